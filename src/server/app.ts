@@ -1,0 +1,143 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import type { Db } from './db/client';
+import { AppError } from './errors';
+import { systemClock, type Clock } from './plugins/clock';
+import { createMailer, type Mailer } from './plugins/mail';
+import sessionPlugin from './plugins/session';
+import originCheck from './plugins/origin';
+import rateLimitPlugin from './plugins/rate-limit';
+import { registerModules } from './modules/index';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: Db;
+    dbEngine: 'pglite' | 'postgres';
+    clock: Clock;
+    mailer: Mailer;
+  }
+}
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  db: Db;
+  dbEngine: 'pglite' | 'postgres';
+  clock?: Clock;
+  mailer?: Mailer;
+  logger?: FastifyServerOptions['logger'];
+  /** Folder of the built client; served with SPA fallback when it exists. */
+  webRoot?: string | null;
+}
+
+export type App = FastifyInstance;
+
+function defaultWebRoot(): string | null {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.resolve(here, '../web'), path.resolve(here, '../../dist/web')];
+  return candidates.find((c) => existsSync(path.join(c, 'index.html'))) ?? null;
+}
+
+/** Builds the whole application without listening: used by main.ts and by the tests. */
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    // A little over 1 MB so oversized fields reach validation and get a readable 400.
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: opts.config.trustProxy,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('config', opts.config);
+  app.decorate('db', opts.db);
+  app.decorate('dbEngine', opts.dbEngine);
+  app.decorate('clock', opts.clock ?? systemClock);
+  const mailer = opts.mailer ?? createMailer({ smtpUrl: opts.config.smtpUrl, from: opts.config.mailFrom, log: app.log });
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', async () => mailer.close());
+
+  app.setErrorHandler((error, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((v) => ({
+        field: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
+        message: v.message ?? 'Invalid value',
+      }));
+      const first = errors[0];
+      const message = first ? (first.field ? `${first.field}: ${first.message}` : first.message) : 'Invalid request';
+      return reply.status(400).send({ message, errors });
+    }
+    if (error instanceof AppError) {
+      for (const [k, v] of Object.entries(error.headers)) reply.header(k, v);
+      return reply.status(error.statusCode).send({ ...error.extra, message: error.message });
+    }
+    const err = error as { statusCode?: number; message?: string };
+    const status = err.statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      const msg =
+        status === 413
+          ? 'The request is too large'
+          : status === 415
+            ? 'Send the request body as JSON (Content-Type: application/json)'
+            : status === 429
+              ? 'Too Many Requests'
+              : String(err.message ?? '').includes('JSON')
+                ? 'The request body is not valid JSON'
+                : String(err.message ?? 'Bad request');
+      return reply.status(status).send({ message: msg });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+  });
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        formAction: ["'self'", 'https:', 'http:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimitPlugin);
+  await app.register(sessionPlugin);
+  await app.register(originCheck);
+
+  await app.register(registerModules, { prefix: '/api' });
+
+  const webRoot = opts.webRoot === undefined ? defaultWebRoot() : opts.webRoot;
+  if (webRoot) {
+    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    if (url.startsWith('/api/') || url === '/api' || !webRoot || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.status(404).send({ message: `Not found: ${request.method} ${url}` });
+    }
+    // The client router handles every other path (unknown ones go to /).
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}

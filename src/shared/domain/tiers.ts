@@ -1,0 +1,32 @@
+/** Subscription tiers, in upgrade order (therapy is shown as Coming Soon and cannot be bought). */
+export const TIERS = ['free', 'ad-free', 'premium', 'ai-coach', 'therapy'] as const;
+export type Tier = (typeof TIERS)[number];
+
+export const TIER_LABELS: Record<Tier, string> = {
+  free: 'Free',
+  'ad-free': 'Ad-Free',
+  premium: 'Premium',
+  'ai-coach': 'AI Coach',
+  therapy: 'Therapy',
+};
+
+export const tierRank = (t: Tier): number => TIERS.indexOf(t);
+
+/** Shields (freeze days) granted when a tier or trial starts. */
+export const FREEZE_DAYS_BY_TIER: Record<Tier, number> = {
+  free: 0,
+  'ad-free': 1,
+  premium: 5,
+  'ai-coach': 10,
+  therapy: 10,
+};
+
+/** A freeze-day count at or above this is the developer-mode value. */
+export const DEVELOPER_FREEZE_DAYS = 999;
+
+/** Tiers that answer on the 5-point scale and get tips and weekly insights. */
+export const usesScale = (t: Tier): boolean => t === 'premium' || t === 'ai-coach' || t === 'therapy';
+/** Tiers with journaling and the AI coach. */
+export const hasAiCoach = (t: Tier): boolean => t === 'ai-coach' || t === 'therapy';
+/** Tiers that never see the free tier's promotion card. */
+export const isAdFree = (t: Tier): boolean => t !== 'free';

@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { TIERS } from '../domain/tiers';
+
+/** Spec: text, an @ sign, text, a dot, text, no spaces. */
+export const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const PASSWORD_SPECIALS = '!@#$%^&*(),.?":{}|<>';
+const SPECIAL_RE = /[!@#$%^&*(),.?":{}|<>]/;
+export const MIN_PASSWORD_LENGTH = 6;
+export const MAX_PASSWORD_LENGTH = 128;
+export const MAX_EMAIL_LENGTH = 254;
+export const MAX_NAME_LENGTH = 100;
+
+export const AUTH_MESSAGES = {
+  emailRequired: 'Email is required',
+  emailAddressRequired: 'Email address is required',
+  emailInvalid: 'Please enter a valid email address',
+  passwordRequired: 'Password is required',
+  firstNameRequired: 'First name is required',
+  passwordTooShort: 'Password must be at least 6 characters long',
+  passwordUppercase: 'Password must contain at least one uppercase letter',
+  passwordNumber: 'Password must contain at least one number',
+  passwordSpecial: 'Password must contain at least one special character (!@#$%^&*(),.?":{}|<>)',
+  passwordTooLong: `Password must be at most ${MAX_PASSWORD_LENGTH} characters long`,
+  emailTooLong: `Email address must be at most ${MAX_EMAIL_LENGTH} characters long`,
+  nameTooLong: `First name must be at most ${MAX_NAME_LENGTH} characters long`,
+} as const;
+
+export const PASSWORD_HINT =
+  'Must be at least 6 characters with one uppercase letter, one number, and one special character';
+
+/** The first failing password rule, or null (rules 3–7 of sign-up, in order). */
+export function passwordProblem(password: string): string | null {
+  if (!password || !password.trim()) return AUTH_MESSAGES.passwordRequired;
+  if (password.length < MIN_PASSWORD_LENGTH) return AUTH_MESSAGES.passwordTooShort;
+  if (!/[A-Z]/.test(password)) return AUTH_MESSAGES.passwordUppercase;
+  if (!/[0-9]/.test(password)) return AUTH_MESSAGES.passwordNumber;
+  if (!SPECIAL_RE.test(password)) return AUTH_MESSAGES.passwordSpecial;
+  if (password.length > MAX_PASSWORD_LENGTH) return AUTH_MESSAGES.passwordTooLong;
+  return null;
+}
+
+export type SignInField = 'email' | 'password';
+/** Sign-in checks: every failing field with its message. */
+export function validateSignIn(v: { email: string; password: string }): Partial<Record<SignInField, string>> {
+  const errors: Partial<Record<SignInField, string>> = {};
+  const email = v.email.trim();
+  if (!email) errors.email = AUTH_MESSAGES.emailRequired;
+  else if (!EMAIL_SHAPE.test(email)) errors.email = AUTH_MESSAGES.emailInvalid;
+  if (!v.password || !v.password.trim()) errors.password = AUTH_MESSAGES.passwordRequired;
+  return errors;
+}
+
+export type SignUpField = 'firstName' | 'email' | 'password';
+/** Sign-up checks run in the spec's order; only the first failure is returned. */
+export function validateSignUp(v: {
+  firstName: string;
+  email: string;
+  password: string;
+}): { field: SignUpField; message: string } | null {
+  if (!v.firstName.trim()) return { field: 'firstName', message: AUTH_MESSAGES.firstNameRequired };
+  if (v.firstName.trim().length > MAX_NAME_LENGTH) return { field: 'firstName', message: AUTH_MESSAGES.nameTooLong };
+  const email = v.email.trim();
+  if (!email) return { field: 'email', message: AUTH_MESSAGES.emailAddressRequired };
+  if (!EMAIL_SHAPE.test(email)) return { field: 'email', message: AUTH_MESSAGES.emailInvalid };
+  if (email.length > MAX_EMAIL_LENGTH) return { field: 'email', message: AUTH_MESSAGES.emailTooLong };
+  const p = passwordProblem(v.password);
+  if (p) return { field: 'password', message: p };
+  return null;
+}
+
+/** A valid IANA timezone name (checked with Intl, which both sides have). */
+export function isValidTimezone(tz: string): boolean {
+  if (!tz || tz.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const emailField = z
+  .string({ error: AUTH_MESSAGES.emailRequired })
+  .trim()
+  .min(1, AUTH_MESSAGES.emailRequired)
+  .max(MAX_EMAIL_LENGTH, AUTH_MESSAGES.emailTooLong)
+  .regex(EMAIL_SHAPE, AUTH_MESSAGES.emailInvalid)
+  .transform((e) => e.toLowerCase());
+
+export const timezoneField = z
+  .string({ error: 'Timezone must be an IANA timezone name such as Europe/London' })
+  .max(64)
+  .refine(isValidTimezone, 'Timezone must be an IANA timezone name such as Europe/London');
+
+const newPasswordField = z
+  .string({ error: AUTH_MESSAGES.passwordRequired })
+  .max(1024, AUTH_MESSAGES.passwordTooLong)
+  .superRefine((p, ctx) => {
+    const problem = passwordProblem(p);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+export const signInBodySchema = z.object({
+  email: emailField,
+  password: z
+    .string({ error: AUTH_MESSAGES.passwordRequired })
+    .min(1, AUTH_MESSAGES.passwordRequired)
+    .max(1024, AUTH_MESSAGES.passwordTooLong),
+});
+
+export const signUpBodySchema = z.object({
+  firstName: z
+    .string({ error: AUTH_MESSAGES.firstNameRequired })
+    .trim()
+    .min(1, AUTH_MESSAGES.firstNameRequired)
+    .max(MAX_NAME_LENGTH, AUTH_MESSAGES.nameTooLong),
+  email: emailField,
+  password: newPasswordField,
+  timezone: timezoneField.optional(),
+});
+
+export const emailBodySchema = z.object({ email: emailField });
+export const resetPasswordBodySchema = z.object({
+  token: z.string().min(1, 'The reset link is missing its token').max(200),
+  password: newPasswordField,
+});
+export const timezoneBodySchema = z.object({ timezone: timezoneField });
+
+export const GENDERS = ['male', 'female', 'other', 'prefer-not-to-say'] as const;
+
+/** The user as the client sees it: public profile fields only, never a hash or a token. */
+export const publicUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  age: z.number().int().nullable(),
+  gender: z.enum(GENDERS).nullable(),
+  provider: z.enum(['email', 'google']),
+  tier: z.enum(TIERS),
+  timezone: z.string(),
+  checkInTime: z.string(),
+  emailVerified: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  firstCheckInCompleted: z.boolean(),
+  premiumOfferUsed: z.boolean(),
+  /** Server-derived capabilities the client may display. */
+  isAdmin: z.boolean(),
+  devTools: z.boolean(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+export const messageSchema = z.object({ message: z.string() });
+export const signInResponseSchema = z.object({ user: publicUserSchema, message: z.string() });

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app';
+import { loadConfig, type AppConfig } from '../../src/server/config';
+import { ManualClock } from '../../src/server/plugins/clock';
+import type { Mailer, MailMessage } from '../../src/server/plugins/mail';
+import { createTestDb, type Engine } from './db';
+
+export function testConfig(env: Record<string, string> = {}): AppConfig {
+  return loadConfig({ NODE_ENV: 'test', APP_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', ...env });
+}
+
+/** Collects e-mails in memory (for tests that do not exercise SMTP itself). */
+export class MemoryMailer implements Mailer {
+  readonly sent: MailMessage[] = [];
+  async send(m: MailMessage) {
+    this.sent.push(m);
+  }
+  close() {}
+  last(to?: string): MailMessage | undefined {
+    return [...this.sent].reverse().find((m) => !to || m.to === to);
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  clock: ManualClock;
+  mailer: Mailer;
+  engine: Engine;
+  close(): Promise<void>;
+}
+
+export async function buildTestApp(
+  engine: Engine,
+  opts: { env?: Record<string, string>; now?: string; mailer?: Mailer } = {},
+): Promise<TestApp> {
+  const handle = await createTestDb(engine);
+  const clock = new ManualClock(opts.now ?? '2026-03-10T12:00:00Z');
+  const mailer = opts.mailer ?? new MemoryMailer();
+  const app = await buildApp({
+    config: testConfig(opts.env),
+    db: handle.db,
+    dbEngine: handle.engine,
+    clock,
+    mailer,
+    webRoot: null,
+  });
+  await app.ready();
+  return {
+    app,
+    clock,
+    mailer,
+    engine,
+    async close() {
+      await app.close();
+      await handle.close();
+    },
+  };
+}
