@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import healthRoutes from './health/routes';
+import authRoutes from './auth/routes';
+import userRoutes from './user/routes';
 
 /** Every API module, registered under /api. Add one line per module. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
+  await app.register(authRoutes, { prefix: '/auth' });
+  await app.register(userRoutes, { prefix: '/user' });
 }

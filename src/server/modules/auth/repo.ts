@@ -1,0 +1,113 @@
+import { and, asc, count, eq, gt, isNull, lte } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { emailTokens, sessions, signinFailures, users } from '../../db/schema/index';
+
+export type NewUser = typeof users.$inferInsert;
+export type UserRow = typeof users.$inferSelect;
+export type EmailTokenPurpose = (typeof emailTokens.$inferSelect)['purpose'];
+/** A database handle or a transaction on it. */
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Conn = Db | Tx;
+
+/** True when the error (or its cause) is a PostgreSQL unique violation. */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+export async function findUserByEmail(db: Conn, email: string): Promise<UserRow | undefined> {
+  const rows = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return rows[0];
+}
+
+export async function findUserById(db: Conn, userId: string): Promise<UserRow | undefined> {
+  const rows = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  return rows[0];
+}
+
+export async function findUserByGoogleSub(db: Conn, sub: string): Promise<UserRow | undefined> {
+  const rows = await db.select().from(users).where(eq(users.googleSub, sub)).limit(1);
+  return rows[0];
+}
+
+/** Inserts a user; throws a unique violation when the e-mail (or Google id) is taken. */
+export async function insertUser(db: Conn, values: NewUser): Promise<UserRow> {
+  const rows = await db.insert(users).values(values).returning();
+  const row = rows[0];
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function updateUser(
+  db: Conn,
+  userId: string,
+  values: Partial<Omit<NewUser, 'id' | 'email' | 'createdAt'>>,
+): Promise<UserRow | undefined> {
+  const rows = await db.update(users).set(values).where(eq(users.id, userId)).returning();
+  return rows[0];
+}
+
+export async function insertEmailToken(
+  db: Conn,
+  values: { id: string; userId: string; purpose: EmailTokenPurpose; createdAt: Date; expiresAt: Date },
+): Promise<void> {
+  await db.insert(emailTokens).values(values);
+}
+
+/** Marks every unused token of this purpose for the user as used (superseded). */
+export async function invalidateEmailTokens(db: Conn, userId: string, purpose: EmailTokenPurpose, at: Date): Promise<void> {
+  await db
+    .update(emailTokens)
+    .set({ usedAt: at })
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+}
+
+export async function findEmailToken(db: Conn, id: string, purpose: EmailTokenPurpose) {
+  const rows = await db
+    .select()
+    .from(emailTokens)
+    .where(and(eq(emailTokens.id, id), eq(emailTokens.purpose, purpose)))
+    .limit(1);
+  return rows[0];
+}
+
+/** Uses the token once: true only for the single caller that flipped usedAt from null. */
+export async function consumeEmailToken(db: Conn, id: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(emailTokens)
+    .set({ usedAt: at })
+    .where(and(eq(emailTokens.id, id), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, at)))
+    .returning({ id: emailTokens.id });
+  return rows.length === 1;
+}
+
+export async function deleteUserSessions(db: Conn, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Failed sign-ins for the e-mail since `since`: how many, and when the oldest happened. */
+export async function recentSigninFailures(db: Conn, email: string, since: Date): Promise<{ count: number; oldest: Date | null }> {
+  const where = and(eq(signinFailures.email, email), gt(signinFailures.createdAt, since));
+  const [c] = await db.select({ n: count() }).from(signinFailures).where(where);
+  const n = Number(c?.n ?? 0);
+  if (n === 0) return { count: 0, oldest: null };
+  const [first] = await db
+    .select({ createdAt: signinFailures.createdAt })
+    .from(signinFailures)
+    .where(where)
+    .orderBy(asc(signinFailures.createdAt))
+    .limit(1);
+  return { count: n, oldest: first?.createdAt ?? null };
+}
+
+/** Records a failed sign-in and drops this e-mail's failures that fell out of the window. */
+export async function recordSigninFailure(db: Conn, email: string, at: Date, windowStart: Date): Promise<void> {
+  await db.insert(signinFailures).values({ email, createdAt: at });
+  await db.delete(signinFailures).where(and(eq(signinFailures.email, email), lte(signinFailures.createdAt, windowStart)));
+}
+
+export async function clearSigninFailures(db: Conn, email: string): Promise<void> {
+  await db.delete(signinFailures).where(eq(signinFailures.email, email));
+}

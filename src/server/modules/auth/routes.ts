@@ -1,0 +1,203 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  emailBodySchema,
+  isValidTimezone,
+  messageSchema,
+  publicUserSchema,
+  resetPasswordBodySchema,
+  signInBodySchema,
+  signInResponseSchema,
+  signUpBodySchema,
+} from '../../../shared/schemas/auth';
+import { endSession, requireUser, startSession, currentUser } from '../../plugins/session';
+import {
+  GOOGLE_COOKIE_TTL_S,
+  GOOGLE_MESSAGES,
+  GoogleAccountError,
+  fetchGoogleProfile,
+  findOrCreateGoogleUser,
+  startGoogleAuth,
+} from './google';
+import { toPublicUser } from './public-user';
+import * as service from './service';
+
+/** Every auth route shares this per-IP limit (counted per route by @fastify/rate-limit). */
+const AUTH_RATE_LIMIT = { rateLimit: { max: 100, timeWindow: '15 minutes' } };
+
+const signUpResponseSchema = z.object({
+  message: z.string(),
+  requiresVerification: z.literal(true),
+  email: z.string(),
+});
+const verifyEmailResponseSchema = z.object({ message: z.string(), email: z.string() });
+const providersResponseSchema = z.object({ google: z.boolean() });
+
+const INVALID_LINK = service.AUTH_API_MESSAGES.verifyInvalid;
+const verifyEmailQuerySchema = z.object({
+  token: z.string({ error: INVALID_LINK }).min(1, INVALID_LINK).max(200, INVALID_LINK),
+});
+
+/** Navigation from the browser: unknown values fall back instead of showing a JSON error page. */
+const googleStartQuerySchema = z.object({
+  flow: z.enum(['signup', 'login']).catch('login').default('login'),
+  timezone: z
+    .string()
+    .max(64)
+    .optional()
+    .catch(undefined)
+    .transform((tz) => (tz && isValidTimezone(tz) ? tz : undefined)),
+});
+const googleCallbackQuerySchema = z.object({
+  code: z.string().max(2048).optional().catch(undefined),
+  state: z.string().max(512).optional().catch(undefined),
+  error: z.string().max(200).optional().catch(undefined),
+});
+
+const GOOGLE_COOKIES = { state: 'big7_g_state', verifier: 'big7_g_verifier', flow: 'big7_g_flow', timezone: 'big7_g_tz' };
+const GOOGLE_COOKIE_PATH = '/api/auth/google';
+
+function googleRedirect(reply: FastifyReply, params: Record<string, string>) {
+  return reply.redirect(`/?${new URLSearchParams(params).toString()}`, 302);
+}
+const googleError = (reply: FastifyReply, error: string, message: string) =>
+  googleRedirect(reply, { error, provider: 'google', message });
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/signup',
+    { config: AUTH_RATE_LIMIT, schema: { body: signUpBodySchema, response: { 201: signUpResponseSchema } } },
+    async (request, reply) => {
+      const result = await service.signUp(app, request.body);
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.post(
+    '/signin',
+    { config: AUTH_RATE_LIMIT, schema: { body: signInBodySchema, response: { 200: signInResponseSchema } } },
+    async (request, reply) => {
+      const user = await service.signIn(app, request.body);
+      await startSession(request, reply, user.id);
+      return { user: toPublicUser(user, app.config), message: service.AUTH_API_MESSAGES.signedIn };
+    },
+  );
+
+  app.post(
+    '/resend-verification',
+    { config: AUTH_RATE_LIMIT, schema: { body: emailBodySchema, response: { 200: messageSchema } } },
+    async (request) => service.resendVerification(app, request.body.email),
+  );
+
+  app.get(
+    '/verify-email',
+    { config: AUTH_RATE_LIMIT, schema: { querystring: verifyEmailQuerySchema, response: { 200: verifyEmailResponseSchema } } },
+    async (request) => service.verifyEmail(app, request.query.token),
+  );
+
+  app.post(
+    '/forgot-password',
+    { config: AUTH_RATE_LIMIT, schema: { body: emailBodySchema, response: { 200: messageSchema } } },
+    async (request) => service.forgotPassword(app, request.body.email),
+  );
+
+  app.post(
+    '/reset-password',
+    { config: AUTH_RATE_LIMIT, schema: { body: resetPasswordBodySchema, response: { 200: messageSchema } } },
+    async (request) => service.resetPassword(app, request.body.token, request.body.password),
+  );
+
+  app.get(
+    '/user',
+    { preHandler: requireUser, schema: { response: { 200: publicUserSchema } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return toPublicUser(currentUser(request), app.config);
+    },
+  );
+
+  app.post('/logout', { schema: { response: { 200: messageSchema } } }, async (request, reply) => {
+    await endSession(request, reply);
+    return { message: service.AUTH_API_MESSAGES.loggedOut };
+  });
+
+  app.get('/providers', { schema: { response: { 200: providersResponseSchema } } }, async () => ({
+    google: app.config.google !== null,
+  }));
+
+  app.get('/google', { config: AUTH_RATE_LIMIT, schema: { querystring: googleStartQuerySchema } }, async (request, reply) => {
+    const google = app.config.google;
+    if (!google) return googleError(reply, 'google_not_configured', GOOGLE_MESSAGES.notConfigured);
+    const { url, state, codeVerifier } = startGoogleAuth(app.config, google);
+    const opts = {
+      path: GOOGLE_COOKIE_PATH,
+      httpOnly: true,
+      sameSite: 'lax' as const,
+      secure: app.config.secureCookies,
+      maxAge: GOOGLE_COOKIE_TTL_S,
+    };
+    reply.setCookie(GOOGLE_COOKIES.state, state, opts);
+    reply.setCookie(GOOGLE_COOKIES.verifier, codeVerifier, opts);
+    reply.setCookie(GOOGLE_COOKIES.flow, request.query.flow, opts);
+    if (request.query.timezone) reply.setCookie(GOOGLE_COOKIES.timezone, request.query.timezone, opts);
+    else reply.clearCookie(GOOGLE_COOKIES.timezone, { path: GOOGLE_COOKIE_PATH });
+    return reply.redirect(url, 302);
+  });
+
+  app.get(
+    '/google/callback',
+    { config: AUTH_RATE_LIMIT, schema: { querystring: googleCallbackQuerySchema } },
+    async (request, reply) => {
+      const google = app.config.google;
+      const cookies = request.cookies;
+      const savedState = cookies[GOOGLE_COOKIES.state];
+      const codeVerifier = cookies[GOOGLE_COOKIES.verifier];
+      const flow = cookies[GOOGLE_COOKIES.flow];
+      const tzCookie = cookies[GOOGLE_COOKIES.timezone];
+      for (const name of Object.values(GOOGLE_COOKIES)) reply.clearCookie(name, { path: GOOGLE_COOKIE_PATH });
+      if (!google) return googleError(reply, 'google_not_configured', GOOGLE_MESSAGES.notConfigured);
+
+      const { code, state, error } = request.query;
+      if (error) {
+        request.log.info({ error, flow }, 'google sign-in: provider returned an error');
+        return googleError(
+          reply,
+          'authentication_failed',
+          error === 'access_denied' ? GOOGLE_MESSAGES.denied : GOOGLE_MESSAGES.providerError,
+        );
+      }
+      if (!code || !state || !savedState || !codeVerifier || state !== savedState) {
+        return googleError(reply, 'authentication_failed', GOOGLE_MESSAGES.stateMismatch);
+      }
+
+      let profile;
+      try {
+        profile = await fetchGoogleProfile(app.config, google, code, codeVerifier);
+      } catch (err) {
+        request.log.warn({ err }, 'google sign-in: token exchange or profile fetch failed');
+        return googleError(reply, 'authentication_failed', GOOGLE_MESSAGES.tokenFailed);
+      }
+
+      let user;
+      try {
+        const timezone = tzCookie && isValidTimezone(tzCookie) ? tzCookie : undefined;
+        user = await findOrCreateGoogleUser(app, profile, timezone);
+      } catch (err) {
+        if (err instanceof GoogleAccountError) return googleError(reply, 'account_creation_failed', err.message);
+        request.log.error({ err }, 'google sign-in: account creation failed');
+        return googleError(reply, 'account_creation_failed', GOOGLE_MESSAGES.accountFailed);
+      }
+
+      try {
+        await startSession(request, reply, user.id);
+      } catch (err) {
+        request.log.error({ err }, 'google sign-in: session failed');
+        return googleError(reply, 'session_failed', GOOGLE_MESSAGES.sessionFailed);
+      }
+      return googleRedirect(reply, { auth: 'success', provider: 'google' });
+    },
+  );
+};
+
+export default routes;

@@ -1,0 +1,174 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../errors';
+import { passwordResetEmail, verificationEmail } from './emails';
+import { hashPassword, verifyPassword } from './passwords';
+import * as repo from './repo';
+import { hashToken, newEmailToken } from './tokens';
+
+export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+export const SIGNIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+export const SIGNIN_FAILURE_LIMIT = 10;
+
+export const AUTH_API_MESSAGES = {
+  signedUp: 'Account created. Please check your email for a verification link before signing in.',
+  emailTaken: 'This email is already registered. Please sign in instead.',
+  signedIn: 'Signed in successfully',
+  verifyFirst: 'Please verify your email address before signing in.',
+  noUser: 'No user found with this email. Please register first.',
+  wrongPassword: 'Wrong password. Please try again.',
+  googleOnly: 'This account uses Google sign-in. Please use Login with Google.',
+  tooManySignins: 'Too Many Requests: too many failed sign-in attempts for this email. Please wait and try again.',
+  resent: 'If an unverified account exists for this email, a new verification link has been sent.',
+  verified: 'Your email has been verified. You can now sign in.',
+  verifyExpired: 'This verification link has expired. Request a new one.',
+  verifyInvalid: 'This verification link is invalid or has already been used.',
+  resetSent: 'If an account exists for this email, a password reset link has been sent.',
+  resetDone: 'Your password has been reset. You can now sign in.',
+  resetExpired: 'This password reset link has expired. Request a new one.',
+  resetInvalid: 'This password reset link is invalid or has already been used.',
+  loggedOut: 'Logged out',
+} as const;
+
+type UserRow = repo.UserRow;
+
+async function sendMailSafely(app: FastifyInstance, message: Parameters<FastifyInstance['mailer']['send']>[0]) {
+  try {
+    await app.mailer.send(message);
+  } catch (err) {
+    // The account change stands; the person can ask for a new link.
+    app.log.error({ err, to: message.to, subject: message.subject }, 'sending e-mail failed');
+  }
+}
+
+async function sendVerification(app: FastifyInstance, user: UserRow): Promise<void> {
+  const now = app.clock.now();
+  const { token, id } = newEmailToken();
+  await app.db.transaction(async (tx) => {
+    await repo.invalidateEmailTokens(tx, user.id, 'verify-email', now);
+    await repo.insertEmailToken(tx, {
+      id,
+      userId: user.id,
+      purpose: 'verify-email',
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + VERIFY_TOKEN_TTL_MS),
+    });
+  });
+  const link = `${app.config.appUrl}/verify-email?token=${token}`;
+  await sendMailSafely(app, verificationEmail(user.email, user.firstName, link));
+}
+
+export async function signUp(
+  app: FastifyInstance,
+  input: { firstName: string; email: string; password: string; timezone?: string | undefined },
+): Promise<{ message: string; requiresVerification: true; email: string }> {
+  if (await repo.findUserByEmail(app.db, input.email)) throw conflict(AUTH_API_MESSAGES.emailTaken);
+  const passwordHash = await hashPassword(input.password);
+  const now = app.clock.now();
+  let user: UserRow;
+  try {
+    user = await repo.insertUser(app.db, {
+      email: input.email,
+      passwordHash,
+      firstName: input.firstName,
+      provider: 'email',
+      timezone: input.timezone ?? 'UTC',
+      createdAt: now,
+      updatedAt: now,
+    });
+  } catch (err) {
+    if (repo.isUniqueViolation(err)) throw conflict(AUTH_API_MESSAGES.emailTaken);
+    throw err;
+  }
+  await sendVerification(app, user);
+  return { message: AUTH_API_MESSAGES.signedUp, requiresVerification: true, email: user.email };
+}
+
+/** Checks the credentials; returns the user to start a session for, or throws the contract's error. */
+export async function signIn(app: FastifyInstance, input: { email: string; password: string }): Promise<UserRow> {
+  const now = app.clock.now();
+  const windowStart = new Date(now.getTime() - SIGNIN_FAILURE_WINDOW_MS);
+  const failures = await repo.recentSigninFailures(app.db, input.email, windowStart);
+  if (failures.count >= SIGNIN_FAILURE_LIMIT && failures.oldest) {
+    const retryAfterMs = failures.oldest.getTime() + SIGNIN_FAILURE_WINDOW_MS - now.getTime();
+    throw tooManyRequests(retryAfterMs / 1000, AUTH_API_MESSAGES.tooManySignins);
+  }
+  const fail = async (error: AppError): Promise<never> => {
+    await repo.recordSigninFailure(app.db, input.email, now, windowStart);
+    throw error;
+  };
+  const user = await repo.findUserByEmail(app.db, input.email);
+  if (!user) return fail(notFound(AUTH_API_MESSAGES.noUser));
+  if (!user.passwordHash) throw badRequest(AUTH_API_MESSAGES.googleOnly);
+  if (!(await verifyPassword(user.passwordHash, input.password))) return fail(new AppError(401, AUTH_API_MESSAGES.wrongPassword));
+  if (!user.emailVerifiedAt) throw forbidden(AUTH_API_MESSAGES.verifyFirst, { requiresVerification: true });
+  await repo.clearSigninFailures(app.db, input.email);
+  return user;
+}
+
+export async function resendVerification(app: FastifyInstance, email: string): Promise<{ message: string }> {
+  const user = await repo.findUserByEmail(app.db, email);
+  if (user && !user.emailVerifiedAt) await sendVerification(app, user);
+  return { message: AUTH_API_MESSAGES.resent };
+}
+
+export async function verifyEmail(app: FastifyInstance, token: string): Promise<{ message: string; email: string }> {
+  const now = app.clock.now();
+  const row = await repo.findEmailToken(app.db, hashToken(token), 'verify-email');
+  if (!row || row.usedAt) throw badRequest(AUTH_API_MESSAGES.verifyInvalid);
+  if (row.expiresAt.getTime() <= now.getTime()) throw badRequest(AUTH_API_MESSAGES.verifyExpired);
+  const user = await app.db.transaction(async (tx) => {
+    if (!(await repo.consumeEmailToken(tx, row.id, now))) return null;
+    const current = await repo.findUserById(tx, row.userId);
+    if (!current) return null;
+    if (current.emailVerifiedAt) return current;
+    return (await repo.updateUser(tx, current.id, { emailVerifiedAt: now, updatedAt: now })) ?? null;
+  });
+  if (!user) throw badRequest(AUTH_API_MESSAGES.verifyInvalid);
+  return { message: AUTH_API_MESSAGES.verified, email: user.email };
+}
+
+export async function forgotPassword(app: FastifyInstance, email: string): Promise<{ message: string }> {
+  const user = await repo.findUserByEmail(app.db, email);
+  if (user) {
+    const now = app.clock.now();
+    const { token, id } = newEmailToken();
+    await app.db.transaction(async (tx) => {
+      await repo.invalidateEmailTokens(tx, user.id, 'reset-password', now);
+      await repo.insertEmailToken(tx, {
+        id,
+        userId: user.id,
+        purpose: 'reset-password',
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+      });
+    });
+    const link = `${app.config.appUrl}/reset-password?token=${token}`;
+    await sendMailSafely(app, passwordResetEmail(user.email, user.firstName, link));
+  }
+  return { message: AUTH_API_MESSAGES.resetSent };
+}
+
+export async function resetPassword(app: FastifyInstance, token: string, password: string): Promise<{ message: string }> {
+  const now = app.clock.now();
+  const row = await repo.findEmailToken(app.db, hashToken(token), 'reset-password');
+  if (!row || row.usedAt) throw badRequest(AUTH_API_MESSAGES.resetInvalid);
+  if (row.expiresAt.getTime() <= now.getTime()) throw badRequest(AUTH_API_MESSAGES.resetExpired);
+  const passwordHash = await hashPassword(password);
+  const user = await app.db.transaction(async (tx) => {
+    if (!(await repo.consumeEmailToken(tx, row.id, now))) return null;
+    const current = await repo.findUserById(tx, row.userId);
+    if (!current) return null;
+    const updated = await repo.updateUser(tx, current.id, {
+      passwordHash,
+      emailVerifiedAt: current.emailVerifiedAt ?? now,
+      updatedAt: now,
+    });
+    await repo.invalidateEmailTokens(tx, current.id, 'reset-password', now);
+    await repo.deleteUserSessions(tx, current.id);
+    return updated ?? null;
+  });
+  if (!user) throw badRequest(AUTH_API_MESSAGES.resetInvalid);
+  await repo.clearSigninFailures(app.db, user.email);
+  return { message: AUTH_API_MESSAGES.resetDone };
+}

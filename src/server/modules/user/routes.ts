@@ -1,0 +1,18 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { publicUserSchema, timezoneBodySchema } from '../../../shared/schemas/auth';
+import { currentUser, requireUser } from '../../plugins/session';
+import { toPublicUser } from '../auth/public-user';
+import * as service from './service';
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  app.patch(
+    '/timezone',
+    { preHandler: requireUser, schema: { body: timezoneBodySchema, response: { 200: publicUserSchema } } },
+    async (request) => {
+      const user = await service.updateTimezone(app, currentUser(request), request.body.timezone);
+      return toPublicUser(user, app.config);
+    },
+  );
+};
+
+export default routes;
