@@ -58,8 +58,12 @@ const googleCallbackQuerySchema = z.object({
 const GOOGLE_COOKIES = { state: 'big7_g_state', verifier: 'big7_g_verifier', flow: 'big7_g_flow', timezone: 'big7_g_tz' };
 const GOOGLE_COOKIE_PATH = '/api/auth/google';
 
+/** Back to the app's root with the outcome (spaces as %20, so any client-side decoder reads it). */
 function googleRedirect(reply: FastifyReply, params: Record<string, string>) {
-  return reply.redirect(`/?${new URLSearchParams(params).toString()}`, 302);
+  const query = Object.entries(params)
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+    .join('&');
+  return reply.redirect(`/?${query}`, 302);
 }
 const googleError = (reply: FastifyReply, error: string, message: string) =>
   googleRedirect(reply, { error, provider: 'google', message });

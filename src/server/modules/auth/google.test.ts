@@ -1,0 +1,245 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import { buildTestApp, MemoryMailer, type TestApp } from '../../../../test/helpers/app';
+import { testEngines } from '../../../../test/helpers/db';
+import { startFakeGoogle, type FakeGoogle } from '../../../../test/fakes/google-oauth';
+import { users } from '../../db/schema/index';
+import { SESSION_COOKIE } from '../../plugins/session';
+
+type InjectRes = Awaited<ReturnType<TestApp['app']['inject']>>;
+
+const cookiesOf = (res: InjectRes): Record<string, string> =>
+  Object.fromEntries(res.cookies.filter((c) => c.value).map((c) => [c.name, c.value]));
+
+/** The outcome query of a redirect back to the app's root. */
+function outcome(res: InjectRes): Record<string, string> {
+  expect(res.statusCode).toBe(302);
+  const location = String(res.headers.location);
+  expect(location.startsWith('/?')).toBe(true);
+  return Object.fromEntries(new URL(location, 'http://localhost:3000').searchParams);
+}
+
+async function userCount(t: TestApp) {
+  return Number((await t.app.db.select({ n: count() }).from(users))[0]?.n ?? 0);
+}
+
+/**
+ * Starts the flow at /api/auth/google, lets the fake provider answer /authorize (as the browser would),
+ * and returns the callback path plus the cookies the browser would carry.
+ */
+async function runToCallback(t: TestApp, query = 'flow=signup&timezone=Europe%2FBerlin') {
+  const start = await t.app.inject({ method: 'GET', url: `/api/auth/google?${query}` });
+  expect(start.statusCode).toBe(302);
+  const authorizeUrl = new URL(String(start.headers.location));
+  const cookies = cookiesOf(start);
+  const back = await fetch(authorizeUrl, { redirect: 'manual' });
+  expect(back.status).toBe(302);
+  const callback = new URL(back.headers.get('location')!);
+  expect(callback.origin + callback.pathname).toBe('http://localhost:3000/api/auth/google/callback');
+  return { authorizeUrl, cookies, callbackPath: callback.pathname + callback.search, startSetCookie: start.headers['set-cookie'] };
+}
+
+const callback = (t: TestApp, path: string, cookies: Record<string, string>) =>
+  t.app.inject({ method: 'GET', url: path, cookies });
+
+describe.each(testEngines())('Google sign-in against a fake OAuth provider on %s', (engine) => {
+  let t: TestApp;
+  let google: FakeGoogle;
+  beforeAll(async () => {
+    google = await startFakeGoogle();
+    t = await buildTestApp(engine, { env: google.env });
+  });
+  afterAll(async () => {
+    await t.close();
+    await google.close();
+  });
+
+  it('reports Google as configured', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/providers' })).json()).toEqual({ google: true });
+  });
+
+  it('sends the browser to the provider with PKCE (S256), state and short-lived HttpOnly cookies', async () => {
+    const { authorizeUrl, cookies, startSetCookie } = await runToCallback(t);
+    expect(authorizeUrl.origin + authorizeUrl.pathname).toBe(`${google.url}/authorize`);
+    const q = authorizeUrl.searchParams;
+    expect(q.get('client_id')).toBe(google.env.GOOGLE_CLIENT_ID);
+    expect(q.get('redirect_uri')).toBe('http://localhost:3000/api/auth/google/callback');
+    expect(q.get('code_challenge_method')).toBe('S256');
+    expect(q.get('scope')).toBe('openid email profile');
+    expect(q.get('state')).toBe(cookies.big7_g_state);
+    expect(q.get('code_challenge')).not.toBe(cookies.big7_g_verifier);
+    const setCookies = ([] as string[]).concat(startSetCookie ?? []);
+    expect(setCookies.length).toBeGreaterThanOrEqual(4);
+    for (const c of setCookies.filter((c) => /big7_g_(state|verifier|flow|tz)=[^;]/.test(c))) {
+      expect(c).toMatch(/HttpOnly/i);
+      expect(c).toMatch(/Max-Age=600/i);
+      expect(c).toMatch(/SameSite=Lax/i);
+    }
+    expect(cookies.big7_g_tz).toBe('Europe/Berlin');
+  });
+
+  it('creates a verified account for a new Google user and signs them in', async () => {
+    google.nextUser = {
+      sub: 'g-new-1',
+      email: 'New.Person@Gmail.com',
+      email_verified: true,
+      given_name: 'Nia',
+      family_name: 'Person',
+      picture: 'https://example.com/nia.png',
+    };
+    const before = await userCount(t);
+    const { cookies, callbackPath } = await runToCallback(t);
+    const res = await callback(t, callbackPath, cookies);
+    expect(outcome(res)).toEqual({ auth: 'success', provider: 'google' });
+    expect(google.tokenRequests.at(-1)).toEqual({ ok: true });
+    // The one-time cookies are cleared.
+    const cleared = res.cookies.filter((c) => c.name.startsWith('big7_g_'));
+    expect(cleared.map((c) => c.name).sort()).toEqual(['big7_g_flow', 'big7_g_state', 'big7_g_tz', 'big7_g_verifier']);
+    expect(cleared.every((c) => !c.value)).toBe(true);
+    expect(await userCount(t)).toBe(before + 1);
+
+    const sid = cookiesOf(res)[SESSION_COOKIE]!;
+    expect(sid).toBeTruthy();
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/user', cookies: { [SESSION_COOKIE]: sid } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({
+      email: 'new.person@gmail.com',
+      firstName: 'Nia',
+      lastName: 'Person',
+      profileImageUrl: 'https://example.com/nia.png',
+      provider: 'google',
+      emailVerified: true,
+      timezone: 'Europe/Berlin',
+    });
+
+    // Signing in again finds the same account by its Google id.
+    google.nextUser = { ...google.nextUser, email: 'changed@gmail.com' };
+    const again = await runToCallback(t, 'flow=login');
+    expect(outcome(await callback(t, again.callbackPath, again.cookies))).toEqual({ auth: 'success', provider: 'google' });
+    expect(await userCount(t)).toBe(before + 1);
+
+    // A password sign-in for the Google-only account is pointed to Google.
+    const pw = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { email: 'new.person@gmail.com', password: 'Passw0rd!' },
+    });
+    expect(pw.statusCode).toBe(400);
+    expect(pw.json().message).toBe('This account uses Google sign-in. Please use Login with Google.');
+  });
+
+  it('links Google to an existing e-mail account (verified by Google) and marks it verified', async () => {
+    const signup = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { firstName: 'Lin', email: 'link@example.com', password: 'Passw0rd!' },
+    });
+    expect(signup.statusCode).toBe(201);
+    const [existing] = await t.app.db.select().from(users).where(eq(users.email, 'link@example.com'));
+    expect(existing?.emailVerifiedAt).toBeNull();
+    const before = await userCount(t);
+
+    google.nextUser = { sub: 'g-link-1', email: 'Link@Example.com', email_verified: true, given_name: 'Other' };
+    const { cookies, callbackPath } = await runToCallback(t);
+    const res = await callback(t, callbackPath, cookies);
+    expect(outcome(res)).toEqual({ auth: 'success', provider: 'google' });
+    expect(await userCount(t)).toBe(before);
+    const [linked] = await t.app.db.select().from(users).where(eq(users.email, 'link@example.com'));
+    expect(linked?.id).toBe(existing?.id);
+    expect(linked?.googleSub).toBe('g-link-1');
+    expect(linked?.emailVerifiedAt).not.toBeNull();
+    expect(linked?.firstName).toBe('Lin');
+    expect(linked?.provider).toBe('email');
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/user', cookies: { [SESSION_COOKIE]: cookiesOf(res)[SESSION_COOKIE]! } });
+    expect(me.json()).toMatchObject({ id: existing?.id, emailVerified: true });
+    // The password still works, now that the e-mail is verified.
+    const pw = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { email: 'link@example.com', password: 'Passw0rd!' },
+    });
+    expect(pw.statusCode).toBe(200);
+  });
+
+  it('does not link to an existing account when Google has not verified the e-mail', async () => {
+    const signup = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { firstName: 'Una', email: 'unverified-link@example.com', password: 'Passw0rd!' },
+    });
+    expect(signup.statusCode).toBe(201);
+    google.nextUser = { sub: 'g-unverified', email: 'unverified-link@example.com', email_verified: false };
+    const { cookies, callbackPath } = await runToCallback(t);
+    const res = await callback(t, callbackPath, cookies);
+    const o = outcome(res);
+    expect(o.error).toBe('account_creation_failed');
+    expect(o.provider).toBe('google');
+    expect(o.message).toBeTruthy();
+    expect(cookiesOf(res)[SESSION_COOKIE]).toBeUndefined();
+    const [row] = await t.app.db.select().from(users).where(eq(users.email, 'unverified-link@example.com'));
+    expect(row?.googleSub).toBeNull();
+  });
+
+  it('returns authentication_failed when the user denies access', async () => {
+    google.nextUser = 'deny';
+    const before = await userCount(t);
+    const { cookies, callbackPath } = await runToCallback(t);
+    expect(callbackPath).toContain('error=access_denied');
+    const res = await callback(t, callbackPath, cookies);
+    const o = outcome(res);
+    expect(o).toMatchObject({ error: 'authentication_failed', provider: 'google' });
+    expect(o.message).toMatch(/cancelled/);
+    expect(cookiesOf(res)[SESSION_COOKIE]).toBeUndefined();
+    expect(await userCount(t)).toBe(before);
+  });
+
+  it('returns authentication_failed on a state mismatch, without exchanging the code', async () => {
+    google.nextUser = { sub: 'g-state', email: 'state@example.com', email_verified: true };
+    const before = await userCount(t);
+    const tokenCalls = google.tokenRequests.length;
+    const { cookies, callbackPath } = await runToCallback(t);
+    const tampered = callbackPath.replace(/state=[^&]+/, 'state=forged-state');
+    const res = await callback(t, tampered, cookies);
+    expect(outcome(res)).toMatchObject({ error: 'authentication_failed', provider: 'google' });
+    expect(cookiesOf(res)[SESSION_COOKIE]).toBeUndefined();
+    // No state cookie at all (e.g. it expired, or another browser) fails the same way.
+    const noCookie = await callback(t, callbackPath, {});
+    expect(outcome(noCookie)).toMatchObject({ error: 'authentication_failed', provider: 'google' });
+    expect(google.tokenRequests.length).toBe(tokenCalls);
+    expect(await userCount(t)).toBe(before);
+  });
+
+  it('returns authentication_failed when the PKCE verifier does not match (the provider refuses the code)', async () => {
+    google.nextUser = { sub: 'g-pkce', email: 'pkce@example.com', email_verified: true };
+    const before = await userCount(t);
+    const { cookies, callbackPath } = await runToCallback(t);
+    const res = await callback(t, callbackPath, { ...cookies, big7_g_verifier: 'x'.repeat(43) });
+    expect(outcome(res)).toMatchObject({ error: 'authentication_failed', provider: 'google' });
+    expect(google.tokenRequests.at(-1)).toEqual({ ok: false, reason: 'PKCE verifier mismatch' });
+    expect(await userCount(t)).toBe(before);
+  });
+});
+
+describe.each(testEngines())('Google sign-in without configuration on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(engine, { mailer: new MemoryMailer() });
+  });
+  afterAll(async () => t.close());
+
+  it('explains that Google sign-in is not configured', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/providers' })).json()).toEqual({ google: false });
+    for (const url of ['/api/auth/google?flow=login', '/api/auth/google/callback?code=abc&state=def']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(outcome(res)).toEqual({
+        error: 'google_not_configured',
+        provider: 'google',
+        message: 'Google sign-in is not configured on this server.',
+      });
+    }
+    const raw = String((await t.app.inject({ method: 'GET', url: '/api/auth/google' })).headers.location);
+    expect(raw).toBe(
+      '/?error=google_not_configured&provider=google&message=Google%20sign-in%20is%20not%20configured%20on%20this%20server.',
+    );
+  });
+});

@@ -1,0 +1,456 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import pino from 'pino';
+import { buildTestApp, MemoryMailer, type TestApp } from '../../../../test/helpers/app';
+import { testEngines } from '../../../../test/helpers/db';
+import { findLink, startSmtpSink } from '../../../../test/fakes/smtp';
+import { createMailer } from '../../plugins/mail';
+import { emailTokens, sessions, signinFailures, users } from '../../db/schema/index';
+import { SESSION_COOKIE } from '../../plugins/session';
+import { AUTH_API_MESSAGES } from './service';
+
+const PASSWORD = 'Passw0rd!';
+const HOUR = 60 * 60 * 1000;
+
+type Inject = TestApp['app']['inject'];
+type InjectRes = Awaited<ReturnType<Inject>>;
+
+function sessionCookie(res: InjectRes): string {
+  const c = res.cookies.find((k) => k.name === SESSION_COOKIE);
+  if (!c || !c.value) throw new Error(`no session cookie in ${JSON.stringify(res.headers['set-cookie'])}`);
+  return c.value;
+}
+
+async function rowCounts(t: TestApp) {
+  const one = async (table: typeof users | typeof sessions | typeof emailTokens | typeof signinFailures) =>
+    Number((await t.app.db.select({ n: count() }).from(table))[0]?.n ?? 0);
+  return {
+    users: await one(users),
+    sessions: await one(sessions),
+    emailTokens: await one(emailTokens),
+    signinFailures: await one(signinFailures),
+  };
+}
+
+/** Every key anywhere in a JSON value. */
+function allKeys(v: unknown, out: string[] = []): string[] {
+  if (Array.isArray(v)) v.forEach((x) => allKeys(x, out));
+  else if (v && typeof v === 'object')
+    for (const [k, x] of Object.entries(v)) {
+      out.push(k);
+      allKeys(x, out);
+    }
+  return out;
+}
+
+function tokenFrom(mailer: MemoryMailer, to: string, path: '/verify-email' | '/reset-password'): string {
+  const mail = mailer.last(to);
+  if (!mail) throw new Error(`no e-mail to ${to}`);
+  const m = new RegExp(`http://localhost:3000${path}\\?token=([A-Za-z0-9_-]+)`).exec(mail.text);
+  if (!m?.[1]) throw new Error(`no ${path} link in ${mail.text}`);
+  return m[1];
+}
+
+async function signUp(t: TestApp, email: string, extra: Record<string, unknown> = {}) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: { firstName: 'Ann', email, password: PASSWORD, timezone: 'Europe/London', ...extra },
+  });
+}
+
+async function signUpVerified(t: TestApp, email: string): Promise<void> {
+  expect((await signUp(t, email)).statusCode).toBe(201);
+  const token = tokenFrom(t.mailer as MemoryMailer, email, '/verify-email');
+  expect((await t.app.inject({ method: 'GET', url: `/api/auth/verify-email?token=${token}` })).statusCode).toBe(200);
+}
+
+const signIn = (t: TestApp, email: string, password = PASSWORD, remoteAddress?: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email, password }, ...(remoteAddress ? { remoteAddress } : {}) });
+
+describe.each(testEngines())('auth journey with a real SMTP sink on %s', (engine) => {
+  let t: TestApp;
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    const mailer = createMailer({ smtpUrl: sink.url, from: 'Big 7 <no-reply@big7.test>', log: pino({ level: 'silent' }) });
+    t = await buildTestApp(engine, { env: { SMTP_URL: sink.url }, mailer });
+  });
+  afterAll(async () => {
+    await t.close();
+    await sink.close();
+  });
+
+  it('signs up, verifies through the e-mailed link, signs in, reads the user and logs out', async () => {
+    const email = 'journey@example.com';
+    const res = await signUp(t, 'Journey@Example.com ');
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ requiresVerification: true, email });
+    expect(res.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
+
+    const mail = await sink.waitFor((m) => m.to.includes(email));
+    expect(mail.subject).toBe('Verify your Big 7 email');
+    expect(mail.raw).toMatch(/content-type: text\/plain/i);
+    expect(mail.raw).toMatch(/content-type: text\/html/i);
+    const link = findLink(mail, 'http://localhost:3000/verify-email?token=');
+    const token = new URL(link).searchParams.get('token')!;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Only the hash is stored.
+    const stored = await t.app.db.select().from(emailTokens);
+    expect(stored.map((r) => r.id)).not.toContain(token);
+
+    // Before verification: 403 with requiresVerification.
+    const early = await signIn(t, email);
+    expect(early.statusCode).toBe(403);
+    expect(early.json()).toEqual({ message: AUTH_API_MESSAGES.verifyFirst, requiresVerification: true });
+
+    const verified = await t.app.inject({ method: 'GET', url: `/api/auth/verify-email?token=${encodeURIComponent(token)}` });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toEqual({ message: 'Your email has been verified. You can now sign in.', email });
+
+    const signedIn = await signIn(t, email);
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().message).toBe('Signed in successfully');
+    expect(signedIn.json().user).toMatchObject({ email, firstName: 'Ann', emailVerified: true, timezone: 'Europe/London' });
+    const setCookie = String(signedIn.headers['set-cookie']);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    expect(setCookie).not.toMatch(/Secure/i); // APP_URL is http in tests
+    const sid = sessionCookie(signedIn);
+
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/user', cookies: { [SESSION_COOKIE]: sid } });
+    expect(me.statusCode).toBe(200);
+    const body = me.json();
+    expect(body).toMatchObject({
+      email,
+      firstName: 'Ann',
+      provider: 'email',
+      tier: 'free',
+      checkInTime: '20:00',
+      emailVerified: true,
+      isAdmin: false,
+      devTools: true,
+    });
+    expect(new Date(body.createdAt).toISOString()).toBe(body.createdAt);
+    for (const k of [...allKeys(body), ...allKeys(signedIn.json())]) expect(k).not.toMatch(/hash|token|password|googleSub/i);
+    expect(me.body).not.toContain('$argon2');
+    const [row] = await t.app.db.select().from(users).where(eq(users.email, email));
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
+
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', cookies: { [SESSION_COOKIE]: sid } });
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toEqual({ message: 'Logged out' });
+    const after = await t.app.inject({ method: 'GET', url: '/api/auth/user', cookies: { [SESSION_COOKIE]: sid } });
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual({ message: 'Unauthorized' });
+    // Logout without a session is still fine.
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(200);
+  });
+
+  it('e-mails a password reset link through SMTP', async () => {
+    const email = 'reset-smtp@example.com';
+    expect((await signUp(t, email)).statusCode).toBe(201);
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+    expect(res.statusCode).toBe(200);
+    const mail = await sink.waitFor((m) => m.to.includes(email) && m.subject === 'Reset your Big 7 password');
+    expect(findLink(mail, 'http://localhost:3000/reset-password?token=')).toMatch(/token=[A-Za-z0-9_-]{43}$/);
+  });
+});
+
+describe.each(testEngines())('auth rules on %s', (engine) => {
+  let t: TestApp;
+  let mailer: MemoryMailer;
+  beforeAll(async () => {
+    t = await buildTestApp(engine, { env: { ADMIN_EMAILS: 'Boss@Example.com' } });
+    mailer = t.mailer as MemoryMailer;
+  });
+  afterAll(async () => t.close());
+
+  it('answers 409 for an e-mail already registered, in any letter case, and writes nothing', async () => {
+    expect((await signUp(t, 'dup@example.com')).statusCode).toBe(201);
+    const before = await rowCounts(t);
+    for (const email of ['dup@example.com', 'DUP@Example.COM']) {
+      const res = await signUp(t, email);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe('This email is already registered. Please sign in instead.');
+    }
+    expect(await rowCounts(t)).toEqual(before);
+  });
+
+  it('answers 404 for an unknown e-mail and 401 for a wrong password', async () => {
+    const none = await signIn(t, 'nobody@example.com');
+    expect(none.statusCode).toBe(404);
+    expect(none.json().message).toBe('No user found with this email. Please register first.');
+    await signUpVerified(t, 'wrongpw@example.com');
+    const wrong = await signIn(t, 'wrongpw@example.com', 'Wrong0ne!');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().message).toBe('Wrong password. Please try again.');
+    expect(wrong.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
+  });
+
+  it('tells a Google-only account to use Google', async () => {
+    await t.app.db.insert(users).values({ email: 'gonly@example.com', firstName: 'G', provider: 'google', googleSub: 'g-only' });
+    const res = await signIn(t, 'gonly@example.com');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('This account uses Google sign-in. Please use Login with Google.');
+  });
+
+  it('marks admins from ADMIN_EMAILS', async () => {
+    await signUpVerified(t, 'boss@example.com');
+    const res = await signIn(t, 'boss@example.com');
+    expect(res.json().user.isAdmin).toBe(true);
+  });
+
+  it('limits failed sign-ins per e-mail: 10 failures in 15 minutes, then 429 with Retry-After', async () => {
+    const email = 'limited@example.com';
+    await signUpVerified(t, email);
+    for (let i = 0; i < 10; i++) expect((await signIn(t, email, 'Wrong0ne!')).statusCode).toBe(401);
+    const blocked = await signIn(t, email); // even the right password
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toContain('Too Many Requests');
+    const retryAfter = Number(blocked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    // Another e-mail from the same place is unaffected.
+    expect((await signIn(t, 'wrongpw@example.com')).statusCode).toBe(200);
+    // The window passes: the right password works and clears the failures.
+    t.clock.advance(15 * 60 * 1000 + 1000);
+    expect((await signIn(t, email)).statusCode).toBe(200);
+    const left = await t.app.db.select().from(signinFailures).where(eq(signinFailures.email, email));
+    expect(left).toHaveLength(0);
+  });
+
+  it('a successful sign-in clears earlier failures', async () => {
+    const email = 'clears@example.com';
+    await signUpVerified(t, email);
+    for (let i = 0; i < 9; i++) expect((await signIn(t, email, 'Wrong0ne!')).statusCode).toBe(401);
+    expect((await signIn(t, email)).statusCode).toBe(200);
+    for (let i = 0; i < 9; i++) expect((await signIn(t, email, 'Wrong0ne!')).statusCode).toBe(401);
+    expect((await signIn(t, email)).statusCode).toBe(200);
+  });
+
+  it('limits auth requests per IP: 100 per 15 minutes, then 429 with Retry-After', async () => {
+    const ip = '203.0.113.9';
+    for (let i = 0; i < 100; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: `ip${i}@example.com` },
+        remoteAddress: ip,
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: 'ip-last@example.com' },
+      remoteAddress: ip,
+    });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toContain('Too Many Requests');
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: 'ip-last@example.com' },
+      remoteAddress: '203.0.113.10',
+    });
+    expect(other.statusCode).toBe(200);
+  });
+
+  it('rejects an expired verification link (after 24 h) and offers a new one by resend', async () => {
+    const email = 'expired@example.com';
+    expect((await signUp(t, email)).statusCode).toBe(201);
+    const token = tokenFrom(mailer, email, '/verify-email');
+    t.clock.advance(25 * HOUR);
+    const res = await t.app.inject({ method: 'GET', url: `/api/auth/verify-email?token=${token}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('This verification link has expired. Request a new one.');
+    expect((await signIn(t, email)).statusCode).toBe(403);
+
+    const resend = await t.app.inject({ method: 'POST', url: '/api/auth/resend-verification', payload: { email } });
+    expect(resend.statusCode).toBe(200);
+    expect(resend.json().message).toBe('If an unverified account exists for this email, a new verification link has been sent.');
+    const fresh = tokenFrom(mailer, email, '/verify-email');
+    expect(fresh).not.toBe(token);
+    expect((await t.app.inject({ method: 'GET', url: `/api/auth/verify-email?token=${fresh}` })).statusCode).toBe(200);
+    expect((await signIn(t, email)).statusCode).toBe(200);
+  });
+
+  it('uses a verification link once, and a resend invalidates the earlier link', async () => {
+    const email = 'reuse@example.com';
+    expect((await signUp(t, email)).statusCode).toBe(201);
+    const first = tokenFrom(mailer, email, '/verify-email');
+    await t.app.inject({ method: 'POST', url: '/api/auth/resend-verification', payload: { email } });
+    const second = tokenFrom(mailer, email, '/verify-email');
+    const old = await t.app.inject({ method: 'GET', url: `/api/auth/verify-email?token=${first}` });
+    expect(old.statusCode).toBe(400);
+    expect(old.json().message).toBe('This verification link is invalid or has already been used.');
+    expect((await t.app.inject({ method: 'GET', url: `/api/auth/verify-email?token=${second}` })).statusCode).toBe(200);
+    const again = await t.app.inject({ method: 'GET', url: `/api/auth/verify-email?token=${second}` });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe('This verification link is invalid or has already been used.');
+    const bogus = await t.app.inject({ method: 'GET', url: '/api/auth/verify-email?token=not-a-real-token' });
+    expect(bogus.statusCode).toBe(400);
+    const missing = await t.app.inject({ method: 'GET', url: '/api/auth/verify-email' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toContain('This verification link is invalid');
+  });
+
+  it('resend and forgot-password give the same answer whether or not the account exists, and send nothing for unknown ones', async () => {
+    const before = mailer.sent.length;
+    const r1 = await t.app.inject({ method: 'POST', url: '/api/auth/resend-verification', payload: { email: 'ghost@example.com' } });
+    const r2 = await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'ghost@example.com' } });
+    expect(r1.statusCode).toBe(200);
+    expect(r2.statusCode).toBe(200);
+    expect(r2.json().message).toBe('If an account exists for this email, a password reset link has been sent.');
+    // A verified account gets no new verification link either.
+    await t.app.inject({ method: 'POST', url: '/api/auth/resend-verification', payload: { email: 'wrongpw@example.com' } });
+    expect(mailer.sent.length).toBe(before);
+  });
+
+  it('resets a password with a single-use 1-hour link, revoking every session', async () => {
+    const email = 'forgot@example.com';
+    await signUpVerified(t, email);
+    const sidA = sessionCookie(await signIn(t, email));
+    const sidB = sessionCookie(await signIn(t, email));
+
+    // An expired link.
+    await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+    const stale = tokenFrom(mailer, email, '/reset-password');
+    expect(mailer.last(email)?.subject).toBe('Reset your Big 7 password');
+    t.clock.advance(HOUR + 1000);
+    const expired = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token: stale, password: 'N3wPass!word' },
+    });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().message).toBe('This password reset link has expired. Request a new one.');
+
+    // A fresh link, but the new password breaks the rules: 400 and the link still works afterwards.
+    await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+    const token = tokenFrom(mailer, email, '/reset-password');
+    const weak = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'short' } });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().message).toContain('Password must be at least 6 characters long');
+
+    const ok = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'N3wPass!word' } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ message: 'Your password has been reset. You can now sign in.' });
+    for (const sid of [sidA, sidB]) {
+      const me = await t.app.inject({ method: 'GET', url: '/api/auth/user', cookies: { [SESSION_COOKIE]: sid } });
+      expect(me.statusCode).toBe(401);
+    }
+    const reused = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'An0ther!pass' } });
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json().message).toBe('This password reset link is invalid or has already been used.');
+
+    expect((await signIn(t, email)).statusCode).toBe(401);
+    expect((await signIn(t, email, 'N3wPass!word')).statusCode).toBe(200);
+  });
+
+  it('a password reset also verifies the e-mail', async () => {
+    const email = 'reset-unverified@example.com';
+    expect((await signUp(t, email)).statusCode).toBe(201);
+    await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+    const token = tokenFrom(mailer, email, '/reset-password');
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'N3wPass!word' } })).statusCode).toBe(200);
+    expect((await signIn(t, email, 'N3wPass!word')).statusCode).toBe(200);
+  });
+
+  describe('bad input: 400 with a readable message and nothing written', () => {
+    const MB = 'a'.repeat(1024 * 1024);
+    const valid = { firstName: 'Bo', email: 'bad-input@example.com', password: PASSWORD, timezone: 'Europe/Paris' };
+    const cases: Array<[string, string, unknown, RegExp?]> = [
+      ['signup without a body', '/api/auth/signup', undefined],
+      ['signup with no fields', '/api/auth/signup', {}, /First name is required/],
+      ['signup without firstName', '/api/auth/signup', { ...valid, firstName: undefined }, /First name is required/],
+      ['signup without email', '/api/auth/signup', { ...valid, email: undefined }, /Email/],
+      ['signup without password', '/api/auth/signup', { ...valid, password: undefined }, /Password is required/],
+      ['signup with a blank first name', '/api/auth/signup', { ...valid, firstName: '   ' }, /First name is required/],
+      ['signup with a malformed e-mail', '/api/auth/signup', { ...valid, email: 'not an email' }, /valid email/],
+      ['signup with a number for email', '/api/auth/signup', { ...valid, email: 12345 }, /email/i],
+      ['signup with an array for password', '/api/auth/signup', { ...valid, password: ['Passw0rd!'] }, /password/i],
+      ['signup with an object for firstName', '/api/auth/signup', { ...valid, firstName: { a: 1 } }, /first name/i],
+      ['signup with a short password', '/api/auth/signup', { ...valid, password: 'Ab1!' }, /at least 6 characters/],
+      ['signup without an uppercase letter', '/api/auth/signup', { ...valid, password: 'passw0rd!' }, /uppercase/],
+      ['signup without a number', '/api/auth/signup', { ...valid, password: 'Password!' }, /number/],
+      ['signup without a special character', '/api/auth/signup', { ...valid, password: 'Passw0rd' }, /special character/],
+      ['signup with a 1 MB first name', '/api/auth/signup', { ...valid, firstName: MB }, /at most 100/],
+      ['signup with a 1 MB email', '/api/auth/signup', { ...valid, email: `${MB}@example.com` }, /at most 254/],
+      ['signup with a 1 MB password', '/api/auth/signup', { ...valid, password: `${MB}A1!` }, /at most/],
+      ['signup with a 1 MB timezone', '/api/auth/signup', { ...valid, timezone: MB }, /./],
+      ['signup with an invalid timezone', '/api/auth/signup', { ...valid, timezone: 'Mars/Olympus_Mons' }, /IANA timezone/],
+      ['signin with no fields', '/api/auth/signin', {}, /Email is required/],
+      ['signin without password', '/api/auth/signin', { email: 'x@example.com' }, /Password is required/],
+      ['signin with a number for email', '/api/auth/signin', { email: 42, password: PASSWORD }, /email/i],
+      ['signin with an array for password', '/api/auth/signin', { email: 'x@example.com', password: ['a'] }, /password/i],
+      ['signin with a 1 MB email', '/api/auth/signin', { email: MB, password: PASSWORD }, /at most 254/],
+      ['signin with a 1 MB password', '/api/auth/signin', { email: 'x@example.com', password: MB }, /at most/],
+      ['resend with no email', '/api/auth/resend-verification', {}, /Email is required/],
+      ['resend with a 1 MB email', '/api/auth/resend-verification', { email: MB }, /at most 254/],
+      ['forgot with a number for email', '/api/auth/forgot-password', { email: 7 }, /email/i],
+      ['reset without token', '/api/auth/reset-password', { password: PASSWORD }, /token/i],
+      ['reset with a 1 MB token', '/api/auth/reset-password', { token: MB, password: PASSWORD }, /./],
+      ['reset with an array for password', '/api/auth/reset-password', { token: 'abc', password: [PASSWORD] }, /password/i],
+    ];
+
+    it.each(cases)('%s', async (_name, url, payload, expected) => {
+      const before = await rowCounts(t);
+      const sentBefore = mailer.sent.length;
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+      });
+      expect(res.statusCode).toBe(400);
+      const body = res.json();
+      expect(typeof body.message).toBe('string');
+      expect(body.message.length).toBeGreaterThan(0);
+      expect(body.message.length).toBeLessThan(300);
+      if (expected) expect(body.message).toMatch(expected);
+      expect(await rowCounts(t)).toEqual(before);
+      expect(mailer.sent.length).toBe(sentBefore);
+    });
+
+    it('invalid JSON', async () => {
+      const before = await rowCounts(t);
+      for (const url of ['/api/auth/signup', '/api/auth/signin']) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: { 'content-type': 'application/json' },
+          payload: '{"email": "a@example.com", "password": ',
+        });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().message).toBe('The request body is not valid JSON');
+      }
+      expect(await rowCounts(t)).toEqual(before);
+    });
+  });
+
+  it('refuses a state-changing call from another origin', async () => {
+    const before = await rowCounts(t);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      headers: { origin: 'https://evil.example' },
+      payload: { firstName: 'Eve', email: 'eve@example.com', password: PASSWORD },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(await rowCounts(t)).toEqual(before);
+    const same = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/resend-verification',
+      headers: { origin: 'http://localhost:3000' },
+      payload: { email: 'eve@example.com' },
+    });
+    expect(same.statusCode).toBe(200);
+  });
+
+  it('reports whether Google sign-in is configured', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/providers' });
+    expect(res.json()).toEqual({ google: false });
+  });
+});
