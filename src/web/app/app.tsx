@@ -1,0 +1,36 @@
+import { Suspense, useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { useCurrentUser } from '../lib/current-user';
+import { scrollBehavior } from '../lib/dates';
+import { useTimezoneSync } from '../features/auth/hooks/use-timezone-sync';
+import { BottomNav, showsBottomNav } from './bottom-nav';
+import { applyMetadata } from './metadata';
+import { UserRoutes, VisitorRoutes } from './routes';
+
+/** Per route change: page metadata, and a smooth scroll to the top unless going to /. */
+function useRouteEffects(pathname: string): void {
+  useEffect(() => {
+    applyMetadata(pathname);
+    if (pathname !== '/') window.scrollTo({ top: 0, behavior: scrollBehavior() });
+  }, [pathname]);
+}
+
+/** The app: nothing is rendered while the auth state loads; then the visitor or the signed-in routes. */
+export function App() {
+  const { pathname } = useLocation();
+  const userQuery = useCurrentUser();
+  useRouteEffects(pathname);
+  useTimezoneSync(pathname);
+
+  if (userQuery.isPending) return null;
+  const user = userQuery.data ?? null;
+  return (
+    <>
+      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-[200] focus:rounded-lg focus:bg-surface focus:p-3">
+        Skip to content
+      </a>
+      <Suspense fallback={null}>{user ? <UserRoutes user={user} /> : <VisitorRoutes />}</Suspense>
+      {user && showsBottomNav(pathname) && <BottomNav />}
+    </>
+  );
+}

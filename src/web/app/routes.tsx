@@ -1,0 +1,113 @@
+import { lazy } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import type { PublicUser } from '../../shared/schemas/auth';
+import WelcomeScreen from '../features/auth/screens/WelcomeScreen';
+import SignInScreen from '../features/auth/screens/SignInScreen';
+import SignUpScreen from '../features/auth/screens/SignUpScreen';
+import DashboardScreen from '../features/dashboard/screens/DashboardScreen';
+
+// Secondary screens load lazily (spec part 1 §2.1).
+const ForgotPasswordScreen = lazy(() => import('../features/auth/screens/ForgotPasswordScreen'));
+const ResetPasswordScreen = lazy(() => import('../features/auth/screens/ResetPasswordScreen'));
+const VerifyEmailScreen = lazy(() => import('../features/auth/screens/VerifyEmailScreen'));
+const LogoutScreen = lazy(() => import('../features/auth/screens/LogoutScreen'));
+const CheckInScreen = lazy(() => import('../features/check-ins/screens/CheckInScreen'));
+const TrendsScreen = lazy(() => import('../features/insights/screens/TrendsScreen'));
+const TipsScreen = lazy(() => import('../features/insights/screens/TipsScreen'));
+const CategoryScreen = lazy(() => import('../features/insights/screens/CategoryScreen'));
+const CompletionScreen = lazy(() => import('../features/insights/screens/CompletionScreen'));
+const StreakScreen = lazy(() => import('../features/streaks/screens/StreakScreen'));
+const UsageHistoryScreen = lazy(() => import('../features/streaks/screens/UsageHistoryScreen'));
+const ShieldProtectionScreen = lazy(() => import('../features/streaks/screens/ShieldProtectionScreen'));
+const DedicatedSoulScreen = lazy(() => import('../features/streaks/screens/DedicatedSoulScreen'));
+const AchievementDedicatedSoulScreen = lazy(() => import('../features/streaks/screens/AchievementDedicatedSoulScreen'));
+const AchievementLegendaryWarriorScreen = lazy(() => import('../features/streaks/screens/AchievementLegendaryWarriorScreen'));
+const AccountScreen = lazy(() => import('../features/account/screens/AccountScreen'));
+const SettingsScreen = lazy(() => import('../features/settings/screens/SettingsScreen'));
+const UpgradeScreen = lazy(() => import('../features/subscriptions/screens/UpgradeScreen'));
+const PurchaseHistoryScreen = lazy(() => import('../features/subscriptions/screens/PurchaseHistoryScreen'));
+const PaymentSuccessScreen = lazy(() => import('../features/subscriptions/screens/PaymentSuccessScreen'));
+const AiCoachScreen = lazy(() => import('../features/coach/screens/AiCoachScreen'));
+const AiCoachConversationScreen = lazy(() => import('../features/coach/screens/AiCoachConversationScreen'));
+const FeedbackScreen = lazy(() => import('../features/feedback/screens/FeedbackScreen'));
+const AnalyticsScreen = lazy(() => import('../features/analytics/screens/AnalyticsScreen'));
+const BusinessDashboardScreen = lazy(() => import('../features/analytics/screens/BusinessDashboardScreen'));
+const NotificationsScreen = lazy(() => import('../features/notifications/screens/NotificationsScreen'));
+const FaqScreen = lazy(() => import('../features/static-pages/screens/FaqScreen'));
+const PrivacyScreen = lazy(() => import('../features/static-pages/screens/PrivacyScreen'));
+const TermsScreen = lazy(() => import('../features/static-pages/screens/TermsScreen'));
+const WhatsNewScreen = lazy(() => import('../features/static-pages/screens/WhatsNewScreen'));
+const ScrollTestScreen = lazy(() => import('../features/dev/screens/ScrollTestScreen'));
+const TestScreen = lazy(() => import('../features/dev/screens/TestScreen'));
+const NotificationTestScreen = lazy(() => import('../features/dev/screens/NotificationTestScreen'));
+const AchievementTestScreen = lazy(() => import('../features/dev/screens/AchievementTestScreen'));
+
+/** Routes for signed-out visitors (spec part 1 §2.1); anything else goes to /. */
+export const VISITOR_PATHS = ['/', '/signin', '/signup', '/login', '/forgot-password', '/reset-password', '/verify-email', '/privacy', '/terms', '/logout'] as const;
+
+export function VisitorRoutes() {
+  return (
+    <Routes>
+      <Route path="/" element={<WelcomeScreen />} />
+      <Route path="/signin" element={<SignInScreen />} />
+      <Route path="/login" element={<SignInScreen />} />
+      <Route path="/signup" element={<SignUpScreen />} />
+      <Route path="/forgot-password" element={<ForgotPasswordScreen />} />
+      <Route path="/reset-password" element={<ResetPasswordScreen />} />
+      <Route path="/verify-email" element={<VerifyEmailScreen />} />
+      <Route path="/privacy" element={<PrivacyScreen />} />
+      <Route path="/terms" element={<TermsScreen />} />
+      <Route path="/logout" element={<LogoutScreen />} />
+      <Route path="*" element={<Navigate to="/" replace />} />
+    </Routes>
+  );
+}
+
+/** Routes for signed-in users (spec part 1 §2.1); the test screens only with developer tools. */
+export function UserRoutes({ user }: { user: PublicUser }) {
+  return (
+    <Routes>
+      <Route path="/" element={<DashboardScreen />} />
+      <Route path="/dashboard" element={<DashboardScreen />} />
+      <Route path="/streak" element={<StreakScreen />} />
+      <Route path="/account" element={<AccountScreen />} />
+      <Route path="/settings" element={<SettingsScreen />} />
+      <Route path="/checkin" element={<CheckInScreen />} />
+      <Route path="/upgrade" element={<UpgradeScreen />} />
+      <Route path="/tips" element={<TipsScreen />} />
+      <Route path="/trends" element={<TrendsScreen />} />
+      <Route path="/category/:categoryId" element={<CategoryScreen />} />
+      <Route path="/whats-new" element={<WhatsNewScreen />} />
+      <Route path="/faq" element={<FaqScreen />} />
+      <Route path="/privacy" element={<PrivacyScreen />} />
+      <Route path="/terms" element={<TermsScreen />} />
+      <Route path="/business-dashboard" element={<BusinessDashboardScreen />} />
+      <Route path="/analytics" element={<AnalyticsScreen />} />
+      <Route path="/payment-success" element={<PaymentSuccessScreen />} />
+      <Route path="/purchase-history" element={<PurchaseHistoryScreen />} />
+      <Route path="/feedback" element={<FeedbackScreen />} />
+      <Route path="/ai-coach" element={<AiCoachScreen />} />
+      <Route path="/ai-coach/conversation/:id" element={<AiCoachConversationScreen />} />
+      <Route path="/completion" element={<CompletionScreen />} />
+      <Route path="/usage-history" element={<UsageHistoryScreen />} />
+      <Route path="/shield-protection" element={<ShieldProtectionScreen />} />
+      <Route path="/notifications" element={<NotificationsScreen />} />
+      <Route path="/dedicated-soul" element={<DedicatedSoulScreen />} />
+      <Route path="/achievement/dedicated-soul" element={<AchievementDedicatedSoulScreen />} />
+      <Route path="/achievement/legendary-warrior" element={<AchievementLegendaryWarriorScreen />} />
+      {user.devTools && (
+        <>
+          <Route path="/achievement/test" element={<AchievementTestScreen />} />
+          <Route path="/scroll-test" element={<ScrollTestScreen />} />
+          <Route path="/test" element={<TestScreen />} />
+          <Route path="/notification-test" element={<NotificationTestScreen />} />
+        </>
+      )}
+      <Route path="/logout" element={<LogoutScreen />} />
+      <Route path="/forgot-password" element={<ForgotPasswordScreen />} />
+      <Route path="/reset-password" element={<ResetPasswordScreen />} />
+      <Route path="/verify-email" element={<VerifyEmailScreen />} />
+      <Route path="*" element={<Navigate to="/" replace />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,88 @@
+import { useId, useState, type InputHTMLAttributes } from 'react';
+import { cn } from './cn';
+
+const inputClass =
+  'block min-h-11 w-full rounded-xl border bg-input px-3 py-2 text-base text-fg placeholder:text-placeholder focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring';
+
+interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  label: string;
+  error?: string;
+  hint?: string;
+}
+
+/** A labelled text input with its hint and error (the error is announced and linked to the input). */
+export function TextField({ label, error, hint, className, ...props }: FieldProps) {
+  const id = useId();
+  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={cn('space-y-1', className)}>
+      <label htmlFor={id} className="block font-medium">
+        {label}
+      </label>
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={cn(inputClass, error ? 'border-danger-text' : 'border-border-strong')}
+        {...props}
+      />
+      {hint && (
+        <p id={`${id}-hint`} className="text-sm text-muted">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-danger-text">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A password input with a show/hide toggle. */
+export function PasswordField({ label, error, hint, className, ...props }: FieldProps) {
+  const id = useId();
+  const [show, setShow] = useState(false);
+  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={cn('space-y-1', className)}>
+      <label htmlFor={id} className="block font-medium">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          id={id}
+          type={show ? 'text' : 'password'}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={cn(inputClass, 'pr-12', error ? 'border-danger-text' : 'border-border-strong')}
+          {...props}
+        />
+        <button
+          type="button"
+          onClick={() => setShow((s) => !s)}
+          aria-label={show ? 'Hide password' : 'Show password'}
+          aria-pressed={show}
+          className="absolute right-0 top-0 inline-flex h-11 w-11 items-center justify-center rounded-xl text-muted hover:text-fg focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
+        >
+          <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
+            <circle cx="12" cy="12" r="3" />
+            {show && <path d="M3 3l18 18" />}
+          </svg>
+        </button>
+      </div>
+      {hint && (
+        <p id={`${id}-hint`} className="text-sm text-muted">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-danger-text">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { cn } from './cn';
+
+/** A screen's main column: mobile-first, centred, room for the bottom navigation. */
+export function Page({ children, className, withNav = true }: { children: ReactNode; className?: string; withNav?: boolean }) {
+  return (
+    <main
+      id="main"
+      className={cn('mx-auto w-full max-w-xl px-4 pt-6', withNav ? 'pb-28' : 'pb-10', className)}
+    >
+      {children}
+    </main>
+  );
+}
+
+/** Heading row with an optional back link (e.g. back to /settings). */
+export function PageHeader({ title, backTo, backLabel = 'Back', children }: { title: string; backTo?: string; backLabel?: string; children?: ReactNode }) {
+  return (
+    <header className="mb-6 flex items-center gap-2">
+      {backTo && (
+        <Link
+          to={backTo}
+          aria-label={backLabel}
+          className="-ml-2 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-xl text-fg hover:bg-surface-2 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
+        >
+          <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+            <path d="M15 18l-6-6 6-6" />
+          </svg>
+        </Link>
+      )}
+      <h1 className="flex-1 text-2xl font-bold">{title}</h1>
+      {children}
+    </header>
+  );
+}
+
+/** The short note on screens whose content arrives with later work. */
+export function ComingSoon({ children }: { children: ReactNode }) {
+  return <p className="rounded-xl border border-border bg-surface p-4 text-muted">{children}</p>;
+}
+
+/** A card surface. */
+export function Card({ children, className }: { children: ReactNode; className?: string }) {
+  return <section className={cn('rounded-2xl border border-border bg-surface p-4', className)}>{children}</section>;
+}

@@ -1,0 +1,21 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export interface SignUpInput {
+  firstName: string;
+  email: string;
+  password: string;
+  timezone: string;
+}
+export interface SignUpAnswer {
+  message: string;
+  requiresVerification: true;
+  email: string;
+}
+
+/** POST /api/auth/signup → 201 {message, requiresVerification, email}; no session is started. */
+export const signUp = (input: SignUpInput) => api.post<SignUpAnswer>('/api/auth/signup', input);
+
+export function useSignUp() {
+  return useMutation({ mutationFn: signUp });
+}

@@ -1,0 +1,53 @@
+import { Link } from 'react-router';
+import { Switch } from 'radix-ui';
+import { APP_VERSION } from '../../../../shared/version';
+import { useTheme } from '../../../lib/theme';
+import { ComingSoon, Page, PageHeader } from '../../../components/ui/page';
+
+const LINKS = [
+  { to: '/faq', label: 'FAQ' },
+  { to: '/privacy', label: 'Privacy Policy' },
+  { to: '/terms', label: 'Terms of Service' },
+  { to: '/whats-new', label: "What's New" },
+] as const;
+
+/** /settings (spec part 2 §2): dark mode, links, app version. Notifications, check-in time and more arrive later. */
+export default function SettingsScreen() {
+  const [theme, setTheme] = useTheme();
+  return (
+    <Page>
+      <PageHeader title="Settings" />
+      <section aria-labelledby="appearance" className="rounded-2xl border border-border bg-surface px-4">
+        <h2 id="appearance" className="sr-only">
+          Appearance
+        </h2>
+        <div className="flex min-h-14 items-center justify-between gap-4">
+          <label htmlFor="dark-mode" className="font-medium">
+            Dark Mode
+          </label>
+          <Switch.Root
+            id="dark-mode"
+            checked={theme === 'dark'}
+            onCheckedChange={(on) => setTheme(on ? 'dark' : 'light')}
+            className="relative inline-flex h-8 w-14 shrink-0 items-center rounded-full border-2 border-border-strong bg-surface-3 data-[state=checked]:bg-primary focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
+          >
+            <Switch.Thumb className="block h-6 w-6 translate-x-0.5 rounded-full bg-fg shadow transition-transform data-[state=checked]:translate-x-6 data-[state=checked]:bg-primary-fg" />
+          </Switch.Root>
+        </div>
+      </section>
+      <div className="mt-4">
+        <ComingSoon>Coming with settings work: notifications, reminders, check-in time, feedback and app updates.</ComingSoon>
+      </div>
+      <nav aria-label="About" className="mt-4 divide-y divide-border rounded-2xl border border-border bg-surface">
+        {LINKS.map((l) => (
+          <Link key={l.to} to={l.to} className="flex min-h-14 items-center justify-between px-4 font-medium hover:bg-surface-2">
+            {l.label} <span aria-hidden="true">›</span>
+          </Link>
+        ))}
+      </nav>
+      <p className="mt-6 text-center text-sm text-muted" data-testid="app-version">
+        Big 7 version {APP_VERSION}
+      </p>
+    </Page>
+  );
+}

@@ -1,0 +1,51 @@
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { PublicUser } from '../../shared/schemas/auth';
+import { api } from './api-client';
+import { QUERY_TIMES } from './query-client';
+import { clearAllClientState, clearSessionCache, writeSessionCache } from './session-cache';
+
+/**
+ * The signed-in user (GET /api/auth/user), shared by every feature: null for a visitor.
+ * Fresh for 60 s and kept 5 min (spec §7, §9). Each answer refreshes or clears the session cache.
+ */
+export async function fetchCurrentUser(): Promise<PublicUser | null> {
+  const user = await api.get<PublicUser>('/api/auth/user', { on401: 'null' });
+  if (user) writeSessionCache(user);
+  else clearSessionCache();
+  return user;
+}
+
+export const currentUserQueryKey = ['auth', 'user'] as const;
+
+export const getCurrentUserQueryOptions = () =>
+  queryOptions({
+    queryKey: currentUserQueryKey,
+    queryFn: fetchCurrentUser,
+    staleTime: QUERY_TIMES.user.staleTime,
+    gcTime: QUERY_TIMES.user.gcTime,
+  });
+
+export function useCurrentUser() {
+  return useQuery(getCurrentUserQueryOptions());
+}
+
+/** Replaces the cached user (after sign-in or a profile change) and the session cache. */
+export function setCurrentUser(client: QueryClient, user: PublicUser): void {
+  writeSessionCache(user);
+  client.setQueryData(currentUserQueryKey, user);
+}
+
+/**
+ * Sign-out (spec part 1 §4.1, part 2 §4): POST /api/auth/logout, then the cache is cleared and the app
+ * goes to / — also when the call fails (the failure is only logged).
+ */
+export async function signOut(client: QueryClient, go: (to: string) => void = (to) => window.location.assign(to)): Promise<void> {
+  try {
+    await api.post('/api/auth/logout');
+  } catch (err) {
+    console.warn('Sign-out call failed; signing out locally', err);
+  }
+  clearAllClientState();
+  client.clear();
+  go('/');
+}
