@@ -177,6 +177,22 @@ describe.each(testEngines())('auth rules on %s', (engine) => {
     expect(await rowCounts(t)).toEqual(before);
   });
 
+  it('two simultaneous sign-ups with one e-mail make one account (a database constraint) and one 409', async () => {
+    const results = await Promise.all([signUp(t, 'race@example.com'), signUp(t, 'RACE@example.com')]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const rows = await t.app.db.select().from(users).where(eq(users.email, 'race@example.com'));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('a verification link used twice at the same moment verifies once', async () => {
+    expect((await signUp(t, 'race-verify@example.com')).statusCode).toBe(201);
+    const token = tokenFrom(mailer, 'race-verify@example.com', '/verify-email');
+    const results = await Promise.all(
+      [1, 2].map(() => t.app.inject({ method: 'GET', url: `/api/auth/verify-email?token=${token}` })),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+  });
+
   it('answers 404 for an unknown e-mail and 401 for a wrong password', async () => {
     const none = await signIn(t, 'nobody@example.com');
     expect(none.statusCode).toBe(404);
@@ -452,5 +468,25 @@ describe.each(testEngines())('auth rules on %s', (engine) => {
   it('reports whether Google sign-in is configured', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/auth/providers' });
     expect(res.json()).toEqual({ google: false });
+  });
+});
+
+describe.each(testEngines())('auth when the mail server fails on %s', (engine) => {
+  let t: TestApp;
+  const failing = { send: async () => Promise.reject(new Error('SMTP down')), close() {} };
+  beforeAll(async () => {
+    t = await buildTestApp(engine, { mailer: failing });
+  });
+  afterAll(async () => t.close());
+
+  it('still creates the account (a new link can be requested later) and still answers forgot-password', async () => {
+    const res = await signUp(t, 'nomail@example.com');
+    expect(res.statusCode).toBe(201);
+    const rows = await t.app.db.select().from(users).where(eq(users.email, 'nomail@example.com'));
+    expect(rows).toHaveLength(1);
+    const resend = await t.app.inject({ method: 'POST', url: '/api/auth/resend-verification', payload: { email: 'nomail@example.com' } });
+    expect(resend.statusCode).toBe(200);
+    const forgot = await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'nomail@example.com' } });
+    expect(forgot.statusCode).toBe(200);
   });
 });
