@@ -1,0 +1,331 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { findLink } from '../test/fakes/smtp';
+import { launchBrowser, newMobileContext, seriousA11yViolations, watchPageErrors } from './helpers/browser';
+import { startApp, type RunningApp } from './helpers/server';
+
+/**
+ * Journey: a new person signs up, follows the verification e-mail, signs in, moves around the shell and
+ * signs out; the validation messages, unknown routes and accessibility of the auth screens.
+ */
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+async function withPage<T>(fn: (page: Page, context: BrowserContext) => Promise<T>, width?: number): Promise<T> {
+  const context = await newMobileContext(browser, app.url, { width });
+  const page = await context.newPage();
+  const errors = watchPageErrors(page);
+  try {
+    const out = await fn(page, context);
+    expect(errors, 'uncaught page errors').toEqual([]);
+    return out;
+  } catch (err) {
+    throw new Error(`${(err as Error).message}\n--- server output ---\n${app.logs().slice(-3000)}`, { cause: err });
+  } finally {
+    await context.close();
+  }
+}
+
+const toast = (page: Page) => page.locator('[data-variant]').last();
+const alerts = (page: Page) => page.locator('form [role="alert"]');
+const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+describe('sign up, verify, sign in, shell, sign out', () => {
+  test('the whole journey in the browser', async () => {
+    const email = uniqueEmail('ana');
+    await withPage(async (page) => {
+      // Welcome
+      await page.goto('/');
+      await expect(page.getByRole('heading', { name: 'Big 7', level: 1 }).isVisible()).resolves.toBe(true);
+      await expect(page.getByRole('img', { name: /Big 7/ }).first().isVisible()).resolves.toBe(true);
+      await page.getByRole('link', { name: 'Sign Up' }).click();
+      await page.waitForURL('**/signup');
+      await page.getByRole('heading', { name: 'Join Big 7' }).waitFor();
+      await page.getByText('Start your wellness journey today').waitFor();
+
+      // Sign up
+      await page.getByLabel('First Name').fill('Ana');
+      await page.getByLabel('Email Address').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill('Secret1!');
+      await page.getByRole('button', { name: 'Create Account' }).click();
+
+      // Not signed in yet: the sign-in screen asks to check the e-mail.
+      await page.waitForURL((u) => u.pathname === '/signin' && u.searchParams.get('verification') === 'pending');
+      expect(new URL(page.url()).searchParams.get('email')).toBe(email);
+      await toast(page).getByText('Check Your Email', { exact: true }).waitFor();
+      await page.getByRole('heading', { name: 'Email Verification Required' }).waitFor();
+      expect(await page.getByLabel('Email Address').inputValue()).toBe(email);
+
+      // Signing in before verifying is refused with the verification toast.
+      await page.getByLabel('Password', { exact: true }).fill('Secret1!');
+      await page.getByRole('button', { name: 'Log In' }).click();
+      await toast(page).getByText('Email Verification Required', { exact: true }).waitFor();
+
+      // The verification e-mail arrives at the SMTP sink; its link opens in the browser.
+      const mail = await app.smtp.waitFor((m) => m.to.includes(email), 15_000);
+      const link = findLink(mail, `${app.url}/verify-email?token=`);
+      await page.goto(link);
+      await page.getByRole('heading', { name: 'Email Verified' }).waitFor();
+      await page.getByRole('link', { name: 'Sign In' }).click();
+      await page.waitForURL((u) => u.pathname === '/signin');
+      expect(await page.getByLabel('Email Address').inputValue()).toBe(email);
+
+      // Wrong password first, then the right one.
+      await page.getByLabel('Password', { exact: true }).fill('Wrong1!x');
+      await page.getByRole('button', { name: 'Log In' }).click();
+      await toast(page).getByText('Wrong Password', { exact: true }).waitFor();
+      await page.getByLabel('Password', { exact: true }).fill('Secret1!');
+      await page.getByRole('button', { name: 'Log In' }).click();
+
+      // Full navigation to /?login=success, the toast, and the parameter removed.
+      await toast(page).getByText('Welcome back!', { exact: true }).waitFor();
+      await toast(page).getByText('You have been logged in successfully.', { exact: true }).waitFor();
+      await page.waitForURL((u) => u.pathname === '/' && !u.searchParams.has('login'));
+      await page.getByRole('heading', { name: /, Ana$/ }).waitFor();
+      const cached = await page.evaluate(() => JSON.parse(localStorage.getItem('big7_session') ?? 'null'));
+      expect(cached).toMatchObject({ email, firstName: 'Ana' });
+      expect(typeof cached.cachedAt).toBe('number');
+      expect(cached).not.toHaveProperty('passwordHash');
+      expect(await page.evaluate(() => sessionStorage.getItem('justLoggedIn'))).toBe('true');
+
+      // Bottom navigation: four tabs, the current one marked.
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      const tabs = nav.getByRole('link');
+      expect(await tabs.allInnerTexts()).toEqual(['Dashboard', 'Account', 'Membership', 'Settings']);
+      expect(await nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
+
+      await nav.getByRole('link', { name: 'Account' }).click();
+      await page.waitForURL('**/account');
+      await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
+      expect(await nav.getByRole('link', { name: 'Account' }).getAttribute('aria-current')).toBe('page');
+      expect(await nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBeNull();
+      expect(await page.getByTestId('account-name').innerText()).toBe('Ana');
+      expect(await page.getByTestId('account-email').innerText()).toBe(email);
+      expect(await page.title()).toBe('Account | Big 7');
+      expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${app.url}/account`);
+
+      await nav.getByRole('link', { name: 'Membership' }).click();
+      await page.getByRole('heading', { name: 'Membership', level: 1 }).waitFor();
+
+      await nav.getByRole('link', { name: 'Settings' }).click();
+      await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+      await page.getByText(/version 2\.3\.0/).waitFor();
+      // Dark by default; the toggle switches to light and is remembered.
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+      await page.getByRole('switch', { name: 'Dark Mode' }).click();
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
+      await page.reload();
+      await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.classList.contains('light'))).toBe(true);
+      expect(await page.getByRole('switch', { name: 'Dark Mode' }).getAttribute('aria-checked')).toBe('false');
+      for (const name of ['FAQ', 'Privacy Policy', 'Terms of Service', "What's New"]) {
+        await page.getByRole('link', { name }).waitFor();
+      }
+
+      // An unknown path goes to / (the dashboard for a signed-in user).
+      await page.goto('/no-such-page');
+      await page.waitForURL((u) => u.pathname === '/');
+      await page.getByRole('heading', { name: /, Ana$/ }).waitFor();
+      // Visitor-only screens do not exist for a signed-in user.
+      await page.goto('/signup');
+      await page.waitForURL((u) => u.pathname === '/');
+
+      // Escape on /dashboard goes to /.
+      await page.goto('/dashboard');
+      await page.getByRole('heading', { name: /, Ana$/ }).waitFor();
+      await page.keyboard.press('Escape');
+      await page.waitForURL((u) => u.pathname === '/');
+
+      // Sign out with confirmation.
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).click();
+      await page.getByRole('button', { name: 'Sign Out' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Sign Out' });
+      await dialog.getByText('Are you sure you want to sign out?').waitFor();
+      await dialog.getByRole('button', { name: 'Sign Out' }).click();
+      await page.waitForURL((u) => u.pathname === '/');
+      await page.getByRole('link', { name: 'Sign Up' }).waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('big7_session'))).toBeNull();
+      const me = await page.evaluate(async () => (await fetch('/api/auth/user', { credentials: 'include' })).status);
+      expect(me).toBe(401);
+      // Signed-in screens are gone: /account is an unknown path for a visitor.
+      await page.goto('/account');
+      await page.waitForURL((u) => u.pathname === '/');
+      await page.getByRole('link', { name: 'Login' }).waitFor();
+    });
+  });
+
+  test('an unknown e-mail on sign-in says so and leads to sign-up with the address after 3 s', async () => {
+    await withPage(async (page) => {
+      const email = uniqueEmail('nobody');
+      await page.goto('/login');
+      await page.getByRole('heading', { name: 'Log In' }).waitFor();
+      await page.getByLabel('Email Address').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill('Whatever1!');
+      await page.getByRole('button', { name: 'Log In' }).click();
+      await toast(page).getByText('Account Not Found', { exact: true }).waitFor();
+      const shownAt = Date.now();
+      await page.waitForURL((u) => u.pathname === '/signup', { timeout: 10_000 });
+      expect(Date.now() - shownAt).toBeGreaterThan(2_000);
+      expect(await page.getByLabel('Email Address').inputValue()).toBe(email);
+    });
+  });
+
+  test('a registered e-mail on sign-up says so and leads to sign-in', async () => {
+    await withPage(async (page) => {
+      const email = uniqueEmail('twice');
+      const first = await page.request.post('/api/auth/signup', {
+        data: { firstName: 'Twice', email, password: 'Secret1!' },
+      });
+      expect(first.status()).toBe(201);
+      await page.goto('/signup');
+      await page.getByLabel('First Name').fill('Twice');
+      await page.getByLabel('Email Address').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill('Secret1!');
+      await page.getByRole('button', { name: 'Create Account' }).click();
+      await toast(page).getByText('Email Already Registered', { exact: true }).waitFor();
+      await toast(page).getByText('This email is already registered. Redirecting to login...', { exact: true }).waitFor();
+      await page.waitForURL((u) => u.pathname === '/signin' && u.searchParams.get('email') === email);
+    });
+  });
+});
+
+describe('validation messages', () => {
+  test('sign-up rules run in order, only the first failure shows, and editing the field clears it', async () => {
+    await withPage(async (page) => {
+      await page.goto('/signup');
+      const submit = page.getByRole('button', { name: 'Create Account' });
+      const expectOnly = async (message: string) => {
+        await page.getByText(message, { exact: true }).waitFor();
+        expect(await alerts(page).allInnerTexts()).toEqual([message]);
+      };
+      await page.getByText('Must be at least 6 characters with one uppercase letter, one number, and one special character').waitFor();
+
+      await submit.click();
+      await expectOnly('First name is required');
+      await page.getByLabel('First Name').fill('Bo');
+      expect(await alerts(page).count()).toBe(0);
+
+      await submit.click();
+      await expectOnly('Email address is required');
+      await page.getByLabel('Email Address').fill('bo@example');
+      await submit.click();
+      await expectOnly('Please enter a valid email address');
+      await page.getByLabel('Email Address').fill('bo @example.com');
+      await submit.click();
+      await expectOnly('Please enter a valid email address');
+      await page.getByLabel('Email Address').fill(uniqueEmail('bo'));
+
+      const password = page.getByLabel('Password', { exact: true });
+      await submit.click();
+      await expectOnly('Password is required');
+      for (const [value, message] of [
+        ['Ab1!', 'Password must be at least 6 characters long'],
+        ['abcdef1!', 'Password must contain at least one uppercase letter'],
+        ['Abcdefg!', 'Password must contain at least one number'],
+        ['Abcdefg1', 'Password must contain at least one special character (!@#$%^&*(),.?":{}|<>)'],
+      ] as const) {
+        await password.fill(value);
+        expect(await alerts(page).count()).toBe(0);
+        await submit.click();
+        await expectOnly(message);
+      }
+      // The show/hide toggle reveals the password.
+      expect(await password.getAttribute('type')).toBe('password');
+      await page.getByRole('button', { name: 'Show password' }).click();
+      expect(await password.getAttribute('type')).toBe('text');
+      expect(page.url()).toContain('/signup');
+    });
+  });
+
+  test('sign-in rules: e-mail required and shaped, password required; each clears on edit', async () => {
+    await withPage(async (page) => {
+      await page.goto('/signin');
+      const submit = page.getByRole('button', { name: 'Log In' });
+      await submit.click();
+      await page.getByText('Email is required', { exact: true }).waitFor();
+      await page.getByText('Password is required', { exact: true }).waitFor();
+      await page.getByLabel('Email Address').fill('not-an-email');
+      expect(await alerts(page).allInnerTexts()).toEqual(['Password is required']);
+      await submit.click();
+      await page.getByText('Please enter a valid email address', { exact: true }).waitFor();
+      await page.getByLabel('Password', { exact: true }).fill('   ');
+      await submit.click();
+      expect(await alerts(page).allInnerTexts()).toEqual(['Please enter a valid email address', 'Password is required']);
+      // The other links of the screen.
+      await page.getByRole('link', { name: 'Forgot your password?' }).click();
+      await page.getByRole('heading', { name: 'Forgot Password' }).waitFor();
+    });
+  });
+});
+
+describe('routes and welcome screen', () => {
+  test('an unknown path sends a visitor to /, and the page metadata follows the route', async () => {
+    await withPage(async (page) => {
+      await page.goto('/definitely/not/here');
+      await page.waitForURL((u) => u.pathname === '/');
+      await page.getByRole('link', { name: 'Sign Up' }).waitFor();
+      expect(await page.title()).toBe('Big 7 - Daily Wellness Check-in');
+      expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${app.url}/`);
+      expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toBe('Big 7 - Daily Wellness Check-in');
+      await page.goto('/privacy');
+      await page.getByRole('heading', { name: 'Privacy Policy' }).waitFor();
+      expect(await page.title()).toBe('Privacy Policy | Big 7');
+    });
+  });
+
+  test('a Google error shows a banner with the 2FA hint, and the query is cleared after 10 s', async () => {
+    await withPage(async (page) => {
+      await page.goto('/?error=authentication_failed&provider=google&retry=true');
+      const banner = page.getByTestId('google-error-banner');
+      await banner.getByText(/two-factor verification/).waitFor();
+      await banner.getByText('Complete your 2FA verification and try again').waitFor();
+      await page.waitForURL((u) => u.pathname === '/' && u.search === '', { timeout: 15_000 });
+      expect(await banner.count()).toBe(0);
+
+      await page.goto('/?error=google_not_configured&provider=google&message=Google%20sign-in%20is%20not%20configured%20on%20this%20server.');
+      await page.getByTestId('google-error-banner').getByText('Google sign-in is not configured on this server.').waitFor();
+      // Without Google configuration the sign-in screen explains it.
+      await page.goto('/login');
+      await page.getByText(/Google sign-in is not configured/).waitFor();
+      expect(await page.getByRole('button', { name: 'Login with Google' }).isDisabled()).toBe(true);
+    });
+  });
+
+  test('works at 360 px wide without horizontal scrolling', async () => {
+    await withPage(async (page) => {
+      for (const path of ['/', '/signin', '/signup']) {
+        await page.goto(path);
+        await page.locator('main').waitFor();
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, path).toBeLessThanOrEqual(0);
+      }
+    }, 360);
+  });
+});
+
+describe('accessibility', () => {
+  for (const theme of ['dark', 'light'] as const) {
+    test(`welcome, sign-in and sign-up have no serious or critical axe violations (${theme})`, async () => {
+      await withPage(async (page) => {
+        await page.goto('/');
+        await page.evaluate((t) => localStorage.setItem('big7_theme', t), theme);
+        for (const path of ['/', '/signin', '/signup']) {
+          await page.goto(path);
+          await page.locator('main h1').waitFor();
+          await page.getByRole('button', { name: /Google/ }).or(page.getByRole('link', { name: 'Sign Up' })).first().waitFor();
+          expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
+          expect(await seriousA11yViolations(page), `${path} (${theme})`).toEqual([]);
+        }
+      });
+    });
+  }
+});
