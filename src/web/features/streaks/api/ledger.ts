@@ -1,0 +1,12 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { ledgerSchema } from '../../../../shared/schemas/streaks';
+import { api } from '../../../lib/api-client';
+import { STREAK_KEY } from './streak';
+
+export type StreakLedger = z.infer<typeof ledgerSchema>;
+
+/** GET /api/streak/usage-history → the streak ledger, newest first. */
+export const getLedger = () => api.get<StreakLedger>('/api/streak/usage-history');
+export const getLedgerQueryOptions = () => queryOptions({ queryKey: [...STREAK_KEY, 'ledger'], queryFn: getLedger, staleTime: 0 });
+export const useLedger = () => useQuery(getLedgerQueryOptions());

@@ -1,0 +1,42 @@
+import { PRICES_CENTS, formatUsd } from '../../../shared/domain/prices';
+
+/** Every text of the streak feature the spec fixes, once. */
+export const STREAK_TEXTS = {
+  protectedTitle: 'Streak Protected!',
+  protectedBody: 'You have used one freeze day, so your streak is safe.',
+  recoverTitle: 'Recover Your Streak',
+  recoverButton: `Recover for ${formatUsd(PRICES_CENTS.streakRecovery)}`,
+  noThanks: 'No, Thanks',
+  declinedTitle: 'Recovery Declined',
+  declinedBody: 'You have a fresh start',
+  declineFailed: 'Failed to record your choice. Please try again.',
+  checkoutFailedDashboard: 'Failed to start payment process.',
+  checkoutFailedTitle: 'Checkout Failed',
+  checkoutFailedBody: 'Failed to create checkout session. Please try again.',
+  buyShield: `BUY 1 SHIELD - ${formatUsd(PRICES_CENTS.shield)}`,
+  recoveredTitle: 'Streak Recovered!',
+  recoveredBody: 'Your streak has been restored using a freeze day.',
+  recoveryFailedTitle: 'Recovery Failed',
+  recoveryFailedBody: 'Unable to recover your streak. Please try again.',
+  claimFailedTitle: 'Error',
+  claimFailedBody: 'Failed to claim reward. Please try again.',
+  awesome: 'AWESOME!',
+  claiming: 'CLAIMING...',
+  upgradeYes: 'Yes, I Want to Upgrade',
+  upgradeNo: "No, I'm Fine",
+  unauthorizedTitle: 'Unauthorized',
+  unauthorizedBody: 'You are logged out. Logging in again...',
+  howProtectionWorks: 'How Streak Protection Works',
+} as const;
+
+/** Timings of spec part 1 §9 / part 2 §9 (ms). */
+export const STREAK_TIMINGS = {
+  rewardAutoClose: 8_000,
+  confetti: 3_000,
+  celebrationFeatures: 1_500,
+  upgradeRedirect: 100,
+  relogin: 500,
+  claimToast: 3_000,
+  checkoutToast: 7_000,
+  trialCountdownTick: 60_000,
+} as const;

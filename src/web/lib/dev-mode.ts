@@ -1,0 +1,123 @@
+import { useSyncExternalStore } from 'react';
+import { api } from './api-client';
+import { queryClient } from './query-client';
+
+/**
+ * Developer mode (spec part 1 §4.10, part 2 §4): a local switch, persisted in this browser, turned on by ten
+ * taps on the settings version line or by typing a keyword anywhere outside a text field. It exists only
+ * where the server runs with developer tools on (user.devTools); the server answers 404 to every tool
+ * otherwise, so the switch grants nothing by itself. Leaving it calls POST /api/developer/reset-streak.
+ */
+export const DEV_MODE_KEY = 'big7_developer_mode';
+/** Typed anywhere (not in a text field) to toggle developer mode. */
+export const DEV_MODE_KEYWORDS = ['devmode', 'bigseven'] as const;
+export const DEV_MODE_TAPS = 10;
+/** Taps further apart than this start the count again. */
+export const DEV_MODE_TAP_GAP_MS = 2_000;
+
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((l) => l());
+
+export function readDevMode(): boolean {
+  try {
+    return localStorage.getItem(DEV_MODE_KEY) === 'on';
+  } catch {
+    return false;
+  }
+}
+
+function store(on: boolean): void {
+  try {
+    if (on) localStorage.setItem(DEV_MODE_KEY, 'on');
+    else localStorage.removeItem(DEV_MODE_KEY);
+  } catch {
+    // Not persisted; the switch still works for this visit.
+  }
+  emit();
+}
+
+/** Turns developer mode on. */
+export function enterDevMode(): void {
+  store(true);
+}
+
+/** Turns developer mode off and resets the streak on the server (a failure is only logged). */
+export async function leaveDevMode(): Promise<void> {
+  store(false);
+  try {
+    await api.post('/api/developer/reset-streak');
+  } catch (err) {
+    console.warn('Developer streak reset failed', err);
+  }
+  await queryClient.invalidateQueries({ queryKey: ['streak'] });
+}
+
+export function toggleDevMode(): boolean {
+  if (readDevMode()) {
+    void leaveDevMode();
+    return false;
+  }
+  enterDevMode();
+  return true;
+}
+
+export function useDevMode(): boolean {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      const onStorage = (e: StorageEvent) => e.key === DEV_MODE_KEY && l();
+      window.addEventListener('storage', onStorage);
+      return () => {
+        listeners.delete(l);
+        window.removeEventListener('storage', onStorage);
+      };
+    },
+    readDevMode,
+    () => false,
+  );
+}
+
+/** Counts taps; the tenth quick tap in a row returns true (and starts the count again). */
+export function createTapCounter(taps = DEV_MODE_TAPS, gapMs = DEV_MODE_TAP_GAP_MS, now: () => number = Date.now) {
+  let count = 0;
+  let last = 0;
+  return {
+    tap(): boolean {
+      const t = now();
+      count = t - last > gapMs ? 1 : count + 1;
+      last = t;
+      if (count >= taps) {
+        count = 0;
+        return true;
+      }
+      return false;
+    },
+    get count() {
+      return count;
+    },
+  };
+}
+
+/** Keeps the last typed letters and says when they end with a keyword. */
+export function createKeywordMatcher(keywords: readonly string[] = DEV_MODE_KEYWORDS) {
+  const longest = Math.max(...keywords.map((k) => k.length));
+  let typed = '';
+  return {
+    push(key: string): boolean {
+      if (key.length !== 1) return false;
+      typed = (typed + key.toLowerCase()).slice(-longest);
+      if (keywords.some((k) => typed.endsWith(k))) {
+        typed = '';
+        return true;
+      }
+      return false;
+    },
+  };
+}
+
+/** True when the key press happened in a place that takes text, where typing must not toggle anything. */
+export function isTypingTarget(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  const tag = target.tagName;
+  return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || target.isContentEditable;
+}
