@@ -40,6 +40,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built client; served with SPA fallback when it exists. */
   webRoot?: string | null;
+  /** Run scheduled jobs (the day rollover) in this process; default on except under NODE_ENV=test (tests drive ticks). */
+  jobs?: boolean;
 }
 
 export type App = FastifyInstance;
@@ -76,6 +78,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         field: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
         message: v.message ?? 'Invalid value',
       }));
+      // A missing or non-object body fails at the root: say what to send.
+      for (const e of errors) {
+        if (!e.field && /expected object/.test(e.message)) e.message = 'The request body must be a JSON object';
+      }
       const first = errors[0];
       const message = first ? (first.field ? `${first.field}: ${first.message}` : first.message) : 'Invalid request';
       return reply.status(400).send({ message, errors });
@@ -125,6 +131,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(originCheck);
 
   await app.register(registerModules, { prefix: '/api' });
+  if (opts.jobs ?? opts.config.nodeEnv !== 'test') await app.register(import('./jobs/plugin'));
 
   const webRoot = opts.webRoot === undefined ? defaultWebRoot() : opts.webRoot;
   if (webRoot) {

@@ -79,8 +79,12 @@ export function isValidTimezone(tz: string): boolean {
   }
 }
 
+/** "required" when the field is missing, "must be text" when it has another type. */
+export const textError = (required: string, label: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null ? required : `${label} must be text`;
+
 const emailField = z
-  .string({ error: AUTH_MESSAGES.emailRequired })
+  .string({ error: textError(AUTH_MESSAGES.emailRequired, 'Email') })
   .trim()
   .min(1, AUTH_MESSAGES.emailRequired)
   .max(MAX_EMAIL_LENGTH, AUTH_MESSAGES.emailTooLong)
@@ -93,8 +97,8 @@ export const timezoneField = z
   .refine(isValidTimezone, 'Timezone must be an IANA timezone name such as Europe/London');
 
 const newPasswordField = z
-  .string({ error: AUTH_MESSAGES.passwordRequired })
-  .max(1024, AUTH_MESSAGES.passwordTooLong)
+  .string({ error: textError(AUTH_MESSAGES.passwordRequired, 'Password') })
+  .max(MAX_PASSWORD_LENGTH, AUTH_MESSAGES.passwordTooLong)
   .superRefine((p, ctx) => {
     const problem = passwordProblem(p);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
@@ -103,14 +107,14 @@ const newPasswordField = z
 export const signInBodySchema = z.object({
   email: emailField,
   password: z
-    .string({ error: AUTH_MESSAGES.passwordRequired })
+    .string({ error: textError(AUTH_MESSAGES.passwordRequired, 'Password') })
     .min(1, AUTH_MESSAGES.passwordRequired)
-    .max(1024, AUTH_MESSAGES.passwordTooLong),
+    .max(MAX_PASSWORD_LENGTH, AUTH_MESSAGES.passwordTooLong),
 });
 
 export const signUpBodySchema = z.object({
   firstName: z
-    .string({ error: AUTH_MESSAGES.firstNameRequired })
+    .string({ error: textError(AUTH_MESSAGES.firstNameRequired, 'First name') })
     .trim()
     .min(1, AUTH_MESSAGES.firstNameRequired)
     .max(MAX_NAME_LENGTH, AUTH_MESSAGES.nameTooLong),
@@ -121,7 +125,10 @@ export const signUpBodySchema = z.object({
 
 export const emailBodySchema = z.object({ email: emailField });
 export const resetPasswordBodySchema = z.object({
-  token: z.string().min(1, 'The reset link is missing its token').max(200),
+  token: z
+    .string({ error: textError('The reset link is missing its token', 'Token') })
+    .min(1, 'The reset link is missing its token')
+    .max(200, 'This reset link is invalid. Request a new one.'),
   password: newPasswordField,
 });
 export const timezoneBodySchema = z.object({ timezone: timezoneField });
