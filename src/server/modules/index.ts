@@ -8,4 +8,9 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(userRoutes, { prefix: '/user' });
+  await app.register(import('./streaks/routes'));
+  await app.register(import('./subscriptions/routes'));
+  await app.register(import('./rewards/routes'));
+  await app.register(import('./coupons/routes'));
+  await app.register(import('./dev-tools/routes'));
 }

@@ -1,2 +1,4 @@
 // One file per domain; this index is what drizzle-kit and the db client read.
 export * from './auth';
+export * from './streaks';
+export * from './subscriptions';

@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { STREAK_LEDGER_REASONS } from '../../../shared/schemas/streaks';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const localDate = (name: string) => date(name, { mode: 'string' });
+
+/** One row per user: the incremental streak state (see shared/domain/streak-engine.ts). */
+export const streakStates = pgTable(
+  'streak_states',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    currentStreak: integer('current_streak').notNull().default(0),
+    bestStreak: integer('best_streak').notNull().default(0),
+    freezeDaysRemaining: integer('freeze_days_remaining').notNull().default(0),
+    freezeDaysUsed: integer('freeze_days_used').notNull().default(0),
+    checkpoint: integer('checkpoint').notNull().default(0),
+    lastCompletedDate: localDate('last_completed_date'),
+    lastProcessedDate: localDate('last_processed_date'),
+    /** The UTC instant of the user's next local midnight; null when nothing is at risk (no rollover needed). */
+    nextRolloverAt: ts('next_rollover_at'),
+    /** The zone nextRolloverAt was computed in (a change of users.timezone recomputes it). */
+    timezone: text('timezone').notNull().default('UTC'),
+    lostStreakValue: integer('lost_streak_value'),
+    lostDate: localDate('lost_date'),
+    lostResetValue: integer('lost_reset_value'),
+    rebuiltFrom: localDate('rebuilt_from'),
+    recoveryState: text('recovery_state', { enum: ['none', 'available', 'recovered', 'declined'] })
+      .notNull()
+      .default('none'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('streak_states_next_rollover_idx').on(t.nextRolloverAt)],
+);
+
+/** Dates a shield protected. One row per user and date: a day is never frozen twice. */
+export const streakFrozenDays = pgTable(
+  'streak_frozen_days',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    date: localDate('date').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.date] })],
+);
+
+/** Missed dates bridged by a recovery (shown as $ in the calendar). */
+export const streakRecoveredDays = pgTable(
+  'streak_recovered_days',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    date: localDate('date').notNull(),
+    method: text('method', { enum: ['shield', 'paid'] }).notNull(),
+    paymentRef: text('payment_ref'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.date] })],
+);
+
+
+/** Every change to a user's streak or shields, with the resulting values. */
+export const streakLedger = pgTable(
+  'streak_ledger',
+  {
+    id: text('id').primaryKey().$defaultFn(() => randomUUID()),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The user's local date the change belongs to. */
+    date: localDate('date').notNull(),
+    reason: text('reason', { enum: STREAK_LEDGER_REASONS }).notNull(),
+    description: text('description').notNull(),
+    streakDelta: integer('streak_delta').notNull().default(0),
+    shieldsDelta: integer('shields_delta').notNull().default(0),
+    currentStreak: integer('current_streak').notNull(),
+    freezeDaysRemaining: integer('freeze_days_remaining').notNull(),
+    /** Idempotency for external fulfilments (payment reference). */
+    ref: text('ref'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('streak_ledger_user_idx').on(t.userId, t.createdAt),
+    // A rollover decides each user's date once, and a check-in counts once per date.
+    uniqueIndex('streak_ledger_once_per_date_uq')
+      .on(t.userId, t.date, t.reason)
+      .where(sql`${t.reason} in ('check-in', 'shield-used', 'break')`),
+    uniqueIndex('streak_ledger_ref_uq').on(t.userId, t.reason, t.ref),
+  ],
+);

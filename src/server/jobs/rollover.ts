@@ -1,0 +1,110 @@
+import { asc, eq, lte, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { streakStates, users } from '../db/schema/index';
+import { settle, todayOf } from '../../shared/domain/streak-engine';
+import { frozenRows, ledgerRows, rolloverDue } from '../modules/streaks/persist';
+import * as streakRepo from '../modules/streaks/repo';
+import { expireTrials } from '../modules/subscriptions/service';
+import { lockDueExpiries } from '../modules/subscriptions/repo';
+
+export interface RolloverTickOptions {
+  /** Users per transaction. */
+  batchSize?: number;
+  /** Stop after this many batches (the next tick continues). */
+  maxBatches?: number;
+  /** Test hook, called inside each batch's transaction after its writes: throwing rolls the batch back. */
+  afterBatchWrites?: (batch: number, userIds: string[]) => void | Promise<void>;
+}
+
+export interface RolloverTickResult {
+  users: number;
+  batches: number;
+  trialsExpired: number;
+}
+
+const chunk = <T>(xs: T[], n: number): T[][] => {
+  const out: T[][] = [];
+  for (let i = 0; i < xs.length; i += n) out.push(xs.slice(i, i + n));
+  return out;
+};
+
+/**
+ * Settles one batch of due users in one transaction: their rows are locked with FOR UPDATE SKIP LOCKED (so
+ * concurrent runners on other instances take other users), the missed days are decided by the pure engine,
+ * and the new states, frozen dates and ledger rows are written in a few bulk statements. A crash rolls the
+ * whole batch back; the rows stay due and the next runner takes them. Returns the users settled.
+ */
+export async function rolloverBatch(db: Db, now: Date, limit: number, batchNo = 0, opts: RolloverTickOptions = {}): Promise<number> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const due = await tx
+      .select({ s: streakStates, tz: users.timezone })
+      .from(streakStates)
+      .innerJoin(users, eq(users.id, streakStates.userId))
+      .where(lte(streakStates.nextRolloverAt, now))
+      .orderBy(asc(streakStates.nextRolloverAt))
+      .limit(limit)
+      .for('update', { of: streakStates, skipLocked: true });
+    if (!due.length) return 0;
+
+    const values: SQL[] = [];
+    const frozen: ReturnType<typeof frozenRows> = [];
+    const ledger: streakRepo.LedgerInsert[] = [];
+    for (const { s: row, tz } of due) {
+      const before = streakRepo.rowToState(row);
+      const { state, events } = settle(before, todayOf(now, tz));
+      const next = rolloverDue(state, now, tz);
+      values.push(
+        sql`(${row.userId}, ${state.currentStreak}::int, ${state.freezeDaysRemaining}::int, ${state.freezeDaysUsed}::int, ${state.lastProcessedDate}::date, ${next ? next.toISOString() : null}::timestamptz, ${tz}::text, ${state.lostStreakValue}::int, ${state.lostDate}::date, ${state.lostResetValue}::int, ${state.rebuiltFrom}::date, ${state.recoveryState}::text)`,
+      );
+      frozen.push(...frozenRows(row.userId, events, now));
+      ledger.push(...ledgerRows(before, events, { userId: row.userId, now }));
+    }
+    for (const part of chunk(values, 1000)) {
+      await tx.execute(sql`
+        UPDATE streak_states AS s SET
+          current_streak = v.cs, freeze_days_remaining = v.fr, freeze_days_used = v.fu,
+          last_processed_date = v.lp, next_rollover_at = v.nr, timezone = v.tz,
+          lost_streak_value = v.lv, lost_date = v.ld, lost_reset_value = v.lr, rebuilt_from = v.rb,
+          recovery_state = v.rs, updated_at = ${now.toISOString()}::timestamptz
+        FROM (VALUES ${sql.join(part, sql`, `)}) AS v(user_id, cs, fr, fu, lp, nr, tz, lv, ld, lr, rb, rs)
+        WHERE s.user_id = v.user_id`);
+    }
+    for (const part of chunk(frozen, 2000)) await streakRepo.insertFrozenDays(tx, part);
+    for (const part of chunk(ledger, 1000)) await streakRepo.insertLedger(tx, part);
+    await opts.afterBatchWrites?.(batchNo, due.map((d) => d.s.userId));
+    return due.length;
+  });
+}
+
+/** Ends due trials (selected by index, locked with SKIP LOCKED). */
+export async function expireDueTrials(db: Db, now: Date, limit: number): Promise<number> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const ids = await lockDueExpiries(tx, now, limit);
+    for (const id of ids) await expireTrials(tx, id, now);
+    return ids.length;
+  });
+}
+
+/** One tick: settle every due user in batches, then end due trials. */
+export async function rolloverTick(db: Db, now: Date, opts: RolloverTickOptions = {}): Promise<RolloverTickResult> {
+  const batchSize = opts.batchSize ?? 1000;
+  const maxBatches = opts.maxBatches ?? Number.POSITIVE_INFINITY;
+  let usersDone = 0;
+  let batches = 0;
+  while (batches < maxBatches) {
+    const n = await rolloverBatch(db, now, batchSize, batches, opts);
+    if (n === 0) break;
+    usersDone += n;
+    batches += 1;
+    if (n < batchSize) break;
+  }
+  let trialsExpired = 0;
+  for (;;) {
+    const n = await expireDueTrials(db, now, 200);
+    trialsExpired += n;
+    if (n < 200) break;
+  }
+  return { users: usersDone, batches, trialsExpired };
+}

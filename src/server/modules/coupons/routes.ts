@@ -1,0 +1,15 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser, requireUser } from '../../plugins/session';
+import { redeemCouponBodySchema, redeemCouponResultSchema } from '../../../shared/schemas/subscriptions';
+import * as service from './service';
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  await service.seedCoupons(app.db);
+  app.post(
+    '/coupons/redeem',
+    { preHandler: requireUser, schema: { body: redeemCouponBodySchema, response: { 200: redeemCouponResultSchema } } },
+    async (req) => service.redeemCoupon(app, currentUser(req).id, req.body.code),
+  );
+};
+
+export default routes;

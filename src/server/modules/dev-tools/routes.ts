@@ -1,0 +1,51 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser, requireUser } from '../../plugins/session';
+import {
+  createLostStreakBodySchema,
+  devFreezeResultSchema,
+  devLostStreakResultSchema,
+  devShieldProtectionResultSchema,
+  devStreakResultSchema,
+  messageSchema,
+  resetFreezeDaysBodySchema,
+  setStreakBodySchema,
+} from '../../../shared/schemas/streaks';
+import * as streaks from '../streaks/service';
+import { resetTrialNotification } from '../subscriptions/service';
+
+/** Developer tools: registered only with DEV_TOOLS on, so every path answers 404 otherwise. */
+const routes: FastifyPluginAsyncZod = async (app) => {
+  if (!app.config.devTools) return;
+  const guard = { preHandler: requireUser };
+
+  app.post(
+    '/dev/create-lost-streak',
+    { ...guard, schema: { body: createLostStreakBodySchema, response: { 200: devLostStreakResultSchema } } },
+    async (req) => streaks.devCreateLostStreak(app, currentUser(req).id, req.body.lostDays),
+  );
+  app.post(
+    '/test/set-streak',
+    { ...guard, schema: { body: setStreakBodySchema, response: { 200: devStreakResultSchema } } },
+    async (req) => streaks.devSetStreak(app, currentUser(req).id, req.body.days),
+  );
+  for (const path of ['/test/reset-streak', '/developer/reset-streak']) {
+    app.post(path, { ...guard, schema: { response: { 200: devStreakResultSchema } } }, async (req) =>
+      streaks.devResetStreak(app, currentUser(req).id),
+    );
+  }
+  app.post('/developer/reset-trial-notification', { ...guard, schema: { response: { 200: messageSchema } } }, async (req) =>
+    resetTrialNotification(app, currentUser(req).id),
+  );
+  app.post(
+    '/test/simulate-shield-protection',
+    { ...guard, schema: { response: { 200: devShieldProtectionResultSchema } } },
+    async (req) => streaks.devSimulateShieldProtection(app, currentUser(req).id),
+  );
+  app.post(
+    '/streak/reset-freeze-days',
+    { ...guard, schema: { body: resetFreezeDaysBodySchema, response: { 200: devFreezeResultSchema } } },
+    async (req) => streaks.devResetFreezeDays(app, currentUser(req).id, req.body.freezeDays),
+  );
+};
+
+export default routes;

@@ -1,0 +1,17 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser, requireUser } from '../../plugins/session';
+import { claimRewardBodySchema, claimRewardResultSchema, rewardsAvailableSchema } from '../../../shared/schemas/subscriptions';
+import * as service from './service';
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/rewards/available', { preHandler: requireUser, schema: { response: { 200: rewardsAvailableSchema } } }, async (req) =>
+    service.availableRewards(app, currentUser(req).id),
+  );
+  app.post(
+    '/rewards/claim',
+    { preHandler: requireUser, schema: { body: claimRewardBodySchema, response: { 200: claimRewardResultSchema } } },
+    async (req) => service.claimReward(app, currentUser(req).id, req.body.rewardType),
+  );
+};
+
+export default routes;

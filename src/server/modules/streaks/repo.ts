@@ -1,0 +1,147 @@
+import { and, asc, desc, eq, gte, lte, min, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { streakFrozenDays, streakLedger, streakRecoveredDays, streakStates, users } from '../../db/schema/index';
+import type { StreakState } from '../../../shared/domain/streak-engine';
+
+export type StreakRow = typeof streakStates.$inferSelect;
+export type LedgerInsert = typeof streakLedger.$inferInsert;
+
+export function rowToState(r: StreakRow): StreakState {
+  return {
+    currentStreak: r.currentStreak,
+    bestStreak: r.bestStreak,
+    freezeDaysRemaining: r.freezeDaysRemaining,
+    freezeDaysUsed: r.freezeDaysUsed,
+    checkpoint: r.checkpoint,
+    lastCompletedDate: r.lastCompletedDate,
+    lastProcessedDate: r.lastProcessedDate,
+    lostStreakValue: r.lostStreakValue,
+    lostDate: r.lostDate,
+    lostResetValue: r.lostResetValue,
+    rebuiltFrom: r.rebuiltFrom,
+    recoveryState: r.recoveryState,
+  };
+}
+
+export async function userTimezone(db: Db, userId: string): Promise<string> {
+  const [u] = await db.select({ tz: users.timezone }).from(users).where(eq(users.id, userId)).limit(1);
+  return u?.tz ?? 'UTC';
+}
+
+export async function findState(db: Db, userId: string): Promise<StreakRow | undefined> {
+  const [row] = await db.select().from(streakStates).where(eq(streakStates.userId, userId)).limit(1);
+  return row;
+}
+
+/** Creates the row if missing, then locks it for the rest of the transaction. */
+export async function lockState(db: Db, userId: string, tz: string): Promise<StreakRow> {
+  await db.insert(streakStates).values({ userId, timezone: tz }).onConflictDoNothing();
+  const [row] = await db.select().from(streakStates).where(eq(streakStates.userId, userId)).for('update');
+  if (!row) throw new Error(`streak state missing for ${userId}`);
+  return row;
+}
+
+export async function saveState(db: Db, userId: string, s: StreakState, tz: string, nextRolloverAt: Date | null, now: Date) {
+  await db
+    .update(streakStates)
+    .set({ ...s, timezone: tz, nextRolloverAt, updatedAt: now })
+    .where(eq(streakStates.userId, userId));
+}
+
+export async function insertFrozenDays(db: Db, rows: { userId: string; date: string; createdAt: Date }[]) {
+  if (rows.length) await db.insert(streakFrozenDays).values(rows).onConflictDoNothing();
+}
+
+export async function insertRecoveredDays(
+  db: Db,
+  rows: { userId: string; date: string; method: 'shield' | 'paid'; paymentRef: string | null; createdAt: Date }[],
+) {
+  if (rows.length) await db.insert(streakRecoveredDays).values(rows).onConflictDoNothing();
+}
+
+/** Inserts ledger rows; returns how many were new (a row with an existing ref or once-per-date key is skipped). */
+export async function insertLedger(db: Db, rows: LedgerInsert[]): Promise<number> {
+  if (!rows.length) return 0;
+  const inserted = await db.insert(streakLedger).values(rows).onConflictDoNothing().returning({ id: streakLedger.id });
+  return inserted.length;
+}
+
+export async function ledgerHasRef(db: Db, userId: string, reason: LedgerInsert['reason'], ref: string): Promise<boolean> {
+  const [r] = await db
+    .select({ id: streakLedger.id })
+    .from(streakLedger)
+    .where(and(eq(streakLedger.userId, userId), eq(streakLedger.reason, reason), eq(streakLedger.ref, ref)))
+    .limit(1);
+  return !!r;
+}
+
+export async function frozenDates(db: Db, userId: string, from?: string, to?: string): Promise<string[]> {
+  const rows = await db
+    .select({ date: streakFrozenDays.date })
+    .from(streakFrozenDays)
+    .where(
+      and(
+        eq(streakFrozenDays.userId, userId),
+        from ? gte(streakFrozenDays.date, from) : undefined,
+        to ? lte(streakFrozenDays.date, to) : undefined,
+      ),
+    )
+    .orderBy(asc(streakFrozenDays.date));
+  return rows.map((r) => r.date);
+}
+
+export async function recoveredDates(db: Db, userId: string, from?: string, to?: string): Promise<string[]> {
+  const rows = await db
+    .select({ date: streakRecoveredDays.date })
+    .from(streakRecoveredDays)
+    .where(
+      and(
+        eq(streakRecoveredDays.userId, userId),
+        from ? gte(streakRecoveredDays.date, from) : undefined,
+        to ? lte(streakRecoveredDays.date, to) : undefined,
+      ),
+    )
+    .orderBy(asc(streakRecoveredDays.date));
+  return rows.map((r) => r.date);
+}
+
+export async function hasFrozenDay(db: Db, userId: string, date: string): Promise<boolean> {
+  const [r] = await db
+    .select({ d: streakFrozenDays.date })
+    .from(streakFrozenDays)
+    .where(and(eq(streakFrozenDays.userId, userId), eq(streakFrozenDays.date, date)))
+    .limit(1);
+  return !!r;
+}
+
+/** Completed dates (from the ledger's check-in rows) in a range, with the streak each reached. */
+export async function checkInDates(db: Db, userId: string, from: string, to: string) {
+  return db
+    .select({ date: streakLedger.date, streak: streakLedger.currentStreak })
+    .from(streakLedger)
+    .where(
+      and(
+        eq(streakLedger.userId, userId),
+        eq(streakLedger.reason, 'check-in'),
+        gte(streakLedger.date, from),
+        lte(streakLedger.date, to),
+      ),
+    );
+}
+
+export async function firstCheckInDate(db: Db, userId: string): Promise<string | null> {
+  const [r] = await db
+    .select({ d: min(streakLedger.date) })
+    .from(streakLedger)
+    .where(and(eq(streakLedger.userId, userId), eq(streakLedger.reason, 'check-in')));
+  return r?.d ?? null;
+}
+
+export async function ledgerPage(db: Db, userId: string, limit: number) {
+  return db
+    .select()
+    .from(streakLedger)
+    .where(eq(streakLedger.userId, userId))
+    .orderBy(desc(streakLedger.createdAt), desc(sql`${streakLedger.id}`))
+    .limit(limit);
+}

@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser, requireUser } from '../../plugins/session';
+import {
+  calendarQuerySchema,
+  calendarSchema,
+  frozenDaysSchema,
+  ledgerSchema,
+  messageSchema,
+  recoverResultSchema,
+  recoveryAvailableSchema,
+  recoveryPaymentsSchema,
+  streakViewSchema,
+} from '../../../shared/schemas/streaks';
+import { addCheckInHook } from '../check-ins/hooks';
+import * as service from './service';
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  // POST /api/checkins runs this inside its transaction.
+  addCheckInHook(app, (tx, event) => service.onCheckIn(tx, event));
+
+  const guard = { preHandler: requireUser };
+
+  app.get('/streak', { ...guard, schema: { response: { 200: streakViewSchema } } }, async (req) =>
+    service.getStreakView(app, currentUser(req).id),
+  );
+  app.get('/streak/frozen-days', { ...guard, schema: { response: { 200: frozenDaysSchema } } }, async (req) =>
+    service.frozenDays(app, currentUser(req).id),
+  );
+  app.get('/streak/recovery-payments', { ...guard, schema: { response: { 200: recoveryPaymentsSchema } } }, async (req) =>
+    service.recoveryPayments(app, currentUser(req).id),
+  );
+  app.get('/streak/recovery-available', { ...guard, schema: { response: { 200: recoveryAvailableSchema } } }, async (req) =>
+    service.recoveryStatus(app, currentUser(req).id),
+  );
+  app.post('/streak/recover', { ...guard, schema: { response: { 200: recoverResultSchema } } }, async (req) =>
+    service.recoverWithShield(app, currentUser(req).id),
+  );
+  app.post('/streak/decline-recovery', { ...guard, schema: { response: { 200: messageSchema } } }, async (req) =>
+    service.declineRecovery(app, currentUser(req).id),
+  );
+  app.get(
+    '/streak/calendar',
+    { ...guard, schema: { querystring: calendarQuerySchema, response: { 200: calendarSchema } } },
+    async (req) => service.calendar(app, currentUser(req), req.query.month),
+  );
+  for (const path of ['/streak/ledger', '/streak/usage-history']) {
+    app.get(path, { ...guard, schema: { response: { 200: ledgerSchema } } }, async (req) =>
+      service.ledger(app, currentUser(req).id),
+    );
+  }
+};
+
+export default routes;

@@ -1,0 +1,403 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import { badRequest } from '../../errors';
+import { addLocalDays, localMinutesOf, parseWallTime } from '../../../shared/domain/dates';
+import {
+  FROZEN_ICON,
+  MILESTONES,
+  levelFor,
+  milestoneFloor,
+  nextMilestone,
+} from '../../../shared/domain/milestones';
+import {
+  applyCheckIn,
+  applyDecline,
+  applyRecovery,
+  applyShieldGrant,
+  initialStreakState,
+  recoveryAvailable,
+  settle,
+  StreakRuleError,
+  todayOf,
+  type StepResult,
+  type StreakState,
+} from '../../../shared/domain/streak-engine';
+import { rewardAtMilestone } from '../../../shared/domain/trials';
+import type { CalendarDay, StreakView, LedgerEntry } from '../../../shared/schemas/streaks';
+import type { CheckInEvent, CheckInHookResult } from '../check-ins/hooks';
+import { frozenRows, ledgerRows, recoveredRows, rolloverDue, type GrantReason } from './persist';
+import * as repo from './repo';
+
+export interface StepOptions {
+  grantReason?: GrantReason;
+  grantNote?: string;
+  ref?: string | null;
+  paymentRef?: string | null;
+  /** Ledger reason override for developer actions. */
+  developer?: string;
+}
+
+export interface StepOutcome extends StepResult {
+  before: StreakState;
+  today: string;
+  tz: string;
+}
+
+/**
+ * The one write path: lock the user's state row, apply a pure engine step for the user's today, persist the
+ * new state with its frozen/recovered dates and ledger rows. Call inside a transaction.
+ */
+export async function applyStep(
+  tx: Db,
+  userId: string,
+  now: Date,
+  step: (s: StreakState, today: string) => StepResult,
+  opts: StepOptions = {},
+): Promise<StepOutcome> {
+  const tz = await repo.userTimezone(tx, userId);
+  const row = await repo.lockState(tx, userId, tz);
+  const before = repo.rowToState(row);
+  const today = todayOf(now, tz);
+  const { state, events } = step(before, today);
+  await repo.saveState(tx, userId, state, tz, rolloverDue(state, now, tz), now);
+  await repo.insertFrozenDays(tx, frozenRows(userId, events, now));
+  await repo.insertRecoveredDays(tx, recoveredRows(userId, events, now, opts.paymentRef ?? null));
+  await repo.insertLedger(
+    tx,
+    ledgerRows(before, events, { userId, now, grantReason: opts.grantReason, grantNote: opts.grantNote, ref: opts.ref }),
+  );
+  return { before, state, events, today, tz };
+}
+
+const inTx = <T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> => db.transaction(async (tx) => fn(tx as unknown as Db));
+
+/** Settles missed days (lazily, on read) when the stored state lags behind the user's today or zone. */
+export async function settleNow(db: Db, userId: string, now: Date): Promise<StreakState> {
+  const tz = await repo.userTimezone(db, userId);
+  const row = await repo.findState(db, userId);
+  const today = todayOf(now, tz);
+  if (row && row.timezone === tz && row.lastProcessedDate !== null && row.lastProcessedDate >= addLocalDays(today, -1)) {
+    return repo.rowToState(row);
+  }
+  const r = await inTx(db, (tx) => applyStep(tx, userId, now, settle));
+  return r.state;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The check-in hook: called by POST /api/checkins inside its transaction.
+// ---------------------------------------------------------------------------------------------------------
+
+export async function onCheckIn(tx: Db, event: Pick<CheckInEvent, 'userId' | 'localDate' | 'now' | 'isNew'>): Promise<CheckInHookResult> {
+  if (!event.isNew) return {};
+  let reached: ReturnType<typeof applyCheckIn>['events'][number] | undefined;
+  await applyStep(tx, event.userId, event.now, (s) => {
+    // The check-in's own local date (fixed at submission) is the day that counts.
+    const r = applyCheckIn(s, event.localDate);
+    reached = r.events.find((e) => e.type === 'check-in');
+    return r;
+  });
+  const milestone = reached?.type === 'check-in' ? reached.milestone : null;
+  if (!milestone) return {};
+  const reward = rewardAtMilestone(milestone.days);
+  return {
+    celebration: {
+      type: 'milestone',
+      milestone: milestone.days,
+      message: `${milestone.emoji} ${milestone.name}! You reached a ${milestone.label} streak.`,
+      features: reward ? [...reward.features] : [],
+    },
+    milestoneReward: reward ? { rewardType: reward.rewardType, milestone: milestone.days } : null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Functions other modules (payments, subscriptions) call. All take a transaction.
+// ---------------------------------------------------------------------------------------------------------
+
+/** Adds n shields and records why. With a ref (e.g. a payment id) the grant happens at most once. */
+export async function grantShields(
+  tx: Db,
+  userId: string,
+  n: number,
+  reason: GrantReason,
+  now: Date,
+  opts: { ref?: string; note?: string } = {},
+): Promise<{ granted: boolean; freezeDaysRemaining: number }> {
+  if (opts.ref && (await repo.ledgerHasRef(tx, userId, reason, opts.ref))) {
+    const row = await repo.findState(tx, userId);
+    return { granted: false, freezeDaysRemaining: row?.freezeDaysRemaining ?? 0 };
+  }
+  const r = await applyStep(tx, userId, now, (s, today) => applyShieldGrant(s, today, n), {
+    grantReason: reason,
+    grantNote: opts.note,
+    ref: opts.ref ?? null,
+  });
+  return { granted: true, freezeDaysRemaining: r.state.freezeDaysRemaining };
+}
+
+/** Paid recovery (fulfilled by the payments module once per payment reference). */
+export async function recoverStreakPaid(
+  tx: Db,
+  userId: string,
+  paymentRef: string,
+  now: Date,
+): Promise<{ recovered: boolean; currentStreak: number }> {
+  if (await repo.ledgerHasRef(tx, userId, 'recovery', paymentRef)) {
+    const row = await repo.findState(tx, userId);
+    return { recovered: false, currentStreak: row?.currentStreak ?? 0 };
+  }
+  const r = await applyStepOr400(tx, userId, now, (s, today) => applyRecovery(s, today, 'paid'), {
+    ref: paymentRef,
+    paymentRef,
+  });
+  return { recovered: true, currentStreak: r.state.currentStreak };
+}
+
+async function applyStepOr400(
+  tx: Db,
+  userId: string,
+  now: Date,
+  step: (s: StreakState, today: string) => StepResult,
+  opts: StepOptions = {},
+) {
+  try {
+    return await applyStep(tx, userId, now, step, opts);
+  } catch (e) {
+    if (e instanceof StreakRuleError) throw badRequest(e.message);
+    throw e;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Reads and user actions
+// ---------------------------------------------------------------------------------------------------------
+
+export async function getStreakView(app: FastifyInstance, userId: string): Promise<StreakView> {
+  const now = app.clock.now();
+  const s = await settleNow(app.db, userId, now);
+  const tz = await repo.userTimezone(app.db, userId);
+  const today = todayOf(now, tz);
+  const yesterdayFrozen = await repo.hasFrozenDay(app.db, userId, addLocalDays(today, -1));
+  const todayCompleted = s.lastCompletedDate === today;
+  const level = levelFor(s.currentStreak);
+  const next = nextMilestone(s.currentStreak);
+  const available = recoveryAvailable(s, today);
+  return {
+    currentStreak: s.currentStreak,
+    bestStreak: s.bestStreak,
+    freezeDaysUsed: s.freezeDaysUsed,
+    freezeDaysRemaining: s.freezeDaysRemaining,
+    checkpoint: s.checkpoint,
+    level: { name: level.name, min: level.min, icon: level.icon },
+    icon: yesterdayFrozen && !todayCompleted ? FROZEN_ICON : level.icon,
+    nextMilestone: next
+      ? {
+          days: next.days,
+          name: next.name,
+          emoji: next.emoji,
+          daysToGo: next.days - s.currentStreak,
+          progress: Math.min(100, Math.round((s.currentStreak / next.days) * 100)),
+        }
+      : null,
+    milestones: MILESTONES.map((m) => ({ days: m.days, name: m.name, emoji: m.emoji, label: m.label, achieved: s.bestStreak >= m.days })),
+    yesterdayFrozen,
+    todayCompleted,
+    today,
+    lastCompletedDate: s.lastCompletedDate,
+    recoveryAvailable: available,
+    lostStreakValue: available ? s.lostStreakValue : null,
+  };
+}
+
+export async function recoveryStatus(app: FastifyInstance, userId: string) {
+  const now = app.clock.now();
+  const s = await settleNow(app.db, userId, now);
+  const today = todayOf(now, await repo.userTimezone(app.db, userId));
+  const available = recoveryAvailable(s, today);
+  return { available: available ? 1 : 0, lostStreakValue: available ? s.lostStreakValue! : 0 };
+}
+
+export async function recoverWithShield(app: FastifyInstance, userId: string) {
+  const now = app.clock.now();
+  const r = await inTx(app.db, (tx) => applyStepOr400(tx, userId, now, (s, today) => applyRecovery(s, today, 'shield')));
+  return {
+    message: 'Your streak has been restored using a freeze day.',
+    currentStreak: r.state.currentStreak,
+    freezeDaysRemaining: r.state.freezeDaysRemaining,
+  };
+}
+
+export async function declineRecovery(app: FastifyInstance, userId: string) {
+  const now = app.clock.now();
+  await inTx(app.db, (tx) => applyStep(tx, userId, now, applyDecline));
+  return { message: 'You have a fresh start' };
+}
+
+export async function frozenDays(app: FastifyInstance, userId: string) {
+  await settleNow(app.db, userId, app.clock.now());
+  return { frozenDays: await repo.frozenDates(app.db, userId) };
+}
+
+export async function recoveryPayments(app: FastifyInstance, userId: string) {
+  return { recoveryDates: await repo.recoveredDates(app.db, userId) };
+}
+
+export async function ledger(app: FastifyInstance, userId: string): Promise<{ entries: LedgerEntry[] }> {
+  await settleNow(app.db, userId, app.clock.now());
+  const rows = await repo.ledgerPage(app.db, userId, 200);
+  return {
+    entries: rows.map((r) => ({
+      id: r.id,
+      date: r.date,
+      createdAt: r.createdAt.toISOString(),
+      reason: r.reason,
+      description: r.description,
+      streakDelta: r.streakDelta,
+      shieldsDelta: r.shieldsDelta,
+      currentStreak: r.currentStreak,
+      freezeDaysRemaining: r.freezeDaysRemaining,
+    })),
+  };
+}
+
+/** The month's days with their state (spec part 1 §4.4), in the user's timezone. */
+export async function calendar(
+  app: FastifyInstance,
+  user: { id: string; timezone: string; checkInTime: string; createdAt: Date },
+  month: string,
+): Promise<{ month: string; today: string; days: CalendarDay[] }> {
+  const now = app.clock.now();
+  await settleNow(app.db, user.id, now);
+  const tz = user.timezone;
+  const today = todayOf(now, tz);
+  const first = `${month}-01`;
+  const nextMonthFirst = addLocalDays(`${addLocalDays(first, 32).slice(0, 7)}-01`, 0);
+  const last = addLocalDays(nextMonthFirst, -1);
+  const [done, frozen, recovered, firstCheckIn] = await Promise.all([
+    repo.checkInDates(app.db, user.id, first, last),
+    repo.frozenDates(app.db, user.id, first, last),
+    repo.recoveredDates(app.db, user.id, first, last),
+    repo.firstCheckInDate(app.db, user.id),
+  ]);
+  const doneMap = new Map(done.map((d) => [d.date, d.streak]));
+  const frozenSet = new Set(frozen);
+  const recoveredSet = new Set(recovered);
+  const registered = todayOf(user.createdAt, tz);
+  const windowOpen = localMinutesOf(now, tz) >= (parseWallTime(user.checkInTime) ?? 20 * 60);
+  const days: CalendarDay[] = [];
+  for (let d = first; d <= last; d = addLocalDays(d, 1)) {
+    const streak = doneMap.get(d);
+    let state: CalendarDay['state'];
+    if (streak !== undefined) state = milestoneFloor(streak) === streak && streak > 0 ? 'milestone' : 'completed';
+    else if (d > today) state = 'future';
+    else if (d === today) state = windowOpen ? 'today-open' : 'today-waiting';
+    else if (frozenSet.has(d)) state = 'frozen';
+    else if (d < registered || firstCheckIn === null || d < firstCheckIn) state = 'before-registration';
+    else if (recoveredSet.has(d)) state = 'recovered';
+    else state = 'missed';
+    days.push({ date: d, state, ...(streak !== undefined ? { streak } : {}) });
+  }
+  return { month, today, days };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Developer tools (the routes exist only with DEV_TOOLS on)
+// ---------------------------------------------------------------------------------------------------------
+
+function devStep(tx: Db, userId: string, now: Date, description: string, edit: (s: StreakState, today: string) => StreakState) {
+  return applyStep(tx, userId, now, (s, today) => ({ state: edit(settle(s, today).state, today), events: [] })).then(async (r) => {
+    await repo.insertLedger(tx, [
+      {
+        userId,
+        date: r.today,
+        reason: 'developer',
+        description,
+        streakDelta: r.state.currentStreak - r.before.currentStreak,
+        shieldsDelta: r.state.freezeDaysRemaining - r.before.freezeDaysRemaining,
+        currentStreak: r.state.currentStreak,
+        freezeDaysRemaining: r.state.freezeDaysRemaining,
+        createdAt: now,
+      },
+    ]);
+    return r;
+  });
+}
+
+/** Streak N as of yesterday (yesterday counts as checked in), so a check-in today makes N+1. */
+export async function devSetStreak(app: FastifyInstance, userId: string, days: number) {
+  const now = app.clock.now();
+  const r = await inTx(app.db, (tx) =>
+    devStep(tx, userId, now, `Developer: streak set to ${days}`, (s, today) => ({
+      ...initialStreakState(),
+      freezeDaysRemaining: s.freezeDaysRemaining,
+      freezeDaysUsed: s.freezeDaysUsed,
+      currentStreak: days,
+      bestStreak: days,
+      checkpoint: milestoneFloor(days),
+      lastCompletedDate: days > 0 ? addLocalDays(today, -1) : null,
+      lastProcessedDate: addLocalDays(today, -1),
+    })),
+  );
+  return { message: `Streak set to ${days} days`, currentStreak: r.state.currentStreak };
+}
+
+export async function devResetStreak(app: FastifyInstance, userId: string) {
+  const now = app.clock.now();
+  await inTx(app.db, (tx) =>
+    devStep(tx, userId, now, 'Developer: streak reset', (s, today) => ({
+      ...initialStreakState(),
+      freezeDaysRemaining: s.freezeDaysRemaining,
+      freezeDaysUsed: s.freezeDaysUsed,
+      lastProcessedDate: addLocalDays(today, -1),
+    })),
+  );
+  return { message: 'Streak reset', currentStreak: 0 };
+}
+
+/** A streak of `lostDays` lost yesterday (recoverable when 7+). */
+export async function devCreateLostStreak(app: FastifyInstance, userId: string, lostDays: number) {
+  const now = app.clock.now();
+  const r = await inTx(app.db, (tx) =>
+    devStep(tx, userId, now, `Developer: created a lost streak of ${lostDays} days`, (s, today) => ({
+      ...s,
+      currentStreak: s.checkpoint,
+      lastProcessedDate: addLocalDays(today, -1),
+      lostStreakValue: lostDays,
+      lostDate: addLocalDays(today, -1),
+      lostResetValue: s.checkpoint,
+      rebuiltFrom: null,
+      recoveryState: lostDays >= 7 ? 'available' : 'none',
+      bestStreak: Math.max(s.bestStreak, lostDays),
+    })),
+  );
+  return { message: `Created a lost streak of ${lostDays} days`, lostStreakValue: r.state.lostStreakValue ?? lostDays };
+}
+
+export async function devResetFreezeDays(app: FastifyInstance, userId: string, freezeDays: number) {
+  const now = app.clock.now();
+  const r = await inTx(app.db, (tx) =>
+    devStep(tx, userId, now, `Developer: shields set to ${freezeDays}`, (s) => ({ ...s, freezeDaysRemaining: freezeDays })),
+  );
+  return { message: `Shields set to ${freezeDays}`, freezeDaysRemaining: r.state.freezeDaysRemaining };
+}
+
+/** Yesterday becomes a frozen day protected by a shield (one is added first when none are left). */
+export async function devSimulateShieldProtection(app: FastifyInstance, userId: string) {
+  const now = app.clock.now();
+  const r = await inTx(app.db, async (tx) => {
+    const out = await devStep(tx, userId, now, 'Developer: simulated a shield protecting yesterday', (s) => ({
+      ...s,
+      freezeDaysRemaining: Math.max(s.freezeDaysRemaining, 1) - 1,
+      freezeDaysUsed: s.freezeDaysUsed + 1,
+    }));
+    const yesterday = addLocalDays(out.today, -1);
+    await repo.insertFrozenDays(tx, [{ userId, date: yesterday, createdAt: now }]);
+    return { ...out, yesterday };
+  });
+  return {
+    message: 'You have used one freeze day, so your streak is safe.',
+    frozenDate: r.yesterday,
+    freezeDaysRemaining: r.state.freezeDaysRemaining,
+  };
+}
+

@@ -1,0 +1,54 @@
+import { and, eq, isNotNull, lte } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { subscriptions, tierChanges, users } from '../../db/schema/index';
+import type { Tier } from '../../../shared/domain/tiers';
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+export async function lockUserTier(db: Db, userId: string): Promise<Tier> {
+  const [u] = await db.select({ tier: users.tier }).from(users).where(eq(users.id, userId)).for('update');
+  if (!u) throw new Error(`user ${userId} not found`);
+  return u.tier;
+}
+
+export async function lockSubscription(db: Db, userId: string): Promise<SubscriptionRow> {
+  await db.insert(subscriptions).values({ userId }).onConflictDoNothing();
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).for('update');
+  if (!row) throw new Error(`subscription row missing for ${userId}`);
+  return row;
+}
+
+export async function findSubscription(db: Db, userId: string): Promise<SubscriptionRow | undefined> {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
+  return row;
+}
+
+export async function userTier(db: Db, userId: string): Promise<Tier> {
+  const [u] = await db.select({ tier: users.tier }).from(users).where(eq(users.id, userId)).limit(1);
+  return u?.tier ?? 'free';
+}
+
+export async function setUserTier(db: Db, userId: string, tier: Tier, now: Date) {
+  await db.update(users).set({ tier, updatedAt: now }).where(eq(users.id, userId));
+}
+
+export async function updateSubscription(db: Db, userId: string, patch: Partial<SubscriptionRow>) {
+  await db.update(subscriptions).set(patch).where(eq(subscriptions.userId, userId));
+}
+
+export async function recordTierChange(db: Db, row: typeof tierChanges.$inferInsert) {
+  await db.insert(tierChanges).values(row);
+}
+
+/** Users whose earliest trial expiry has passed, oldest first, skipping rows another runner holds. */
+export async function lockDueExpiries(db: Db, now: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ userId: subscriptions.userId })
+    .from(subscriptions)
+    .where(and(isNotNull(subscriptions.nextExpiryAt), lte(subscriptions.nextExpiryAt, now)))
+    .orderBy(subscriptions.nextExpiryAt)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return rows.map((r) => r.userId);
+}
+

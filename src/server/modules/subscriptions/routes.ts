@@ -1,0 +1,18 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser, requireUser } from '../../plugins/session';
+import { messageSchema } from '../../../shared/schemas/streaks';
+import { dismissTrialExpiryBodySchema, subscriptionSchema } from '../../../shared/schemas/subscriptions';
+import * as service from './service';
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/subscription', { preHandler: requireUser, schema: { response: { 200: subscriptionSchema } } }, async (req) =>
+    service.getSubscription(app, currentUser(req).id),
+  );
+  app.post(
+    '/subscription/dismiss-trial-expiry',
+    { preHandler: requireUser, schema: { body: dismissTrialExpiryBodySchema.optional(), response: { 200: messageSchema } } },
+    async (req) => service.dismissTrialExpiry(app, currentUser(req).id),
+  );
+};
+
+export default routes;

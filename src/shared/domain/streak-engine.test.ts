@@ -1,0 +1,261 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { addLocalDays, localDateOf, localDaysBetween, localMinutesOf } from './dates';
+import { MILESTONE_DAYS } from './milestones';
+import {
+  applyCheckIn,
+  applyDecline,
+  applyRecovery,
+  applyShieldGrant,
+  initialStreakState,
+  nextRolloverAt,
+  recoveryAvailable,
+  settle,
+  StreakRuleError,
+  type StreakEvent,
+  type StreakState,
+} from './streak-engine';
+
+// ---------------------------------------------------------------------------------------------
+// A plain reference model: walks the calendar one day at a time and keeps every day's status.
+// ---------------------------------------------------------------------------------------------
+type DayStatus = 'completed' | 'frozen' | 'missed' | 'recovered';
+class Reference {
+  streak = 0;
+  best = 0;
+  shields = 0;
+  used = 0;
+  status = new Map<string, DayStatus>();
+  lost: { value: number; date: string } | null = null;
+  recovery: 'none' | 'available' | 'recovered' | 'declined' = 'none';
+  milestones: number[] = [];
+
+  get checkpoint(): number {
+    // The highest milestone the streak has ever reached (milestones never go back down).
+    return Math.max(0, ...MILESTONE_DAYS.filter((m) => this.best >= m));
+  }
+  available(today: string): boolean {
+    return this.recovery === 'available' && !!this.lost && this.lost.value >= 7 && localDaysBetween(this.lost.date, today) <= 7;
+  }
+  buy(n: number) {
+    this.shields += n;
+  }
+  checkIn(today: string) {
+    if (this.status.get(today) === 'completed') return;
+    const before = this.checkpoint;
+    this.streak += 1;
+    this.best = Math.max(this.best, this.streak);
+    if (MILESTONE_DAYS.includes(this.streak) && before < this.streak) this.milestones.push(this.streak);
+    this.status.set(today, 'completed');
+  }
+  recover(today: string, method: 'shield' | 'paid'): boolean {
+    if (!this.available(today) || (method === 'shield' && this.shields < 1)) return false;
+    const lost = this.lost!;
+    let rebuilt = 0;
+    for (let d = lost.date; d < today; d = addLocalDays(d, 1)) {
+      const st = this.status.get(d);
+      if (st === 'completed') rebuilt++;
+      if (st === 'missed') this.status.set(d, 'recovered');
+    }
+    if (this.status.get(today) === 'completed') rebuilt++;
+    this.streak = lost.value + rebuilt;
+    this.best = Math.max(this.best, this.streak);
+    if (method === 'shield') {
+      this.shields--;
+      this.used++;
+    }
+    this.recovery = 'recovered';
+    return true;
+  }
+  decline() {
+    if (this.recovery === 'available') this.recovery = 'declined';
+  }
+  endOfDay(day: string) {
+    if (this.status.get(day) === 'completed') return;
+    if (this.streak <= this.checkpoint) {
+      this.status.set(day, 'missed');
+      return;
+    }
+    if (this.shields > 0) {
+      this.shields--;
+      this.used++;
+      this.status.set(day, 'frozen');
+      return;
+    }
+    const lostValue = this.streak;
+    this.streak = this.checkpoint;
+    this.status.set(day, 'missed');
+    if (lostValue >= 7) {
+      this.lost = { value: lostValue, date: day };
+      this.recovery = 'available';
+    } else {
+      this.lost = null;
+      this.recovery = 'none';
+    }
+  }
+}
+
+interface DayOps {
+  buy: number;
+  action: 'none' | 'recover-shield' | 'recover-paid' | 'decline';
+  checkIn: boolean;
+  /** Whether the rollover job ran at this day's end (false = downtime; catch-up happens on the next call). */
+  jobRan: boolean;
+}
+
+const dayOps = fc.record<DayOps>({
+  buy: fc.oneof({ weight: 8, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 3 }) }),
+  action: fc.oneof(
+    { weight: 12, arbitrary: fc.constant('none' as const) },
+    { weight: 1, arbitrary: fc.constant('recover-shield' as const) },
+    { weight: 1, arbitrary: fc.constant('recover-paid' as const) },
+    { weight: 1, arbitrary: fc.constant('decline' as const) },
+  ),
+  checkIn: fc.oneof({ weight: 6, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
+  jobRan: fc.oneof({ weight: 3, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
+});
+
+/** Long runs of check-ins so that 30/100/365 milestones and checkpoints are reached. */
+const history = fc.array(
+  fc.tuple(fc.integer({ min: 1, max: 120 }), dayOps).map(([repeat, ops]) => ({ repeat, ops })),
+  { minLength: 1, maxLength: 40 },
+).map((blocks) => {
+  const days: DayOps[] = [];
+  for (const b of blocks) {
+    for (let i = 0; i < b.repeat && days.length < 800; i++) days.push(i === 0 ? b.ops : { ...b.ops, action: 'none', buy: 0 });
+  }
+  return days;
+});
+
+function collect(events: StreakEvent[], frozen: Set<string>, recovered: Set<string>, milestones: number[]) {
+  for (const e of events) {
+    if (e.type === 'shield-used') {
+      expect(frozen.has(e.date)).toBe(false); // each date settled once
+      frozen.add(e.date);
+    }
+    if (e.type === 'recovery') for (const d of e.gapDates) recovered.add(d);
+    if (e.type === 'check-in' && e.milestone) milestones.push(e.milestone.days);
+  }
+}
+
+describe('streak engine against a day-by-day reference model', () => {
+  it('agrees on every random history of up to 800 days', () => {
+    fc.assert(
+      fc.property(history, fc.integer({ min: 0, max: 3 }), (days, startShields) => {
+        const start = '2025-01-01';
+        const ref = new Reference();
+        ref.shields = startShields;
+        let s: StreakState = { ...initialStreakState(), freezeDaysRemaining: startShields };
+        const frozen = new Set<string>();
+        const recovered = new Set<string>();
+        const milestones: number[] = [];
+        const step = (r: { state: StreakState; events: StreakEvent[] }) => {
+          collect(r.events, frozen, recovered, milestones);
+          s = r.state;
+        };
+        days.forEach((ops, i) => {
+          const today = addLocalDays(start, i);
+          if (i > 0 && days[i - 1]!.jobRan) step(settle(s, today));
+          if (ops.buy) {
+            ref.buy(ops.buy);
+            step(applyShieldGrant(s, today, ops.buy));
+          }
+          if (ops.action === 'recover-shield' || ops.action === 'recover-paid') {
+            const method = ops.action === 'recover-shield' ? 'shield' : 'paid';
+            const ok = ref.recover(today, method);
+            try {
+              step(applyRecovery(s, today, method));
+              expect(ok).toBe(true);
+            } catch (e) {
+              expect(e).toBeInstanceOf(StreakRuleError);
+              expect(ok).toBe(false);
+            }
+          } else if (ops.action === 'decline') {
+            ref.decline();
+            step(applyDecline(s, today));
+          }
+          if (ops.checkIn) {
+            ref.checkIn(today);
+            step(applyCheckIn(s, today));
+          }
+          // What a read shows today (a read settles first; the stored state may lag after downtime).
+          const view = settle(s, today).state;
+          expect(view.currentStreak).toBe(ref.streak);
+          expect(view.freezeDaysRemaining).toBe(ref.shields);
+          expect(recoveryAvailable(view, today)).toBe(ref.available(today));
+          ref.endOfDay(today);
+        });
+        step(settle(s, addLocalDays(start, days.length)));
+        expect(s.currentStreak).toBe(ref.streak);
+        expect(s.bestStreak).toBe(ref.best);
+        expect(s.freezeDaysRemaining).toBe(ref.shields);
+        expect(s.freezeDaysUsed).toBe(ref.used);
+        expect(s.checkpoint).toBe(ref.checkpoint);
+        expect(milestones).toEqual(ref.milestones);
+        const refFrozen = [...ref.status].filter(([, v]) => v === 'frozen').map(([k]) => k).sort();
+        const refRecovered = [...ref.status].filter(([, v]) => v === 'recovered').map(([k]) => k).sort();
+        expect([...frozen].sort()).toEqual(refFrozen);
+        expect([...recovered].sort()).toEqual(refRecovered);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('a break resets to the highest checkpoint, not 0', () => {
+    let s = initialStreakState();
+    for (let i = 0; i < 45; i++) s = applyCheckIn(s, addLocalDays('2025-01-01', i)).state;
+    expect(s.currentStreak).toBe(45);
+    const r = settle(s, addLocalDays('2025-01-01', 47)); // 45th..46th missed, no shields
+    expect(r.state.currentStreak).toBe(30);
+    expect(r.events.filter((e) => e.type === 'break')).toHaveLength(1);
+    expect(recoveryAvailable(r.state, addLocalDays('2025-01-01', 47))).toBe(true);
+    expect(recoveryAvailable(r.state, addLocalDays('2025-01-01', 53))).toBe(false);
+  });
+
+  it('downtime of several days uses a shield per day until none are left, then breaks once', () => {
+    let s = { ...initialStreakState(), freezeDaysRemaining: 2 };
+    for (let i = 0; i < 10; i++) s = applyCheckIn(s, addLocalDays('2025-01-01', i)).state;
+    const r = settle(s, '2025-01-16'); // 11th..15th ended without check-ins
+    expect(r.events.map((e) => e.type)).toEqual(['shield-used', 'shield-used', 'break']);
+    expect(r.state.currentStreak).toBe(0);
+    expect(r.state.lastProcessedDate).toBe('2025-01-15');
+  });
+});
+
+describe('timezone changes', () => {
+  const zones = ['UTC', 'Pacific/Kiritimati', 'Pacific/Pago_Pago', 'America/New_York', 'Europe/London', 'Asia/Kolkata', 'Australia/Lord_Howe', 'America/St_Johns'];
+  it('the next rollover is the next local midnight in the current zone; settled dates never move back', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ hours: fc.integer({ min: 1, max: 40 }), tz: fc.constantFrom(...zones), checkIn: fc.boolean() }), { minLength: 1, maxLength: 120 }),
+        (ops) => {
+          let now = Date.parse('2025-03-01T12:00:00Z');
+          let s = initialStreakState();
+          let lastProcessed: string | null = null;
+          const outcomes = new Map<string, string>();
+          for (const op of ops) {
+            now += op.hours * 3_600_000;
+            const today = localDateOf(now, op.tz);
+            const r = op.checkIn ? applyCheckIn(s, today) : settle(s, today);
+            for (const e of r.events) {
+              if (e.type === 'check-in' || e.type === 'shield-used' || e.type === 'break') {
+                expect(outcomes.has(e.date)).toBe(false);
+                outcomes.set(e.date, e.type);
+              }
+            }
+            s = r.state;
+            if (lastProcessed !== null) expect(s.lastProcessedDate! >= lastProcessed).toBe(true);
+            lastProcessed = s.lastProcessedDate;
+            const next = nextRolloverAt(new Date(now), op.tz);
+            expect(next.getTime()).toBeGreaterThan(now);
+            expect(next.getTime() - now).toBeLessThanOrEqual(25 * 3_600_000);
+            expect(localDateOf(next, op.tz)).toBe(addLocalDays(today, 1));
+            expect(localMinutesOf(next, op.tz)).toBeLessThan(60);
+            expect(localDateOf(next.getTime() - 1, op.tz)).toBe(today);
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});

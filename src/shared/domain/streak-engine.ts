@@ -1,0 +1,216 @@
+import { addLocalDays, localDateOf, localDaysBetween, startOfLocalDay, type LocalDate } from './dates';
+import { milestoneAt, milestoneFloor, type Milestone } from './milestones';
+
+/**
+ * The streak engine: pure functions over one user's streak state, applied incrementally (O(1) per check-in,
+ * O(missed days at risk) per rollover — never a replay of history). Persistence lives in the streaks module.
+ *
+ * Rules (all in the user's local calendar):
+ * - A day is *settled* once it has a check-in, or once it has ended and the rollover decided it.
+ *   `lastProcessedDate` is the last settled date; dates after it are still open.
+ * - Rollover of an ended, unsettled day D (D has no check-in):
+ *   - nothing at risk (currentStreak ≤ checkpoint: the streak cannot fall lower) → nothing happens;
+ *   - else a shield is left → one shield is used and D is frozen (the streak carries on, unchanged);
+ *   - else the streak breaks: it resets to the checkpoint (the highest milestone achieved, 30/100/365/730;
+ *     it never goes back down, so 730 is permanent). A lost streak of RECOVERY_MIN_STREAK+ becomes
+ *     recoverable for RECOVERY_WINDOW_DAYS days.
+ *   Several ended days (downtime) are settled in order: each uses a shield until none are left, then the
+ *   streak breaks once (the following days have nothing at risk).
+ * - A check-in on D first settles every day before D, then adds one: D-1 was completed, frozen or
+ *   recovered (the streak continues), or the break already reset the streak to its checkpoint (which the
+ *   check-in then builds on). A check-in on an already settled date (possible after a timezone change
+ *   moves "today" backwards) changes nothing.
+ * - A milestone is reached when the streak becomes exactly its days for the first time since the
+ *   checkpoint was below it.
+ * - Recovery restores the lost value plus whatever was rebuilt since the break; the missed dates of the
+ *   gap become recovered dates.
+ */
+
+export const RECOVERY_MIN_STREAK = 7;
+export const RECOVERY_WINDOW_DAYS = 7;
+
+export const RECOVERY_STATES = ['none', 'available', 'recovered', 'declined'] as const;
+export type RecoveryState = (typeof RECOVERY_STATES)[number];
+
+export const STREAK_MESSAGES = {
+  noLostStreak: 'No lost streak value available',
+  noShields: 'You have no shields left to recover your streak',
+} as const;
+
+export interface StreakState {
+  currentStreak: number;
+  bestStreak: number;
+  /** Shields left. */
+  freezeDaysRemaining: number;
+  /** Legacy counter of shields used. */
+  freezeDaysUsed: number;
+  /** The highest milestone achieved (0, 30, 100, 365, 730): the floor a break resets to. */
+  checkpoint: number;
+  lastCompletedDate: LocalDate | null;
+  /** The last settled local date; null before the first settle. */
+  lastProcessedDate: LocalDate | null;
+  lostStreakValue: number | null;
+  /** The missed date that broke the streak. */
+  lostDate: LocalDate | null;
+  /** The value the break reset the streak to. */
+  lostResetValue: number | null;
+  /** The first check-in after the break (ends the gap that a recovery bridges). */
+  rebuiltFrom: LocalDate | null;
+  recoveryState: RecoveryState;
+}
+
+export const initialStreakState = (): StreakState => ({
+  currentStreak: 0,
+  bestStreak: 0,
+  freezeDaysRemaining: 0,
+  freezeDaysUsed: 0,
+  checkpoint: 0,
+  lastCompletedDate: null,
+  lastProcessedDate: null,
+  lostStreakValue: null,
+  lostDate: null,
+  lostResetValue: null,
+  rebuiltFrom: null,
+  recoveryState: 'none',
+});
+
+export type StreakEvent =
+  | { type: 'check-in'; date: LocalDate; streakDelta: number; milestone: Milestone | null }
+  | { type: 'shield-used'; date: LocalDate }
+  | { type: 'break'; date: LocalDate; lostValue: number; resetTo: number; recoverable: boolean }
+  | { type: 'recovery'; date: LocalDate; method: RecoveryMethod; restoredTo: number; streakDelta: number; gapDates: LocalDate[] }
+  | { type: 'decline'; date: LocalDate }
+  | { type: 'shields-granted'; date: LocalDate; n: number };
+
+export type RecoveryMethod = 'shield' | 'paid';
+
+export interface StepResult {
+  state: StreakState;
+  events: StreakEvent[];
+}
+
+/** The user's local "today" at an instant. */
+export const todayOf = (now: Date, tz: string): LocalDate => localDateOf(now, tz);
+
+/** The UTC instant of the user's next local midnight after `now`: when today's rollover is due. */
+export function nextRolloverAt(now: Date, tz: string): Date {
+  return startOfLocalDay(addLocalDays(localDateOf(now, tz), 1), tz);
+}
+
+const atRisk = (s: StreakState) => s.currentStreak > s.checkpoint;
+
+/**
+ * Settles every ended day before `today`. O(shields used + 1): once nothing is at risk the remaining
+ * days are settled at once.
+ */
+export function settle(state: StreakState, today: LocalDate): StepResult {
+  const end = addLocalDays(today, -1);
+  if (state.lastProcessedDate === null) {
+    // A new user: days before the engine first saw them are not misses.
+    return { state: { ...state, lastProcessedDate: end }, events: [] };
+  }
+  if (state.lastProcessedDate >= end) return { state, events: [] };
+  const s = { ...state };
+  const events: StreakEvent[] = [];
+  let d = addLocalDays(s.lastProcessedDate!, 1);
+  while (d <= end && atRisk(s)) {
+    if (s.freezeDaysRemaining > 0) {
+      s.freezeDaysRemaining -= 1;
+      s.freezeDaysUsed += 1;
+      events.push({ type: 'shield-used', date: d });
+    } else {
+      const lostValue = s.currentStreak;
+      const recoverable = lostValue >= RECOVERY_MIN_STREAK;
+      s.currentStreak = s.checkpoint;
+      s.lostStreakValue = recoverable ? lostValue : null;
+      s.lostDate = recoverable ? d : null;
+      s.lostResetValue = recoverable ? s.checkpoint : null;
+      s.rebuiltFrom = null;
+      s.recoveryState = recoverable ? 'available' : 'none';
+      events.push({ type: 'break', date: d, lostValue, resetTo: s.checkpoint, recoverable });
+    }
+    d = addLocalDays(d, 1);
+  }
+  s.lastProcessedDate = end;
+  return { state: s, events };
+}
+
+/** A check-in on local date `date` (the user's today). */
+export function applyCheckIn(state: StreakState, date: LocalDate): StepResult & { counted: boolean } {
+  if (state.lastProcessedDate !== null && date <= state.lastProcessedDate) return { state, events: [], counted: false };
+  const settled = settle(state, date);
+  const s = { ...settled.state };
+  s.currentStreak += 1;
+  s.bestStreak = Math.max(s.bestStreak, s.currentStreak);
+  const reached = s.checkpoint < s.currentStreak ? (milestoneAt(s.currentStreak) ?? null) : null;
+  s.checkpoint = Math.max(s.checkpoint, milestoneFloor(s.currentStreak));
+  s.lastCompletedDate = date;
+  s.lastProcessedDate = date;
+  if (s.recoveryState === 'available' && s.rebuiltFrom === null) s.rebuiltFrom = date;
+  return {
+    state: s,
+    events: [...settled.events, { type: 'check-in', date, streakDelta: 1, milestone: reached }],
+    counted: true,
+  };
+}
+
+/** true while a lost streak can be recovered on `today` (call after settle). */
+export function recoveryAvailable(state: StreakState, today: LocalDate): boolean {
+  return (
+    state.recoveryState === 'available' &&
+    state.lostStreakValue !== null &&
+    state.lostStreakValue >= RECOVERY_MIN_STREAK &&
+    state.lostDate !== null &&
+    localDaysBetween(state.lostDate, today) <= RECOVERY_WINDOW_DAYS
+  );
+}
+
+export class StreakRuleError extends Error {}
+
+/** Restores a lost streak (settle to `today` first). Throws StreakRuleError when nothing can be recovered. */
+export function applyRecovery(state: StreakState, today: LocalDate, method: RecoveryMethod): StepResult {
+  const settled = settle(state, today);
+  const st = settled.state;
+  if (!recoveryAvailable(st, today)) throw new StreakRuleError(STREAK_MESSAGES.noLostStreak);
+  if (method === 'shield' && st.freezeDaysRemaining < 1) throw new StreakRuleError(STREAK_MESSAGES.noShields);
+  const s = { ...st };
+  const gapEnd = addLocalDays(s.rebuiltFrom ?? today, -1);
+  const gapDates: LocalDate[] = [];
+  for (let d = s.lostDate!; d <= gapEnd; d = addLocalDays(d, 1)) gapDates.push(d);
+  const before = s.currentStreak;
+  s.currentStreak = s.lostStreakValue! + (s.currentStreak - s.lostResetValue!);
+  s.bestStreak = Math.max(s.bestStreak, s.currentStreak);
+  s.checkpoint = Math.max(s.checkpoint, milestoneFloor(s.currentStreak));
+  if (method === 'shield') {
+    s.freezeDaysRemaining -= 1;
+    s.freezeDaysUsed += 1;
+  }
+  s.recoveryState = 'recovered';
+  return {
+    state: s,
+    events: [
+      ...settled.events,
+      { type: 'recovery', date: today, method, restoredTo: s.currentStreak, streakDelta: s.currentStreak - before, gapDates },
+    ],
+  };
+}
+
+/** The user says no to recovering; the offer does not come back for this loss. */
+export function applyDecline(state: StreakState, today: LocalDate): StepResult {
+  const settled = settle(state, today);
+  if (settled.state.recoveryState !== 'available') return settled;
+  return {
+    state: { ...settled.state, recoveryState: 'declined' },
+    events: [...settled.events, { type: 'decline', date: today }],
+  };
+}
+
+/** Adds shields (purchase, tier grant, developer) on `today`, after settling the days that already ended. */
+export function applyShieldGrant(state: StreakState, today: LocalDate, n: number): StepResult {
+  const settled = settle(state, today);
+  if (n <= 0) return settled;
+  return {
+    state: { ...settled.state, freezeDaysRemaining: settled.state.freezeDaysRemaining + n },
+    events: [...settled.events, { type: 'shields-granted', date: today, n }],
+  };
+}

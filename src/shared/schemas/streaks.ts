@@ -1,0 +1,126 @@
+import { z } from 'zod';
+
+/** Why a streak ledger row exists. */
+export const STREAK_LEDGER_REASONS = [
+  'check-in',
+  'shield-used',
+  'break',
+  'recovery',
+  'decline',
+  'purchase',
+  'tier-grant',
+  'developer',
+] as const;
+export type StreakLedgerReason = (typeof STREAK_LEDGER_REASONS)[number];
+
+const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+export const streakViewSchema = z.object({
+  currentStreak: z.number().int(),
+  bestStreak: z.number().int(),
+  /** Legacy counter of shields used. */
+  freezeDaysUsed: z.number().int(),
+  /** Shields left. */
+  freezeDaysRemaining: z.number().int(),
+  /** Highest milestone achieved: the floor a break resets to. */
+  checkpoint: z.number().int(),
+  level: z.object({ name: z.string(), min: z.number().int(), icon: z.string() }),
+  /** The icon to show: the level's, or a snowflake when yesterday was frozen and today has no check-in. */
+  icon: z.string(),
+  nextMilestone: z
+    .object({
+      days: z.number().int(),
+      name: z.string(),
+      emoji: z.string(),
+      daysToGo: z.number().int(),
+      /** 0..100 */
+      progress: z.number(),
+    })
+    .nullable(),
+  milestones: z.array(
+    z.object({ days: z.number().int(), name: z.string(), emoji: z.string(), label: z.string(), achieved: z.boolean() }),
+  ),
+  yesterdayFrozen: z.boolean(),
+  todayCompleted: z.boolean(),
+  /** The user's local today. */
+  today: localDate,
+  lastCompletedDate: localDate.nullable(),
+  recoveryAvailable: z.boolean(),
+  lostStreakValue: z.number().int().nullable(),
+});
+export type StreakView = z.infer<typeof streakViewSchema>;
+
+export const frozenDaysSchema = z.object({ frozenDays: z.array(localDate) });
+export const recoveryPaymentsSchema = z.object({ recoveryDates: z.array(localDate) });
+export const recoveryAvailableSchema = z.object({ available: z.number().int(), lostStreakValue: z.number().int() });
+export const recoverResultSchema = z.object({
+  message: z.string(),
+  currentStreak: z.number().int(),
+  freezeDaysRemaining: z.number().int(),
+});
+export const messageSchema = z.object({ message: z.string() });
+
+export const CALENDAR_DAY_STATES = [
+  'before-registration',
+  'frozen',
+  'completed',
+  'milestone',
+  'today-open',
+  'today-waiting',
+  'today-missed',
+  'missed',
+  'recovered',
+  'future',
+] as const;
+export type CalendarDayState = (typeof CALENDAR_DAY_STATES)[number];
+
+export const calendarQuerySchema = z.object({
+  month: z
+    .string({ message: 'month is required (YYYY-MM)' })
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month must look like YYYY-MM'),
+});
+export const calendarDaySchema = z.object({
+  date: localDate,
+  state: z.enum(CALENDAR_DAY_STATES),
+  /** The streak reached on a completed day. */
+  streak: z.number().int().optional(),
+});
+export type CalendarDay = z.infer<typeof calendarDaySchema>;
+export const calendarSchema = z.object({ month: z.string(), today: localDate, days: z.array(calendarDaySchema) });
+
+export const ledgerEntrySchema = z.object({
+  id: z.string(),
+  date: localDate,
+  createdAt: z.string(),
+  reason: z.enum(STREAK_LEDGER_REASONS),
+  description: z.string(),
+  streakDelta: z.number().int(),
+  shieldsDelta: z.number().int(),
+  currentStreak: z.number().int(),
+  freezeDaysRemaining: z.number().int(),
+});
+export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
+export const ledgerSchema = z.object({ entries: z.array(ledgerEntrySchema) });
+
+// Developer tools
+export const resetFreezeDaysBodySchema = z.object({
+  freezeDays: z.number({ message: 'freezeDays must be a number' }).int('freezeDays must be a whole number').min(0).max(999),
+});
+export const setStreakBodySchema = z.object({
+  days: z.number({ message: 'days must be a number' }).int('days must be a whole number').min(0, 'days must be 0 to 365').max(365, 'days must be 0 to 365'),
+});
+export const createLostStreakBodySchema = z.object({
+  lostDays: z
+    .number({ message: 'lostDays must be a number' })
+    .int('lostDays must be a whole number')
+    .min(1, 'lostDays must be 1 to 365')
+    .max(365, 'lostDays must be 1 to 365'),
+});
+export const devStreakResultSchema = z.object({ message: z.string(), currentStreak: z.number().int() });
+export const devLostStreakResultSchema = z.object({ message: z.string(), lostStreakValue: z.number().int() });
+export const devFreezeResultSchema = z.object({ message: z.string(), freezeDaysRemaining: z.number().int() });
+export const devShieldProtectionResultSchema = z.object({
+  message: z.string(),
+  frozenDate: localDate,
+  freezeDaysRemaining: z.number().int(),
+});

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { TIERS } from '../domain/tiers';
+import { TRIAL_TIERS } from '../domain/trials';
+
+export const subscriptionSchema = z.object({
+  tier: z.enum(TIERS),
+  /** ISO instant when a Premium trial ends (trial start = expiry − 30 days); null without one. */
+  premiumExpiresAt: z.string().nullable(),
+  aiCoachExpiresAt: z.string().nullable(),
+  /** Set once when a trial ended, until dismissed. */
+  trialJustExpired: z.enum(TRIAL_TIERS).nullable(),
+  /** The tier a trial returns to. */
+  previousTier: z.enum(TIERS).nullable(),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+export const dismissTrialExpiryBodySchema = z.object({
+  trialType: z.enum(TRIAL_TIERS, { message: "trialType must be 'premium' or 'ai-coach'" }).optional(),
+});
+
+export const rewardsAvailableSchema = z.object({
+  availableRewards: z.array(
+    z.object({ type: z.enum(TRIAL_TIERS), reward: z.string(), milestone: z.number().int() }),
+  ),
+});
+export const claimRewardBodySchema = z.object({
+  rewardType: z.enum(TRIAL_TIERS, { message: "rewardType must be 'premium' or 'ai-coach'" }),
+});
+export const claimRewardResultSchema = z.object({
+  message: z.string(),
+  rewardType: z.enum(TRIAL_TIERS),
+  milestone: z.number().int(),
+  subscription: subscriptionSchema,
+});
+
+export const redeemCouponBodySchema = z.object({
+  code: z
+    .string({ message: 'Please enter a coupon code' })
+    .trim()
+    .min(1, 'Please enter a coupon code')
+    .max(64, 'This coupon code is not valid or has expired'),
+});
+export const redeemCouponResultSchema = z.object({ message: z.string(), benefit: z.string() });
+
+export const COUPON_MESSAGES = {
+  alreadyUsed: 'You have already used this coupon code',
+  invalid: 'This coupon code is not valid or has expired',
+} as const;
+
+export const REWARD_MESSAGES = {
+  notAvailable: 'This reward is not available',
+  alreadyClaimed: 'You have already claimed this reward',
+} as const;
