@@ -10,5 +10,6 @@ export default defineConfig({
     testTimeout: 180_000,
     hookTimeout: 120_000,
     sequence: { concurrent: false },
+    reporters: ['default', './test/reporters/summary.ts'],
   },
 });
