@@ -1,0 +1,375 @@
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  BUTTON_LABELS,
+  canChangeCheckInTime,
+  CHECK_IN_TIMES,
+  checkInWindow,
+  COUNTDOWN_LABELS,
+  isValidCheckInTime,
+  officialWindow,
+  WINDOW_MESSAGES,
+  type WindowInput,
+} from './check-in-window';
+import { formatWallTime12h, instantOfLocalTime, localDateOf } from './dates';
+
+/* ------------------------------------------------------------------------------------------------------------
+ * Reference model, written independently of the engine: it reads local clocks with Intl.DateTimeFormat only and
+ * finds the window by scanning a 15-minute grid of instants (every zone offset, every modern DST transition and
+ * every valid check-in time is a multiple of 15 minutes, so the true answers lie on that grid).
+ * ---------------------------------------------------------------------------------------------------------- */
+const Q = 15 * 60_000;
+const H = 3_600_000;
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function refLocal(ms: number, tz: string): { date: string; minutes: number } {
+  let f = formatters.get(tz);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: tz,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(tz, f);
+  }
+  const p = Object.fromEntries(f.formatToParts(new Date(ms)).map((x) => [x.type, x.value]));
+  return { date: `${p.year}-${p.month}-${p.day}`, minutes: Number(p.hour) * 60 + Number(p.minute) };
+}
+const refMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3));
+
+/** Reference window of local date `date`: [open, close] per the documented rule. */
+function refWindow(date: string, tz: string, checkInTime: string): { open: number; close: number } {
+  const t = refMinutes(checkInTime);
+  let g = Date.parse(`${date}T00:00:00Z`) - 15 * H;
+  let dayStart: number | null = null;
+  let open: number | null = null;
+  for (; ; g += Q) {
+    const l = refLocal(g, tz);
+    if (l.date > date) break;
+    if (l.date !== date) continue;
+    dayStart ??= g;
+    if (open === null && l.minutes >= t) open = g;
+  }
+  const close = g - 1;
+  if (open === null) open = Math.max(dayStart!, close + 1 - (24 * 60 - t) * 60_000);
+  return { open, close };
+}
+function refNextDate(date: string): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + 24 * H).toISOString().slice(0, 10);
+}
+
+const ZONES = [
+  'UTC',
+  'Europe/London',
+  'Europe/Berlin',
+  'America/New_York',
+  'America/Los_Angeles',
+  'America/St_Johns',
+  'America/Sao_Paulo',
+  'America/Santiago',
+  'America/Havana',
+  'America/Asuncion',
+  'America/Nuuk',
+  'Atlantic/Azores',
+  'Africa/Cairo',
+  'Asia/Beirut',
+  'Asia/Kolkata',
+  'Asia/Kathmandu',
+  'Asia/Tokyo',
+  'Australia/Lord_Howe',
+  'Australia/Adelaide',
+  'Pacific/Auckland',
+  'Pacific/Chatham',
+  'Pacific/Kiritimati',
+  'Pacific/Pago_Pago',
+  'Pacific/Honolulu',
+];
+
+const instantArb = fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2040, 0, 1) });
+const checkInTimeArb = fc.constantFrom(...CHECK_IN_TIMES);
+
+/** DST transitions of the zones in 2024–2030, found with the reference clock (6-hour steps, then bisection). */
+const transitions: { tz: string; at: number }[] = [];
+beforeAll(() => {
+  const offset = (ms: number, tz: string) => {
+    const l = refLocal(ms, tz);
+    return Date.parse(`${l.date}T00:00:00Z`) + l.minutes * 60_000 - Math.floor(ms / 60_000) * 60_000;
+  };
+  for (const tz of ZONES) {
+    let prev = offset(Date.UTC(2024, 0, 1), tz);
+    for (let t = Date.UTC(2024, 0, 1); t < Date.UTC(2031, 0, 1); t += 6 * H) {
+      const o = offset(t + 6 * H, tz);
+      if (o !== prev) {
+        let lo = t;
+        let hi = t + 6 * H;
+        while (hi - lo > 60_000) {
+          const mid = Math.floor((lo + hi) / 120_000) * 60_000;
+          if (offset(mid, tz) === prev) lo = mid;
+          else hi = mid;
+        }
+        transitions.push({ tz, at: hi });
+        prev = o;
+      }
+    }
+  }
+});
+
+function baseInput(now: number, tz: string, checkInTime: string, hasCheckInToday: boolean): WindowInput {
+  return {
+    now: new Date(now),
+    timezone: tz,
+    checkInTime,
+    createdAt: new Date(Date.UTC(1999, 0, 1)),
+    hasAnyCheckIn: true,
+    firstCheckInCompleted: true,
+    hasCheckInToday,
+  };
+}
+
+function checkAgainstReference(now: number, tz: string, checkInTime: string, hasCheckInToday: boolean) {
+  const { windowState: w, orientationState: o } = checkInWindow(baseInput(now, tz, checkInTime, hasCheckInToday));
+  const date = refLocal(now, tz).date;
+  const ref = refWindow(date, tz, checkInTime);
+  const open = now >= ref.open && now <= ref.close;
+  const refNext = now < ref.open ? ref.open : refWindow(refNextDate(date), tz, checkInTime).open;
+
+  expect(w.localDate).toBe(date);
+  expect(w.opensAt).toBe(new Date(ref.open).toISOString());
+  expect(w.closesAt).toBe(new Date(ref.close).toISOString());
+  expect(w.isOpen).toBe(open);
+  expect(w.canCheckIn).toBe(open && !hasCheckInToday);
+  expect(w.canEdit).toBe(open && hasCheckInToday);
+  expect(w.windowType).toBe(open ? (hasCheckInToday ? 'edit-only' : 'official-checkin') : null);
+  expect(w.buttonLabel).toBe(hasCheckInToday ? BUTTON_LABELS.update : BUTTON_LABELS.checkIn);
+  expect(w.nextOpensAt).toBe(new Date(refNext).toISOString());
+  if (open) {
+    expect(w.countdown).toEqual({
+      target: new Date(ref.close).toISOString(),
+      label: hasCheckInToday ? COUNTDOWN_LABELS.updateEnds : COUNTDOWN_LABELS.checkInEnds,
+    });
+  } else {
+    expect(w.countdown).toEqual({ target: new Date(refNext).toISOString(), label: COUNTDOWN_LABELS.untilOpens });
+    expect(w.message).toBe(`Check-in opens at ${formatWallTime12h(checkInTime)}`);
+  }
+  expect(o).toEqual({ mode: 'regular', shouldShowFirstTimeCheckIn: false, endsAt: null });
+}
+
+describe('check-in window engine against the Intl reference model', () => {
+  it('agrees on the local date of any instant in any zone', () => {
+    fc.assert(
+      fc.property(instantArb, fc.constantFrom(...ZONES), (now, tz) => {
+        expect(localDateOf(now, tz)).toBe(refLocal(now, tz).date);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('agrees on the whole window state at random instants, zones and check-in times', () => {
+    fc.assert(
+      fc.property(instantArb, fc.constantFrom(...ZONES), checkInTimeArb, fc.boolean(), (now, tz, time, today) =>
+        checkAgainstReference(now, tz, time, today),
+      ),
+      { numRuns: 600 },
+    );
+  });
+
+  it('agrees near every DST transition (±36 h) for every check-in time', () => {
+    expect(transitions.length).toBeGreaterThan(50);
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...transitions),
+        fc.integer({ min: -36 * 60, max: 36 * 60 }),
+        fc.integer({ min: 0, max: 59_999 }),
+        checkInTimeArb,
+        fc.boolean(),
+        ({ tz, at }, minutes, ms, time, today) => checkAgainstReference(at + minutes * 60_000 + ms, tz, time, today),
+      ),
+      { numRuns: 1200 },
+    );
+  });
+
+  it('agrees at the exact edges of the window (opening instant, one ms before, closing instant, one ms after)', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...transitions.map((t) => t.at), Date.UTC(2026, 5, 1), Date.UTC(2031, 0, 1)),
+        fc.constantFrom(...ZONES),
+        checkInTimeArb,
+        fc.constantFrom(-1, 0, 1),
+        fc.boolean(),
+        (day, tz, time, delta, today) => {
+          const ref = refWindow(refLocal(day, tz).date, tz, time);
+          checkAgainstReference(ref.open + delta, tz, time, today);
+          checkAgainstReference(ref.close + delta, tz, time, today);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('every instant of a local date is in exactly one place: before, inside or after that date’s window', () => {
+    fc.assert(
+      fc.property(instantArb, fc.constantFrom(...ZONES), checkInTimeArb, (now, tz, time) => {
+        const w = officialWindow(localDateOf(now, tz), tz, time)!;
+        expect(w.opensAt.getTime()).toBeLessThanOrEqual(w.closesAt.getTime());
+        expect(localDateOf(w.opensAt, tz)).toBe(localDateOf(now, tz));
+        expect(localDateOf(w.closesAt, tz)).toBe(localDateOf(now, tz));
+        expect(localDateOf(w.closesAt.getTime() + 1, tz)).not.toBe(localDateOf(now, tz));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('orientation: open exactly for the first 24 h after sign-up while there is no check-in', () => {
+    fc.assert(
+      fc.property(
+        instantArb,
+        fc.integer({ min: -48 * H, max: 48 * H }),
+        fc.constantFrom(...ZONES),
+        checkInTimeArb,
+        fc.boolean(),
+        fc.boolean(),
+        (now, age, tz, time, anyCheckIn, completed) => {
+          const input: WindowInput = {
+            now: new Date(now),
+            timezone: tz,
+            checkInTime: time,
+            createdAt: new Date(now - age),
+            hasAnyCheckIn: anyCheckIn,
+            firstCheckInCompleted: completed,
+            hasCheckInToday: false,
+          };
+          const { windowState: w, orientationState: o } = checkInWindow(input);
+          const orientation = !anyCheckIn && !completed && age >= 0 && age < 24 * H;
+          expect(o.shouldShowFirstTimeCheckIn).toBe(orientation);
+          expect(o.mode).toBe(orientation ? 'orientation' : 'regular');
+          if (orientation) {
+            expect(w.windowType).toBe('orientation-first-time');
+            expect(w.canCheckIn).toBe(true);
+            expect(w.buttonLabel).toBe(BUTTON_LABELS.firstTime);
+            expect(w.message).toBe(WINDOW_MESSAGES.orientation);
+            expect(o.endsAt).toBe(new Date(now - age + 24 * H).toISOString());
+          } else {
+            expect(w.windowType === 'orientation-first-time').toBe(false);
+            expect(w.canCheckIn).toBe(w.isOpen);
+          }
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+describe('check-in window examples', () => {
+  const at = (iso: string, extra: Partial<WindowInput> = {}) =>
+    checkInWindow({ ...baseInput(Date.parse(iso), 'Europe/London', '20:00', false), ...extra });
+
+  it('is closed before the check-in time with the opening text and countdown', () => {
+    const { windowState: w } = at('2026-03-10T19:59:59.999Z');
+    expect(w).toMatchObject({
+      localDate: '2026-03-10',
+      canCheckIn: false,
+      canEdit: false,
+      windowType: null,
+      message: 'Check-in opens at 8:00 PM',
+      buttonLabel: 'CHECK-IN',
+      countdown: { target: '2026-03-10T20:00:00.000Z', label: 'Until check-in window opens' },
+    });
+  });
+
+  it('opens at the check-in time and closes at 23:59:59.999 local', () => {
+    const { windowState: w } = at('2026-03-10T20:00:00Z');
+    expect(w).toMatchObject({
+      canCheckIn: true,
+      windowType: 'official-checkin',
+      buttonLabel: 'CHECK-IN',
+      opensAt: '2026-03-10T20:00:00.000Z',
+      closesAt: '2026-03-10T23:59:59.999Z',
+      countdown: { target: '2026-03-10T23:59:59.999Z', label: 'Check-in window ends in' },
+    });
+    // In summer (BST) the same wall times are an hour earlier in UTC.
+    expect(at('2026-07-01T19:30:00Z').windowState).toMatchObject({ isOpen: true, closesAt: '2026-07-01T22:59:59.999Z' });
+  });
+
+  it('offers an update once today is done, and counts down to the next opening after midnight', () => {
+    expect(at('2026-03-10T21:00:00Z', { hasCheckInToday: true }).windowState).toMatchObject({
+      canCheckIn: false,
+      canEdit: true,
+      windowType: 'edit-only',
+      buttonLabel: 'UPDATE CHECK-IN',
+      countdown: { label: 'Update window ends in' },
+    });
+    expect(at('2026-03-11T00:00:00Z').windowState).toMatchObject({
+      localDate: '2026-03-11',
+      isOpen: false,
+      windowType: null,
+      countdown: { target: '2026-03-11T20:00:00.000Z', label: 'Until check-in window opens' },
+    });
+  });
+
+  it('writes the opening time in 12-hour form', () => {
+    expect(checkInWindow({ ...baseInput(Date.parse('2026-03-10T12:00:00Z'), 'UTC', '23:45', false) }).windowState.message).toBe(
+      'Check-in opens at 11:45 PM',
+    );
+    expect(formatWallTime12h('20:15')).toBe('8:15 PM');
+    expect(formatWallTime12h('00:30')).toBe('12:30 AM');
+    expect(formatWallTime12h('12:00')).toBe('12:00 PM');
+  });
+
+  it('orientation: first-time check-in at any hour for 24 h, then the normal window', () => {
+    const createdAt = new Date('2026-03-10T09:00:00Z');
+    const fresh = { createdAt, hasAnyCheckIn: false, firstCheckInCompleted: false };
+    expect(at('2026-03-10T10:00:00Z', fresh)).toMatchObject({
+      windowState: { canCheckIn: true, windowType: 'orientation-first-time', buttonLabel: 'FIRST TIME CHECK-IN', message: "It's time for your first check-in" },
+      orientationState: { mode: 'orientation', shouldShowFirstTimeCheckIn: true, endsAt: '2026-03-11T09:00:00.000Z' },
+    });
+    expect(at('2026-03-11T08:59:59.999Z', fresh).windowState.canCheckIn).toBe(true);
+    expect(at('2026-03-11T09:00:00Z', fresh).windowState).toMatchObject({ canCheckIn: false, windowType: null });
+    expect(at('2026-03-10T10:00:00Z', { ...fresh, hasAnyCheckIn: true }).windowState.canCheckIn).toBe(false);
+    expect(at('2026-03-10T10:00:00Z', { ...fresh, firstCheckInCompleted: true }).windowState.canCheckIn).toBe(false);
+  });
+
+  it('DST: a skipped wall time opens when the clocks jump; a repeated one at its first occurrence', () => {
+    expect(instantOfLocalTime('2026-03-08', '02:30', 'America/New_York').toISOString()).toBe('2026-03-08T07:00:00.000Z');
+    expect(instantOfLocalTime('2026-11-01', '01:30', 'America/New_York').toISOString()).toBe('2026-11-01T05:30:00.000Z');
+    // Lord Howe moves by 30 minutes.
+    expect(instantOfLocalTime('2026-10-04', '02:15', 'Australia/Lord_Howe').toISOString()).toBe('2026-10-03T15:30:00.000Z');
+    expect(instantOfLocalTime('2026-04-05', '01:45', 'Australia/Lord_Howe').toISOString()).toBe('2026-04-04T14:45:00.000Z');
+  });
+
+  it('DST at night: Santiago repeats 23:00–24:00 (25-hour Saturday); Nuuk skips 23:00–24:00 (window keeps its length)', () => {
+    expect(officialWindow('2026-04-04', 'America/Santiago', '23:00')).toEqual({
+      opensAt: new Date('2026-04-05T02:00:00.000Z'),
+      closesAt: new Date('2026-04-05T03:59:59.999Z'),
+    });
+    expect(officialWindow('2026-03-28', 'America/Nuuk', '23:30')).toEqual({
+      opensAt: new Date('2026-03-29T00:30:00.000Z'),
+      closesAt: new Date('2026-03-29T00:59:59.999Z'),
+    });
+  });
+
+  it('validates check-in times: 20:00–23:45 in 15-minute steps', () => {
+    expect(CHECK_IN_TIMES).toHaveLength(16);
+    expect(CHECK_IN_TIMES[0]).toBe('20:00');
+    expect(CHECK_IN_TIMES.at(-1)).toBe('23:45');
+    for (const ok of ['20:00', '20:15', '21:30', '23:45']) expect(isValidCheckInTime(ok)).toBe(true);
+    for (const bad of ['19:45', '20:10', '24:00', '8:00', '20:0', '00:00', '23:59', '', 'abc', '20:00:00'])
+      expect(isValidCheckInTime(bad)).toBe(false);
+  });
+
+  it('allows changing the check-in time only before the check-in hour (local)', () => {
+    const tz = 'America/New_York';
+    // 19:59 EST
+    expect(canChangeCheckInTime(new Date('2026-01-10T00:59:00Z'), tz, '20:00')).toBe(true);
+    // 20:00 EST
+    expect(canChangeCheckInTime(new Date('2026-01-10T01:00:00Z'), tz, '20:00')).toBe(false);
+    // 20:10 with a 20:30 check-in: the hour is already reached.
+    expect(canChangeCheckInTime(new Date('2026-01-10T01:10:00Z'), tz, '20:30')).toBe(false);
+    // 22:59 with 23:00, 23:30 with 23:00, and after midnight again.
+    expect(canChangeCheckInTime(new Date('2026-01-10T03:59:00Z'), tz, '23:00')).toBe(true);
+    expect(canChangeCheckInTime(new Date('2026-01-10T04:30:00Z'), tz, '23:00')).toBe(false);
+    expect(canChangeCheckInTime(new Date('2026-01-10T05:30:00Z'), tz, '23:00')).toBe(true);
+  });
+});

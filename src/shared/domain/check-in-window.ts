@@ -1,0 +1,243 @@
+import {
+  addLocalDays,
+  formatWallTime12h,
+  instantOfLocalTime,
+  endOfLocalDay,
+  localDateOf,
+  localHourOf,
+  startOfLocalDay,
+  parseWallTime,
+  type LocalDate,
+} from './dates';
+
+/**
+ * The daily check-in window, as pure functions of "now" and the user's settings.
+ *
+ * - The official window opens at the user's check-in time (default 20:00; 20:00–23:45 in 15-minute steps) and
+ *   closes at the end of the same local date (23:59:59.999 local). DST: see officialWindow below.
+ * - Orientation: a user within 24 hours of account creation, with no check-ins and firstCheckInCompleted false,
+ *   may check in at any moment of those 24 hours; that check-in counts for the local date at submission.
+ * - A check-in's local date is fixed when it is submitted and never moves, even if the user's timezone changes.
+ */
+
+export const DEFAULT_CHECK_IN_TIME = '20:00';
+export const CHECK_IN_TIME_MIN = '20:00';
+export const CHECK_IN_TIME_MAX = '23:45';
+export const CHECK_IN_TIME_STEP_MINUTES = 15;
+export const ORIENTATION_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+export const WINDOW_TYPES = ['orientation-first-time', 'official-checkin', 'edit-only'] as const;
+export type WindowType = (typeof WINDOW_TYPES)[number];
+
+export const BUTTON_LABELS = {
+  firstTime: 'FIRST TIME CHECK-IN',
+  checkIn: 'CHECK-IN',
+  update: 'UPDATE CHECK-IN',
+} as const;
+export type ButtonLabel = (typeof BUTTON_LABELS)[keyof typeof BUTTON_LABELS];
+
+export const COUNTDOWN_LABELS = {
+  checkInEnds: 'Check-in window ends in',
+  updateEnds: 'Update window ends in',
+  untilOpens: 'Until check-in window opens',
+} as const;
+export type CountdownLabel = (typeof COUNTDOWN_LABELS)[keyof typeof COUNTDOWN_LABELS];
+
+export const WINDOW_MESSAGES = {
+  orientation: "It's time for your first check-in",
+  open: 'Check-in window is open',
+  editOnly: "You've checked in today. You can update it until midnight.",
+  opensAt: (time: string) => `Check-in opens at ${formatWallTime12h(time)}`,
+  /** Shown by the client when the status cannot be loaded. */
+  unavailable: 'Check-in window is closed',
+} as const;
+
+export const ORIENTATION_MODES = ['orientation', 'regular'] as const;
+export type OrientationMode = (typeof ORIENTATION_MODES)[number];
+
+/** A valid check-in time: HH:MM, a multiple of 15 minutes, from 20:00 to 23:45. */
+export function isValidCheckInTime(time: string): boolean {
+  const m = parseWallTime(time);
+  const min = parseWallTime(CHECK_IN_TIME_MIN)!;
+  const max = parseWallTime(CHECK_IN_TIME_MAX)!;
+  return m !== null && m % CHECK_IN_TIME_STEP_MINUTES === 0 && m >= min && m <= max;
+}
+
+/** Every valid check-in time, in order ('20:00', '20:15', …, '23:45'). */
+export const CHECK_IN_TIMES: readonly string[] = (() => {
+  const out: string[] = [];
+  for (let m = parseWallTime(CHECK_IN_TIME_MIN)!; m <= parseWallTime(CHECK_IN_TIME_MAX)!; m += CHECK_IN_TIME_STEP_MINUTES) {
+    out.push(`${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`);
+  }
+  return out;
+})();
+
+/** The check-in time to use for a stored value (an invalid stored value falls back to the default). */
+export function effectiveCheckInTime(time: string | null | undefined): string {
+  return time && isValidCheckInTime(time) ? time : DEFAULT_CHECK_IN_TIME;
+}
+
+/**
+ * Spec: changing the check-in time is "disabled once the current hour is at or past the check-in hour"
+ * (local hour of now ≥ hour of the current check-in time; it is allowed again after local midnight).
+ */
+export function canChangeCheckInTime(now: Date, tz: string, currentCheckInTime: string): boolean {
+  const hour = Math.floor(parseWallTime(effectiveCheckInTime(currentCheckInTime))! / 60);
+  return localHourOf(now, tz) < hour;
+}
+
+export interface WindowInput {
+  now: Date;
+  timezone: string;
+  checkInTime: string;
+  createdAt: Date;
+  /** The user has at least one check-in (on any date). */
+  hasAnyCheckIn: boolean;
+  firstCheckInCompleted: boolean;
+  /** A check-in exists for the local date of `now`. */
+  hasCheckInToday: boolean;
+}
+
+export interface OrientationState {
+  mode: OrientationMode;
+  shouldShowFirstTimeCheckIn: boolean;
+  /** When the 24-hour first check-in window ends (ISO), while it is open. */
+  endsAt: string | null;
+}
+
+export interface WindowState {
+  localDate: LocalDate;
+  canCheckIn: boolean;
+  canEdit: boolean;
+  windowType: WindowType | null;
+  message: string;
+  buttonLabel: ButtonLabel;
+  /** Today's official window (ISO instants). */
+  opensAt: string;
+  closesAt: string;
+  /** Whether the official window is open now. */
+  isOpen: boolean;
+  /** The next official opening after now (today's if still ahead, else tomorrow's). */
+  nextOpensAt: string;
+  countdown: { target: string; label: CountdownLabel };
+}
+
+export interface WindowResult {
+  windowState: WindowState;
+  orientationState: OrientationState;
+}
+
+/**
+ * Opening and closing instants of the official window on a local date (null only for a calendar date that
+ * never happens in the zone, such as Pacific/Apia 2011-12-30).
+ *
+ * DST rule for the opening, in order:
+ *  1. the instant the local clock reads the check-in time (the first one, if it reads it twice);
+ *  2. if the clock skips the check-in time, the instant it jumps (the first moment after the gap);
+ *  3. if the rest of the day is skipped (e.g. America/Nuuk, where clocks jump from 23:00 to 00:00 on a
+ *     Saturday in March), the window opens as long before the end of the day as it normally would
+ *     (24:00 minus the check-in time), so it keeps its usual length.
+ * The window closes at the last millisecond of the local date.
+ */
+export function officialWindow(date: LocalDate, tz: string, checkInTime: string): { opensAt: Date; closesAt: Date } | null {
+  const time = effectiveCheckInTime(checkInTime);
+  const dayStart = startOfLocalDay(date, tz);
+  const closesAt = endOfLocalDay(date, tz);
+  if (dayStart.getTime() > closesAt.getTime()) return null;
+  let opensAt = instantOfLocalTime(date, time, tz);
+  if (localDateOf(opensAt, tz) !== date || opensAt.getTime() > closesAt.getTime()) {
+    const minutesBeforeMidnight = 24 * 60 - parseWallTime(time)!;
+    opensAt = new Date(Math.max(dayStart.getTime(), closesAt.getTime() + 1 - minutesBeforeMidnight * 60_000));
+  }
+  return { opensAt, closesAt };
+}
+
+/** The first official opening strictly after `now`. */
+export function nextOpening(now: Date, tz: string, checkInTime: string): Date {
+  let date = localDateOf(now, tz);
+  for (let i = 0; i < 4; i++) {
+    const w = officialWindow(date, tz, checkInTime);
+    if (w && w.opensAt.getTime() > now.getTime()) return w.opensAt;
+    date = addLocalDays(date, 1);
+  }
+  /* c8 ignore next */
+  throw new Error('No check-in window found in the next days');
+}
+
+export function orientationState(input: Pick<WindowInput, 'now' | 'createdAt' | 'hasAnyCheckIn' | 'firstCheckInCompleted'>): OrientationState {
+  const age = input.now.getTime() - input.createdAt.getTime();
+  const open = !input.hasAnyCheckIn && !input.firstCheckInCompleted && age >= 0 && age < ORIENTATION_WINDOW_MS;
+  return {
+    mode: open ? 'orientation' : 'regular',
+    shouldShowFirstTimeCheckIn: open,
+    endsAt: open ? new Date(input.createdAt.getTime() + ORIENTATION_WINDOW_MS).toISOString() : null,
+  };
+}
+
+/** The whole window state at `now`. */
+export function checkInWindow(input: WindowInput): WindowResult {
+  const tz = input.timezone;
+  const checkInTime = effectiveCheckInTime(input.checkInTime);
+  const localDate = localDateOf(input.now, tz);
+  const t = input.now.getTime();
+  const official = officialWindow(localDate, tz, checkInTime);
+  const isOpen = !!official && t >= official.opensAt.getTime() && t <= official.closesAt.getTime();
+  const orientation = orientationState(input);
+  const nextOpensAt = nextOpening(input.now, tz, checkInTime);
+
+  let windowType: WindowType | null = null;
+  if (orientation.shouldShowFirstTimeCheckIn) windowType = 'orientation-first-time';
+  else if (isOpen) windowType = input.hasCheckInToday ? 'edit-only' : 'official-checkin';
+
+  const canEdit = isOpen && input.hasCheckInToday;
+  const canCheckIn = windowType === 'orientation-first-time' || windowType === 'official-checkin';
+
+  const buttonLabel: ButtonLabel =
+    windowType === 'orientation-first-time'
+      ? BUTTON_LABELS.firstTime
+      : input.hasCheckInToday
+        ? BUTTON_LABELS.update
+        : BUTTON_LABELS.checkIn;
+
+  const message =
+    windowType === 'orientation-first-time'
+      ? WINDOW_MESSAGES.orientation
+      : windowType === 'official-checkin'
+        ? WINDOW_MESSAGES.open
+        : windowType === 'edit-only'
+          ? WINDOW_MESSAGES.editOnly
+          : WINDOW_MESSAGES.opensAt(checkInTime);
+
+  const countdown = isOpen
+    ? {
+        target: official!.closesAt.toISOString(),
+        label: input.hasCheckInToday ? COUNTDOWN_LABELS.updateEnds : COUNTDOWN_LABELS.checkInEnds,
+      }
+    : { target: nextOpensAt.toISOString(), label: COUNTDOWN_LABELS.untilOpens };
+
+  // On a date without an official window (a skipped calendar day), report the next one.
+  const todays = official ?? { opensAt: nextOpensAt, closesAt: endOfLocalDay(localDateOf(nextOpensAt, tz), tz) };
+
+  return {
+    windowState: {
+      localDate,
+      canCheckIn,
+      canEdit,
+      windowType,
+      message,
+      buttonLabel,
+      opensAt: todays.opensAt.toISOString(),
+      closesAt: todays.closesAt.toISOString(),
+      isOpen,
+      nextOpensAt: nextOpensAt.toISOString(),
+      countdown,
+    },
+    orientationState: orientation,
+  };
+}
+
+/** Whether a submission at `now` is accepted (a new check-in, or a replacement of today's). */
+export function acceptsSubmission(input: WindowInput): boolean {
+  const { windowState } = checkInWindow(input);
+  return windowState.canCheckIn || windowState.canEdit;
+}

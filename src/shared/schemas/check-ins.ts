@@ -1,0 +1,214 @@
+import { z } from 'zod';
+import { AREAS } from '../domain/areas';
+import { TIERS } from '../domain/tiers';
+import {
+  BUTTON_LABELS,
+  CHECK_IN_TIME_MAX,
+  CHECK_IN_TIME_MIN,
+  COUNTDOWN_LABELS,
+  isValidCheckInTime,
+  ORIENTATION_MODES,
+  WINDOW_TYPES,
+} from '../domain/check-in-window';
+import { ANSWER_COUNT, ANSWER_MESSAGES, SCALE_MAX, SCALE_MIN } from '../domain/scoring';
+import { LEVELS } from '../domain/insights';
+
+export const JOURNAL_MAX_LENGTH = 280;
+export const JOURNAL_FIELDS = [
+  'restJournal',
+  'exerciseJournal',
+  'nutritionJournal',
+  'goalsJournal',
+  'boundariesJournal',
+  'connectionJournal',
+  'joyJournal',
+] as const;
+export type JournalField = (typeof JOURNAL_FIELDS)[number];
+
+export const CHECK_IN_MESSAGES = {
+  outsideWindow: (opensAt: string) => `Check-in is closed right now. ${opensAt}.`,
+  journalTooLong: `Journal entries can be at most ${JOURNAL_MAX_LENGTH} characters`,
+  journalAiCoachOnly: 'Journal entries are part of the AI Coach plan',
+  checkInNotFound: 'Check-in not found',
+  checkInTimeInvalid: `Check-in time must be between ${CHECK_IN_TIME_MIN} and ${CHECK_IN_TIME_MAX} in 15-minute steps`,
+  checkInTimeLocked: 'The check-in time cannot be changed once the current hour is at or past your check-in hour. Try again tomorrow.',
+  tipsPremiumOnly: 'Personalized tips are part of the Premium and AI Coach plans',
+} as const;
+
+const answerSchema = z.union([
+  z.boolean(),
+  z
+    .number({ error: ANSWER_MESSAGES.scale })
+    .int(ANSWER_MESSAGES.scale)
+    .min(SCALE_MIN, ANSWER_MESSAGES.scale)
+    .max(SCALE_MAX, ANSWER_MESSAGES.scale),
+], { error: 'Each answer must be true/false or a whole number from 0 to 4' });
+
+const journalText = z.string().max(JOURNAL_MAX_LENGTH, CHECK_IN_MESSAGES.journalTooLong);
+
+/** POST /api/checkins. score, isPremium and developerMode are accepted as hints and ignored. */
+export const checkInSubmissionSchema = z.object({
+  answers: z
+    .array(answerSchema, { error: ANSWER_MESSAGES.count })
+    .length(ANSWER_COUNT, ANSWER_MESSAGES.count),
+  /** 7 texts in area order (ai-coach only); empty ones are not saved. */
+  journalEntries: z
+    .array(journalText.nullable(), { error: 'journalEntries must be a list of 7 texts' })
+    .length(ANSWER_COUNT, 'journalEntries must be a list of 7 texts')
+    .optional(),
+  edit: z.boolean().optional(),
+  score: z.number().optional(),
+  isPremium: z.boolean().optional(),
+  developerMode: z.boolean().optional(),
+});
+export type CheckInSubmission = z.infer<typeof checkInSubmissionSchema>;
+
+export const checkInSchema = z.object({
+  id: z.string(),
+  /** YYYY-MM-DD in the user's timezone at submission. */
+  date: z.string(),
+  restScore: z.number(),
+  exerciseScore: z.number(),
+  nutritionScore: z.number(),
+  goalsScore: z.number(),
+  boundariesScore: z.number(),
+  connectionScore: z.number(),
+  joyScore: z.number(),
+  /** Mean of the seven area scores, 0..1. */
+  score: z.number(),
+  answers: z.array(z.union([z.boolean(), z.number()])),
+  subscriptionTierAtCheckIn: z.enum(TIERS),
+  timezone: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type CheckInDto = z.infer<typeof checkInSchema>;
+
+export const journalEntrySchema = z.object({
+  id: z.string(),
+  checkInId: z.string(),
+  restJournal: z.string().nullable(),
+  exerciseJournal: z.string().nullable(),
+  nutritionJournal: z.string().nullable(),
+  goalsJournal: z.string().nullable(),
+  boundariesJournal: z.string().nullable(),
+  connectionJournal: z.string().nullable(),
+  joyJournal: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type JournalEntryDto = z.infer<typeof journalEntrySchema>;
+
+export const orientationStateSchema = z.object({
+  mode: z.enum(ORIENTATION_MODES),
+  shouldShowFirstTimeCheckIn: z.boolean(),
+  endsAt: z.string().nullable(),
+});
+
+const buttonLabels = Object.values(BUTTON_LABELS) as [string, ...string[]];
+const countdownLabels = Object.values(COUNTDOWN_LABELS) as [string, ...string[]];
+
+export const windowStateSchema = z.object({
+  localDate: z.string(),
+  canCheckIn: z.boolean(),
+  canEdit: z.boolean(),
+  windowType: z.enum(WINDOW_TYPES).nullable(),
+  message: z.string(),
+  buttonLabel: z.enum(buttonLabels),
+  opensAt: z.string(),
+  closesAt: z.string(),
+  isOpen: z.boolean(),
+  nextOpensAt: z.string(),
+  countdown: z.object({ target: z.string(), label: z.enum(countdownLabels) }),
+});
+
+export const checkInStatusSchema = z.object({
+  localDate: z.string(),
+  timezone: z.string(),
+  checkInTime: z.string(),
+  serverTime: z.string(),
+  hasCheckedInToday: z.boolean(),
+  windowState: windowStateSchema,
+  orientationState: orientationStateSchema,
+  /** How this user answers now: yes/no or the 0..4 scale. */
+  answerMode: z.enum(['boolean', 'scale']),
+  journalEnabled: z.boolean(),
+});
+
+export const todayResponseSchema = checkInStatusSchema.extend({
+  checkIn: checkInSchema.nullable(),
+  journalEntry: journalEntrySchema.nullable(),
+});
+export type TodayResponse = z.infer<typeof todayResponseSchema>;
+
+export const historyQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(5000).optional(),
+});
+
+export const historyResponseSchema = z.object({
+  /** Newest first. */
+  checkIns: z.array(checkInSchema),
+  /** Number of check-ins the overall score is based on ('Based on N check-ins'). */
+  count: z.number().int(),
+  /** Mean check-in score over all check-ins as a rounded percentage; null with none. */
+  overallScore: z.number().int().nullable(),
+  /** Per-area mean over all check-ins (0..1), null with none. */
+  areaAverages: z.object(Object.fromEntries(AREAS.map((a) => [a, z.number().nullable()])) as Record<
+    (typeof AREAS)[number],
+    z.ZodNullable<z.ZodNumber>
+  >),
+});
+export type HistoryResponse = z.infer<typeof historyResponseSchema>;
+
+export const celebrationSchema = z.object({
+  type: z.string(),
+  milestone: z.number().int(),
+  message: z.string(),
+  features: z.array(z.string()),
+});
+export const milestoneRewardSchema = z.object({ rewardType: z.string(), milestone: z.number().int() });
+
+export const checkInResultSchema = z.object({
+  id: z.string(),
+  date: z.string(),
+  isFirstCheckIn: z.boolean(),
+  replaced: z.boolean(),
+  score: z.number(),
+  celebration: celebrationSchema.nullable(),
+  milestoneReward: milestoneRewardSchema.nullable(),
+});
+export type CheckInResult = z.infer<typeof checkInResultSchema>;
+
+
+export const idParamsSchema = z.object({ id: z.string().min(1).max(100) });
+export const checkInIdParamsSchema = z.object({ checkInId: z.string().min(1).max(100) });
+
+/** POST /api/journal-entries/:checkInId: one (or more) journal fields; an empty text clears it. */
+export const journalUpdateSchema = z
+  .object(
+    Object.fromEntries(JOURNAL_FIELDS.map((f) => [f, journalText.nullable().optional()])) as Record<
+      JournalField,
+      z.ZodOptional<z.ZodNullable<z.ZodString>>
+    >,
+  )
+  .strict()
+  .refine((v) => JOURNAL_FIELDS.some((f) => v[f] !== undefined), {
+    message: `Send one journal field (${JOURNAL_FIELDS.join(', ')})`,
+  });
+
+export const checkInTimeBodySchema = z.object({
+  checkInTime: z
+    .string({ error: CHECK_IN_MESSAGES.checkInTimeInvalid })
+    .refine(isValidCheckInTime, CHECK_IN_MESSAGES.checkInTimeInvalid),
+});
+
+export const tipSchema = z.object({
+  category: z.enum(AREAS),
+  icon: z.string(),
+  /** Percent 0..100 over the user's recent check-ins. */
+  score: z.number().int(),
+  level: z.enum(LEVELS as [string, ...string[]]),
+  tip: z.string(),
+});
+export const tipsResponseSchema = z.object({ tips: z.array(tipSchema) });
+export type TipDto = z.infer<typeof tipSchema>;
