@@ -9,6 +9,8 @@ import { queryClient } from './query-client';
  * otherwise, so the switch grants nothing by itself. Leaving it calls POST /api/developer/reset-streak.
  */
 export const DEV_MODE_KEY = 'big7_developer_mode';
+/** Stored value when on (the same key and value lib/developer-mode.ts reads for the check-in cancel button). */
+const ON = 'true';
 /** Typed anywhere (not in a text field) to toggle developer mode. */
 export const DEV_MODE_KEYWORDS = ['devmode', 'bigseven'] as const;
 export const DEV_MODE_TAPS = 10;
@@ -20,7 +22,7 @@ const emit = () => listeners.forEach((l) => l());
 
 export function readDevMode(): boolean {
   try {
-    return localStorage.getItem(DEV_MODE_KEY) === 'on';
+    return localStorage.getItem(DEV_MODE_KEY) === ON;
   } catch {
     return false;
   }
@@ -28,12 +30,18 @@ export function readDevMode(): boolean {
 
 function store(on: boolean): void {
   try {
-    if (on) localStorage.setItem(DEV_MODE_KEY, 'on');
+    if (on) localStorage.setItem(DEV_MODE_KEY, ON);
     else localStorage.removeItem(DEV_MODE_KEY);
   } catch {
     // Not persisted; the switch still works for this visit.
   }
   emit();
+  // Other readers of the same key in this tab (lib/developer-mode.ts) listen for storage events.
+  try {
+    window.dispatchEvent(new StorageEvent('storage', { key: DEV_MODE_KEY }));
+  } catch {
+    // Old browsers without the StorageEvent constructor: only this store updates.
+  }
 }
 
 /** Turns developer mode on. */
@@ -65,7 +73,9 @@ export function useDevMode(): boolean {
   return useSyncExternalStore(
     (l) => {
       listeners.add(l);
-      const onStorage = (e: StorageEvent) => e.key === DEV_MODE_KEY && l();
+      const onStorage = (e: StorageEvent) => {
+        if (e.key === DEV_MODE_KEY) l();
+      };
       window.addEventListener('storage', onStorage);
       return () => {
         listeners.delete(l);
