@@ -198,6 +198,90 @@ describe('sign up, verify, sign in, shell, sign out', () => {
   });
 });
 
+/** A verified account made through the API, as a returning user would have. */
+async function verifiedAccount(page: Page, firstName: string, timezone?: string): Promise<{ email: string; password: string }> {
+  const email = uniqueEmail(firstName.toLowerCase());
+  const password = 'Secret1!';
+  const res = await page.request.post('/api/auth/signup', { data: { firstName, email, password, ...(timezone ? { timezone } : {}) } });
+  expect(res.status()).toBe(201);
+  const mail = await app.smtp.waitFor((m) => m.to.includes(email) && /verify/i.test(m.subject), 15_000);
+  const token = new URL(findLink(mail, `${app.url}/verify-email?token=`)).searchParams.get('token')!;
+  expect((await page.request.get(`/api/auth/verify-email?token=${encodeURIComponent(token)}`)).status()).toBe(200);
+  return { email, password };
+}
+
+async function signInInBrowser(page: Page, email: string, password: string): Promise<void> {
+  await page.goto(`/signin?email=${encodeURIComponent(email)}`);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.waitForURL((u) => u.pathname === '/' && !u.searchParams.has('login'));
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+}
+
+describe('forgotten password and timezone', () => {
+  test('request a reset link, follow it from the e-mail, set a new password, sign in with it', async () => {
+    await withPage(async (page) => {
+      const { email } = await verifiedAccount(page, 'Reset');
+      await page.goto('/signin');
+      await page.getByRole('link', { name: 'Forgot your password?' }).click();
+      await page.getByLabel('Email Address').fill(email);
+      await page.getByRole('button', { name: 'Send Reset Link' }).click();
+      await page.getByText('If an account exists for this email, a password reset link has been sent.').waitFor();
+
+      const mail = await app.smtp.waitFor((m) => m.to.includes(email) && /reset/i.test(m.subject), 15_000);
+      await page.goto(findLink(mail, `${app.url}/reset-password?token=`));
+      await page.getByRole('heading', { name: 'Reset Password' }).waitFor();
+      await page.getByLabel('New Password', { exact: true }).fill('short');
+      await page.getByRole('button', { name: 'Reset Password' }).click();
+      await page.getByText('Password must be at least 6 characters long', { exact: true }).waitFor();
+      await page.getByLabel('New Password', { exact: true }).fill('Newer2@pass');
+      await page.getByLabel('Confirm New Password').fill('Newer2@pasx');
+      await page.getByRole('button', { name: 'Reset Password' }).click();
+      await page.getByText('Passwords do not match', { exact: true }).waitFor();
+      await page.getByLabel('Confirm New Password').fill('Newer2@pass');
+      await page.getByRole('button', { name: 'Reset Password' }).click();
+      await page.waitForURL((u) => u.pathname === '/signin');
+      await toast(page).getByText('Password Reset', { exact: true }).waitFor();
+
+      await signInInBrowser(page, email, 'Newer2@pass');
+
+      // The link was single-use.
+      await page.goto(findLink(mail, `${app.url}/reset-password?token=`));
+      await page.getByLabel('New Password', { exact: true }).fill('Another3#x');
+      await page.getByLabel('Confirm New Password').fill('Another3#x');
+      await page.getByRole('button', { name: 'Reset Password' }).click();
+      await page.getByRole('link', { name: 'Request a new link' }).waitFor();
+    });
+  });
+
+  test('a stored timezone that differs from the browser is updated on the server after sign-in', async () => {
+    await withPage(async (page) => {
+      const { email, password } = await verifiedAccount(page, 'Zoe', 'America/New_York');
+      await signInInBrowser(page, email, password);
+      await expect
+        .poll(async () => page.evaluate(async () => (await (await fetch('/api/auth/user')).json()).timezone), { timeout: 10_000 })
+        .toBe('Europe/London');
+    });
+  });
+
+  test('a used verification link shows the error and offers a new one', async () => {
+    await withPage(async (page) => {
+      const email = uniqueEmail('again');
+      await page.request.post('/api/auth/signup', { data: { firstName: 'Again', email, password: 'Secret1!' } });
+      const mail = await app.smtp.waitFor((m) => m.to.includes(email), 15_000);
+      const link = findLink(mail, `${app.url}/verify-email?token=`);
+      await page.goto(link);
+      await page.getByRole('heading', { name: 'Email Verified' }).waitFor();
+      await page.goto(link);
+      await page.getByRole('heading', { name: 'Verification Failed' }).waitFor();
+      await page.getByText('This verification link is invalid or has already been used.').waitFor();
+      await page.getByLabel('Email Address').fill(email);
+      await page.getByRole('button', { name: 'Resend verification email' }).click();
+      await toast(page).getByText('Email Sent', { exact: true }).waitFor();
+    });
+  });
+});
+
 describe('validation messages', () => {
   test('sign-up rules run in order, only the first failure shows, and editing the field clears it', async () => {
     await withPage(async (page) => {

@@ -33,11 +33,11 @@ describe('error text: {status}: {message}', () => {
   });
   test('falls back to the raw text, then the status text', async () => {
     answer(502, 'Bad gateway from proxy');
-    expect((await api.get('/x').catch((e: ApiError) => e)).message).toBe('502: Bad gateway from proxy');
+    expect(((await api.get('/x').catch((e: unknown) => e)) as ApiError).message).toBe('502: Bad gateway from proxy');
     answer(503, '', 'Service Unavailable');
-    expect((await api.get('/x').catch((e: ApiError) => e)).message).toBe('503: Service Unavailable');
+    expect(((await api.get('/x').catch((e: unknown) => e)) as ApiError).message).toBe('503: Service Unavailable');
     answer(500, JSON.stringify({ error: 'no message field' }), 'Internal Server Error');
-    expect((await api.get('/x').catch((e: ApiError) => e)).message).toBe('500: Internal Server Error');
+    expect(((await api.get('/x').catch((e: unknown) => e)) as ApiError).message).toBe('500: Internal Server Error');
   });
   test('keeps the body so flags like requiresVerification can be read', async () => {
     answer(403, JSON.stringify({ message: 'Please verify your email address before signing in.', requiresVerification: true }));

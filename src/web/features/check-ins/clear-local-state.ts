@@ -1,0 +1,30 @@
+import { SESSION_CACHE_KEY } from '../../lib/session-cache';
+import { THEME_KEY } from '../../lib/theme';
+
+/**
+ * After the first-ever check-in (spec part 2 §4): every local cache and stored value goes, except the session
+ * cache (so the person stays signed in without a flash) and the theme preference.
+ */
+export async function clearLocalStateAfterFirstCheckIn(): Promise<void> {
+  const keep = [SESSION_CACHE_KEY, THEME_KEY];
+  try {
+    const saved = keep.map((k) => [k, localStorage.getItem(k)] as const);
+    localStorage.clear();
+    for (const [k, v] of saved) if (v !== null) localStorage.setItem(k, v);
+  } catch {
+    // Storage blocked: nothing to clear.
+  }
+  try {
+    sessionStorage.clear();
+  } catch {
+    // idem
+  }
+  try {
+    if (typeof caches !== 'undefined') {
+      const names = await caches.keys();
+      await Promise.all(names.map((n) => caches.delete(n)));
+    }
+  } catch {
+    // Cache Storage unavailable (insecure origin): nothing to clear.
+  }
+}

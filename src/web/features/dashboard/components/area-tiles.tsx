@@ -1,0 +1,49 @@
+import { Link } from 'react-router';
+import { AREAS, AREA_LABELS, type Area } from '../../../../shared/domain/areas';
+import { toPercent } from '../../../../shared/domain/scoring';
+import { AREA_ICONS } from '../../../../shared/domain/tips';
+import { hasAiCoach, type Tier } from '../../../../shared/domain/tiers';
+import { cn } from '../../../components/ui/cn';
+import { scoreTextClass } from '../../../lib/score-colors';
+
+const tileClass =
+  'flex min-h-24 flex-col justify-between rounded-2xl border border-border bg-surface p-3 hover:bg-surface-2 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring';
+
+/** One tile per area (average over all check-ins), each opening /category/{area}; then the Ask AI Coach tile. */
+export function AreaTiles({ averages, tier }: { averages: Record<Area, number | null> | undefined; tier: Tier }) {
+  return (
+    <section aria-labelledby="areas-heading">
+      <h2 id="areas-heading" className="mb-3 text-lg font-bold">
+        Your seven areas
+      </h2>
+      <ul className="grid grid-cols-2 gap-3">
+        {AREAS.map((a) => {
+          const avg = averages?.[a];
+          const pct = avg === null || avg === undefined ? null : toPercent(avg);
+          return (
+            <li key={a}>
+              <Link to={`/category/${a}`} className={tileClass} data-testid={`tile-${a}`}>
+                <span className="flex items-center gap-2 font-semibold">
+                  <span aria-hidden="true">{AREA_ICONS[a]}</span>
+                  {AREA_LABELS[a]}
+                </span>
+                <span className={cn('text-2xl font-extrabold tabular-nums', pct === null ? 'text-muted' : scoreTextClass(pct))}>
+                  {pct === null ? <span aria-label="no score yet">—</span> : `${pct}%`}
+                </span>
+              </Link>
+            </li>
+          );
+        })}
+        <li>
+          <Link to={hasAiCoach(tier) ? '/ai-coach' : '/upgrade'} className={cn(tileClass, 'border-primary')}>
+            <span className="flex items-center gap-2 font-semibold">
+              <span aria-hidden="true">🤖</span>
+              Ask AI Coach
+            </span>
+            <span className="text-sm text-muted">{hasAiCoach(tier) ? 'Get advice from your check-ins' : 'Available with AI Coach'}</span>
+          </Link>
+        </li>
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+import { useEffect, useRef, useState } from 'react';
+import { Modal } from '../../../components/ui/dialog';
+import { Card } from '../../../components/ui/page';
+import { cn } from '../../../components/ui/cn';
+import { scoreTextClass } from '../../../lib/score-colors';
+import { easeOutCubic, SCORE_ANIMATION_MS } from '../countdown';
+
+function prefersReducedMotion(): boolean {
+  return typeof window !== 'undefined' && !!window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/** Counts up from 0 to `target` over 2 s with a cubic ease-out, each time `runKey` changes to a new number. */
+function useCountUp(target: number | null, runKey: number): number | null {
+  const [shown, setShown] = useState<number | null>(target);
+  const frame = useRef<number | null>(null);
+  useEffect(() => {
+    if (target === null) {
+      setShown(null);
+      return;
+    }
+    if (runKey === 0 || prefersReducedMotion()) {
+      setShown(target);
+      return;
+    }
+    const start = performance.now();
+    const step = (t: number) => {
+      const p = Math.min(1, (t - start) / SCORE_ANIMATION_MS);
+      setShown(Math.round(target * easeOutCubic(p)));
+      if (p < 1) frame.current = requestAnimationFrame(step);
+    };
+    setShown(0);
+    frame.current = requestAnimationFrame(step);
+    return () => {
+      if (frame.current !== null) cancelAnimationFrame(frame.current);
+    };
+  }, [target, runKey]);
+  return shown;
+}
+
+/** The overall score (mean over all check-ins, rounded %) with its colour band and an explanation dialog. */
+export function ScoreCard({ percent, count, animateKey }: { percent: number | null; count: number; animateKey: number }) {
+  const shown = useCountUp(percent, animateKey);
+  const [open, setOpen] = useState(false);
+  return (
+    <Card>
+      <div className="flex items-start justify-between gap-3">
+        <div>
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-muted">Overall Score</h2>
+          {percent === null ? (
+            <p className="mt-1 text-4xl font-extrabold" data-testid="overall-score">
+              —
+            </p>
+          ) : (
+            <p className={cn('mt-1 text-5xl font-extrabold tabular-nums', scoreTextClass(percent))}>
+              <span aria-hidden="true">{shown ?? percent}%</span>
+              <span className="sr-only" data-testid="overall-score">{`${percent}%`}</span>
+            </p>
+          )}
+          <p className="mt-1 text-sm text-muted">
+            {count === 0 ? 'Complete your first check-in to see your score.' : `Based on ${count} check-in${count === 1 ? '' : 's'}`}
+          </p>
+        </div>
+        <button
+          type="button"
+          onClick={() => setOpen(true)}
+          className="inline-flex min-h-11 items-center rounded-xl px-3 text-sm font-semibold text-link underline underline-offset-4 hover:bg-surface-2 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
+        >
+          How is this calculated?
+        </button>
+      </div>
+      <Modal open={open} onOpenChange={setOpen} title="Your Overall Score" description={`Based on ${count} check-in${count === 1 ? '' : 's'}`}>
+        <div className="mt-4 space-y-3 text-sm">
+          <p>
+            Each check-in scores the seven areas from 0 to 100%: a yes counts 100% and a no 0%; on the emoji scale the five
+            faces count 0, 25, 50, 75 and 100%.
+          </p>
+          <p>A check-in’s score is the average of its seven areas, and your overall score is the average of all your check-ins.</p>
+          <p>Colours: 95% and above teal, 70% green, 30% yellow, 5% orange, below 5% red.</p>
+          <button
+            type="button"
+            onClick={() => setOpen(false)}
+            className="mt-2 inline-flex min-h-11 w-full items-center justify-center rounded-xl bg-primary px-4 font-semibold text-primary-fg focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
+          >
+            Got it
+          </button>
+        </div>
+      </Modal>
+    </Card>
+  );
+}

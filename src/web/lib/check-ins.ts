@@ -1,0 +1,39 @@
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { HistoryResponse, TodayResponse } from '../../shared/schemas/check-ins';
+import { api } from './api-client';
+import { QUERY_TIMES } from './query-client';
+
+/**
+ * Today's check-in status and the check-in history: read by the check-in flow, the dashboard, the insights
+ * screens and the streak screens alike, so they live once here (features never import each other).
+ * Fresh for 5 min, kept 10 min (spec part 1 §9).
+ */
+export const checkInQueryKeys = {
+  all: ['checkins'] as const,
+  today: ['checkins', 'today'] as const,
+  history: ['checkins', 'history'] as const,
+};
+
+export const fetchToday = () => api.get<TodayResponse>('/api/checkins/today');
+export const fetchHistory = () => api.get<HistoryResponse>('/api/checkins/history');
+
+export const getTodayQueryOptions = () =>
+  queryOptions({ queryKey: checkInQueryKeys.today, queryFn: fetchToday, ...QUERY_TIMES.today });
+
+export const getHistoryQueryOptions = () =>
+  queryOptions({ queryKey: checkInQueryKeys.history, queryFn: fetchHistory, ...QUERY_TIMES.history });
+
+export const useToday = () => useQuery(getTodayQueryOptions());
+export const useHistory = () => useQuery(getHistoryQueryOptions());
+
+/** After a check-in (or an edit) every check-in derived view is refetched. */
+export function invalidateCheckIns(client: QueryClient): Promise<void> {
+  return client.invalidateQueries({ queryKey: checkInQueryKeys.all });
+}
+
+/**
+ * Session flag set by the check-in flow when it hands over to the dashboard: the dashboard then shows its
+ * 1.5 s post-check-in loading screen (spec part 1 §4.9) before the score animation.
+ */
+export const JUST_CHECKED_IN_FLAG = 'big7_just_checked_in';
+export const POST_CHECK_IN_LOADING_MS = 1_500;
