@@ -1,4 +1,5 @@
 // One file per domain; this index is what drizzle-kit and the db client read.
 export * from './auth';
+export * from './check-ins';
 export * from './streaks';
 export * from './subscriptions';

@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { check, doublePrecision, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** One row per user per local date (the date in the user's timezone when it was submitted; it never moves). */
+export const checkIns = pgTable(
+  'check_ins',
+  {
+    id: text('id').primaryKey().$defaultFn(() => randomUUID()),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** YYYY-MM-DD in the user's timezone at submission. */
+    localDate: text('local_date').notNull(),
+    /** Area scores 0..1 (older imported rows may hold 0..100; normalised when read). */
+    restScore: doublePrecision('rest_score').notNull(),
+    exerciseScore: doublePrecision('exercise_score').notNull(),
+    nutritionScore: doublePrecision('nutrition_score').notNull(),
+    goalsScore: doublePrecision('goals_score').notNull(),
+    boundariesScore: doublePrecision('boundaries_score').notNull(),
+    connectionScore: doublePrecision('connection_score').notNull(),
+    joyScore: doublePrecision('joy_score').notNull(),
+    /** Mean of the seven area scores, 0..1. */
+    score: doublePrecision('score').notNull(),
+    /** The 7 answers in area order: booleans (yes/no) or integers 0..4 (scale). */
+    answers: jsonb('answers').$type<(boolean | number)[]>().notNull(),
+    subscriptionTierAtCheckIn: text('subscription_tier_at_check_in', {
+      enum: ['free', 'ad-free', 'premium', 'ai-coach', 'therapy'],
+    })
+      .notNull()
+      .default('free'),
+    timezone: text('timezone').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('check_ins_user_date_uq').on(t.userId, t.localDate),
+    index('check_ins_date_idx').on(t.localDate),
+    check('check_ins_local_date_shape', sql`${t.localDate} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'`),
+  ],
+);
+
+/** Journal text for a check-in's answers (ai-coach): one row per check-in, one nullable column per area. */
+export const journalEntries = pgTable(
+  'journal_entries',
+  {
+    id: text('id').primaryKey().$defaultFn(() => randomUUID()),
+    checkInId: text('check_in_id')
+      .notNull()
+      .references(() => checkIns.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    restJournal: text('rest_journal'),
+    exerciseJournal: text('exercise_journal'),
+    nutritionJournal: text('nutrition_journal'),
+    goalsJournal: text('goals_journal'),
+    boundariesJournal: text('boundaries_journal'),
+    connectionJournal: text('connection_journal'),
+    joyJournal: text('joy_journal'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('journal_entries_check_in_uq').on(t.checkInId),
+    index('journal_entries_user_idx').on(t.userId),
+    check(
+      'journal_entries_length',
+      sql`coalesce(char_length(${t.restJournal}), 0) <= 280 and coalesce(char_length(${t.exerciseJournal}), 0) <= 280
+        and coalesce(char_length(${t.nutritionJournal}), 0) <= 280 and coalesce(char_length(${t.goalsJournal}), 0) <= 280
+        and coalesce(char_length(${t.boundariesJournal}), 0) <= 280 and coalesce(char_length(${t.connectionJournal}), 0) <= 280
+        and coalesce(char_length(${t.joyJournal}), 0) <= 280`,
+    ),
+  ],
+);

@@ -1,0 +1,92 @@
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { checkIns, journalEntries, users } from '../../db/schema/index';
+import type { JournalField } from '../../../shared/schemas/check-ins';
+
+export type CheckInRow = typeof checkIns.$inferSelect;
+export type NewCheckIn = typeof checkIns.$inferInsert;
+export type JournalRow = typeof journalEntries.$inferSelect;
+
+export async function findCheckInByDate(db: Db, userId: string, localDate: string): Promise<CheckInRow | null> {
+  const rows = await db
+    .select()
+    .from(checkIns)
+    .where(and(eq(checkIns.userId, userId), eq(checkIns.localDate, localDate)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findCheckInById(db: Db, userId: string, id: string): Promise<CheckInRow | null> {
+  const rows = await db
+    .select()
+    .from(checkIns)
+    .where(and(eq(checkIns.userId, userId), eq(checkIns.id, id)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function hasAnyCheckIn(db: Db, userId: string): Promise<boolean> {
+  const rows = await db.select({ id: checkIns.id }).from(checkIns).where(eq(checkIns.userId, userId)).limit(1);
+  return rows.length > 0;
+}
+
+/** The user's check-ins, newest first. */
+export async function listCheckIns(db: Db, userId: string, limit?: number): Promise<CheckInRow[]> {
+  const q = db.select().from(checkIns).where(eq(checkIns.userId, userId)).orderBy(desc(checkIns.localDate));
+  return limit ? q.limit(limit) : q;
+}
+
+/**
+ * Inserts the check-in for (user, local date) or replaces the existing one, atomically
+ * (INSERT … ON CONFLICT DO UPDATE): concurrent submissions for one day leave exactly one row.
+ */
+export async function upsertCheckIn(db: Db, values: NewCheckIn & { createdAt: Date; updatedAt: Date }): Promise<{ row: CheckInRow; inserted: boolean }> {
+  const { id: _id, createdAt: _c, userId: _u, localDate: _d, ...replaceable } = values;
+  const rows = await db
+    .insert(checkIns)
+    .values(values)
+    .onConflictDoUpdate({ target: [checkIns.userId, checkIns.localDate], set: replaceable })
+    .returning({ ...getTableColumns(checkIns), inserted: sql<boolean>`(xmax = 0)` });
+  const { inserted, ...row } = rows[0]!;
+  return { row, inserted: Boolean(inserted) };
+}
+
+/** Sets firstCheckInCompleted; true only for the call that flipped it (safe under concurrency). */
+export async function markFirstCheckInCompleted(db: Db, userId: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ firstCheckInCompleted: true, updatedAt: now })
+    .where(and(eq(users.id, userId), eq(users.firstCheckInCompleted, false)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+export async function findJournal(db: Db, userId: string, checkInId: string): Promise<JournalRow | null> {
+  const rows = await db
+    .select()
+    .from(journalEntries)
+    .where(and(eq(journalEntries.userId, userId), eq(journalEntries.checkInId, checkInId)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export type JournalFields = Partial<Record<JournalField, string | null>>;
+
+/** Creates or updates the journal row of a check-in with the given fields (others untouched). */
+export async function upsertJournal(db: Db, userId: string, checkInId: string, fields: JournalFields, now: Date): Promise<JournalRow> {
+  const rows = await db
+    .insert(journalEntries)
+    .values({ userId, checkInId, ...fields, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({ target: journalEntries.checkInId, set: { ...fields, updatedAt: now } })
+    .returning();
+  return rows[0]!;
+}
+
+export async function deleteJournal(db: Db, userId: string, checkInId: string): Promise<void> {
+  await db.delete(journalEntries).where(and(eq(journalEntries.userId, userId), eq(journalEntries.checkInId, checkInId)));
+}
+
+export async function updateCheckInTime(db: Db, userId: string, checkInTime: string, now: Date) {
+  const rows = await db.update(users).set({ checkInTime, updatedAt: now }).where(eq(users.id, userId)).returning();
+  return rows[0] ?? null;
+}

@@ -1,0 +1,280 @@
+import type { FastifyInstance } from 'fastify';
+import { acceptsSubmission, canChangeCheckInTime, checkInWindow, effectiveCheckInTime } from '../../../shared/domain/check-in-window';
+import { isKnownTimeZone, localDateOf } from '../../../shared/domain/dates';
+import {
+  answerModeForTier,
+  answersProblem,
+  areaAverages,
+  normalizeStoredScore,
+  overallScorePercent,
+  scoreAnswers,
+  type AreaScores,
+} from '../../../shared/domain/scoring';
+import { hasAiCoach } from '../../../shared/domain/tiers';
+import {
+  CHECK_IN_MESSAGES,
+  JOURNAL_FIELDS,
+  type CheckInDto,
+  type CheckInResult,
+  type CheckInSubmission,
+  type HistoryResponse,
+  type JournalEntryDto,
+  type TodayResponse,
+} from '../../../shared/schemas/check-ins';
+import type { PublicUser } from '../../../shared/schemas/auth';
+import type { Db } from '../../db/client';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
+import type { UserRow } from '../../plugins/session';
+import { toPublicUser } from '../auth/public-user';
+import { checkInHooks, type CheckInHookResult } from './hooks';
+import * as repo from './repo';
+
+export type { CheckInHook, CheckInEvent, CheckInHookResult } from './hooks';
+export { addCheckInHook } from './hooks';
+
+/** The user's timezone, or UTC if the stored value is not a zone this runtime knows. */
+export const userTimeZone = (user: Pick<UserRow, 'timezone'>): string =>
+  isKnownTimeZone(user.timezone) ? user.timezone : 'UTC';
+
+export function areaScoresOf(row: repo.CheckInRow): AreaScores {
+  return {
+    rest: normalizeStoredScore(row.restScore),
+    exercise: normalizeStoredScore(row.exerciseScore),
+    nutrition: normalizeStoredScore(row.nutritionScore),
+    goals: normalizeStoredScore(row.goalsScore),
+    boundaries: normalizeStoredScore(row.boundariesScore),
+    connection: normalizeStoredScore(row.connectionScore),
+    joy: normalizeStoredScore(row.joyScore),
+  };
+}
+
+export function toCheckInDto(row: repo.CheckInRow): CheckInDto {
+  const s = areaScoresOf(row);
+  return {
+    id: row.id,
+    date: row.localDate,
+    restScore: s.rest,
+    exerciseScore: s.exercise,
+    nutritionScore: s.nutrition,
+    goalsScore: s.goals,
+    boundariesScore: s.boundaries,
+    connectionScore: s.connection,
+    joyScore: s.joy,
+    score: normalizeStoredScore(row.score),
+    answers: Array.isArray(row.answers) ? row.answers : [],
+    subscriptionTierAtCheckIn: row.subscriptionTierAtCheckIn,
+    timezone: row.timezone,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toJournalDto(row: repo.JournalRow): JournalEntryDto {
+  return {
+    id: row.id,
+    checkInId: row.checkInId,
+    restJournal: row.restJournal,
+    exerciseJournal: row.exerciseJournal,
+    nutritionJournal: row.nutritionJournal,
+    goalsJournal: row.goalsJournal,
+    boundariesJournal: row.boundariesJournal,
+    connectionJournal: row.connectionJournal,
+    joyJournal: row.joyJournal,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+async function windowFor(db: Db, user: UserRow, now: Date) {
+  const timezone = userTimeZone(user);
+  const localDate = localDateOf(now, timezone);
+  const [today, anyCheckIn] = await Promise.all([repo.findCheckInByDate(db, user.id, localDate), repo.hasAnyCheckIn(db, user.id)]);
+  const input = {
+    now,
+    timezone,
+    checkInTime: effectiveCheckInTime(user.checkInTime),
+    createdAt: user.createdAt,
+    hasAnyCheckIn: anyCheckIn,
+    firstCheckInCompleted: user.firstCheckInCompleted,
+    hasCheckInToday: today !== null,
+  };
+  return { input, today, timezone, localDate, ...checkInWindow(input) };
+}
+
+/** GET /api/checkins/today (and, without the check-in itself, start-session / orientation-state). */
+export async function todayStatus(app: FastifyInstance, user: UserRow): Promise<TodayResponse> {
+  const now = app.clock.now();
+  const w = await windowFor(app.db, user, now);
+  const journal = w.today && hasAiCoach(user.tier) ? await repo.findJournal(app.db, user.id, w.today.id) : null;
+  return {
+    localDate: w.localDate,
+    timezone: w.timezone,
+    checkInTime: w.input.checkInTime,
+    serverTime: now.toISOString(),
+    hasCheckedInToday: w.today !== null,
+    windowState: w.windowState,
+    orientationState: w.orientationState,
+    answerMode: answerModeForTier(user.tier),
+    journalEnabled: hasAiCoach(user.tier),
+    checkIn: w.today ? toCheckInDto(w.today) : null,
+    journalEntry: journal ? toJournalDto(journal) : null,
+  };
+}
+
+export async function history(app: FastifyInstance, user: UserRow, limit?: number): Promise<HistoryResponse> {
+  const rows = await repo.listCheckIns(app.db, user.id);
+  const all = rows.map(toCheckInDto);
+  return {
+    checkIns: limit ? all.slice(0, limit) : all,
+    count: all.length,
+    overallScore: overallScorePercent(all.map((c) => c.score)),
+    areaAverages: areaAverages(rows.map(areaScoresOf)),
+  };
+}
+
+/** Journal texts to store: trimmed-empty ones become null ("saved only if non-empty"). */
+function journalFieldsFrom(entries: readonly (string | null)[]): repo.JournalFields {
+  return Object.fromEntries(
+    JOURNAL_FIELDS.map((f, i) => {
+      const text = entries[i];
+      return [f, text && text.trim() ? text : null];
+    }),
+  ) as repo.JournalFields;
+}
+
+/** POST /api/checkins: creates today's check-in, or replaces it when one exists (inside the window only). */
+export async function submitCheckIn(
+  app: FastifyInstance,
+  user: UserRow,
+  body: CheckInSubmission,
+): Promise<CheckInResult & { created: boolean }> {
+  const now = app.clock.now();
+  const tier = user.tier;
+  const mode = answerModeForTier(tier);
+  const problem = answersProblem(body.answers, mode);
+  if (problem) throw badRequest(problem);
+
+  const journal = body.journalEntries ? journalFieldsFrom(body.journalEntries) : undefined;
+  const hasJournalText = journal ? Object.values(journal).some((v) => v !== null) : false;
+  if (hasJournalText && !hasAiCoach(tier)) throw forbidden(CHECK_IN_MESSAGES.journalAiCoachOnly);
+
+  const w = await windowFor(app.db, user, now);
+  if (!acceptsSubmission(w.input)) {
+    throw conflict(CHECK_IN_MESSAGES.outsideWindow(w.windowState.message), {
+      windowState: w.windowState,
+    });
+  }
+
+  const { areaScores, score } = scoreAnswers(body.answers, mode);
+  const hooks = checkInHooks(app);
+
+  return app.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const { row, inserted } = await repo.upsertCheckIn(tx, {
+      userId: user.id,
+      localDate: w.localDate,
+      restScore: areaScores.rest,
+      exerciseScore: areaScores.exercise,
+      nutritionScore: areaScores.nutrition,
+      goalsScore: areaScores.goals,
+      boundariesScore: areaScores.boundaries,
+      connectionScore: areaScores.connection,
+      joyScore: areaScores.joy,
+      score,
+      answers: [...body.answers],
+      subscriptionTierAtCheckIn: tier,
+      timezone: w.timezone,
+      createdAt: now,
+      updatedAt: now,
+    });
+
+    if (journal && hasAiCoach(tier)) {
+      if (hasJournalText) await repo.upsertJournal(tx, user.id, row.id, journal, now);
+      else await repo.deleteJournal(tx, user.id, row.id);
+    }
+
+    const flipped = await repo.markFirstCheckInCompleted(tx, user.id, now);
+    const isFirstCheckIn = inserted && flipped;
+
+    let result: CheckInHookResult = {};
+    for (const hook of hooks) {
+      const r = await hook(tx, {
+        userId: user.id,
+        checkInId: row.id,
+        localDate: row.localDate,
+        timezone: w.timezone,
+        now,
+        isNew: inserted,
+        isFirstCheckIn,
+        score,
+      });
+      if (r) {
+        result = {
+          celebration: r.celebration ?? result.celebration ?? null,
+          milestoneReward: r.milestoneReward ?? result.milestoneReward ?? null,
+        };
+      }
+    }
+
+    return {
+      id: row.id,
+      date: row.localDate,
+      isFirstCheckIn,
+      replaced: !inserted,
+      score,
+      celebration: result.celebration ?? null,
+      milestoneReward: result.milestoneReward ?? null,
+      created: inserted,
+    };
+  });
+}
+
+async function ownCheckIn(app: FastifyInstance, user: UserRow, checkInId: string) {
+  const row = await repo.findCheckInById(app.db, user.id, checkInId);
+  if (!row) throw notFound(CHECK_IN_MESSAGES.checkInNotFound);
+  return row;
+}
+
+/** GET /api/journal-entries/check-in/:id → [] or [entry]. */
+export async function journalFor(app: FastifyInstance, user: UserRow, checkInId: string): Promise<JournalEntryDto[]> {
+  await ownCheckIn(app, user, checkInId);
+  if (!hasAiCoach(user.tier)) throw forbidden(CHECK_IN_MESSAGES.journalAiCoachOnly);
+  const row = await repo.findJournal(app.db, user.id, checkInId);
+  return row ? [toJournalDto(row)] : [];
+}
+
+/** POST /api/journal-entries/:checkInId with one (or more) journal fields. */
+export async function saveJournalField(
+  app: FastifyInstance,
+  user: UserRow,
+  checkInId: string,
+  fields: repo.JournalFields,
+): Promise<JournalEntryDto> {
+  await ownCheckIn(app, user, checkInId);
+  if (!hasAiCoach(user.tier)) throw forbidden(CHECK_IN_MESSAGES.journalAiCoachOnly);
+  const clean = Object.fromEntries(
+    Object.entries(fields)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, v && v.trim() ? v : null]),
+  ) as repo.JournalFields;
+  const row = await repo.upsertJournal(app.db, user.id, checkInId, clean, app.clock.now());
+  return toJournalDto(row);
+}
+
+/** PATCH /api/user/check-in-time. */
+export async function changeCheckInTime(app: FastifyInstance, user: UserRow, checkInTime: string): Promise<PublicUser> {
+  const now = app.clock.now();
+  if (!canChangeCheckInTime(now, userTimeZone(user), user.checkInTime)) {
+    throw new AppError(409, CHECK_IN_MESSAGES.checkInTimeLocked);
+  }
+  const row = await repo.updateCheckInTime(app.db, user.id, checkInTime, now);
+  if (!row) throw notFound('User not found');
+  return toPublicUser(row, app.config);
+}
+
+
+/** Area scores (0..1) of the user's latest `n` check-ins, newest first (for tips, insights and the coach). */
+export async function recentAreaScores(app: FastifyInstance, userId: string, n: number): Promise<AreaScores[]> {
+  const rows = await repo.listCheckIns(app.db, userId, n);
+  return rows.map(areaScoresOf);
+}

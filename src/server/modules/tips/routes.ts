@@ -1,0 +1,12 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { tipsResponseSchema } from '../../../shared/schemas/check-ins';
+import { currentUser, requireUser } from '../../plugins/session';
+import { personalisedTips } from './service';
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/premium/tips', { preHandler: requireUser, schema: { response: { 200: tipsResponseSchema } } }, async (req) => ({
+    tips: await personalisedTips(app, currentUser(req)),
+  }));
+};
+
+export default routes;

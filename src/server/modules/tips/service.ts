@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import { AREAS } from '../../../shared/domain/areas';
+import { localDateOf } from '../../../shared/domain/dates';
+import { successRateLevel } from '../../../shared/domain/insights';
+import { areaAverages, toPercent } from '../../../shared/domain/scoring';
+import { AREA_ICONS, tipFor } from '../../../shared/domain/tips';
+import { usesScale } from '../../../shared/domain/tiers';
+import { CHECK_IN_MESSAGES, type TipDto } from '../../../shared/schemas/check-ins';
+import { forbidden } from '../../errors';
+import type { UserRow } from '../../plugins/session';
+import { recentAreaScores, userTimeZone } from '../check-ins/service';
+
+/** How many of the latest check-ins make up "recent scores". */
+export const RECENT_CHECK_INS = 7;
+
+/** GET /api/premium/tips: one tip per area from the user's recent scores (premium and ai-coach only). */
+export async function personalisedTips(app: FastifyInstance, user: UserRow): Promise<TipDto[]> {
+  if (!usesScale(user.tier)) throw forbidden(CHECK_IN_MESSAGES.tipsPremiumOnly);
+  const recent = await recentAreaScores(app, user.id, RECENT_CHECK_INS);
+  if (!recent.length) return [];
+  const averages = areaAverages(recent);
+  const today = localDateOf(app.clock.now(), userTimeZone(user));
+  return AREAS.map((area) => {
+    const score = toPercent(averages[area] ?? 0);
+    const level = successRateLevel(score);
+    return { category: area, icon: AREA_ICONS[area], score, level, tip: tipFor(area, level, today) };
+  });
+}
