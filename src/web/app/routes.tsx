@@ -4,7 +4,7 @@ import type { PublicUser } from '../../shared/schemas/auth';
 import WelcomeScreen from '../features/auth/screens/WelcomeScreen';
 import SignInScreen from '../features/auth/screens/SignInScreen';
 import SignUpScreen from '../features/auth/screens/SignUpScreen';
-import DashboardScreen from '../features/dashboard/screens/DashboardScreen';
+import DashboardPage from './dashboard-page';
 
 // Secondary screens load lazily (spec part 1 §2.1).
 const ForgotPasswordScreen = lazy(() => import('../features/auth/screens/ForgotPasswordScreen'));
@@ -67,8 +67,8 @@ export function VisitorRoutes() {
 export function UserRoutes({ user }: { user: PublicUser }) {
   return (
     <Routes>
-      <Route path="/" element={<DashboardScreen />} />
-      <Route path="/dashboard" element={<DashboardScreen />} />
+      <Route path="/" element={<DashboardPage />} />
+      <Route path="/dashboard" element={<DashboardPage />} />
       <Route path="/streak" element={<StreakScreen />} />
       <Route path="/account" element={<AccountScreen />} />
       <Route path="/settings" element={<SettingsScreen />} />

@@ -1,0 +1,159 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { JUST_CHECKED_IN_FLAG, POST_CHECK_IN_LOADING_MS } from '../../../lib/check-ins';
+import { SESSION_FLAGS, takeSessionFlag } from '../../../lib/session-cache';
+import { THEME_KEY } from '../../../lib/theme';
+import { hideOverlay, showOverlay } from '../../../components/ui/loading-overlay';
+import { toast } from '../../../components/ui/toast';
+
+export const LOGIN_SUCCESS_TOAST = { title: 'Welcome back!', description: 'You have been logged in successfully.' } as const;
+/** Spec part 1 §4.9 and §9. */
+export const OVERLAY_HIDE_DELAY_MS = 300;
+export const DASHBOARD_LOAD_TIMEOUT_MS = 8_000;
+
+/** The after-login overlay shows once per page load, not on every return to the dashboard. */
+let loginOverlayConsumed = false;
+
+/**
+ * Query parameters of the dashboard (spec part 1 §2.8): login=success → toast 'Welcome back!', then removed;
+ * auth=success&provider=google → removed; trigger_animation=true (or the session flag
+ * triggerDashboardAnimation) → the score animation is requested, then the parameter removed.
+ * Returns whether the animation was requested.
+ */
+export function useDashboardParams(): boolean {
+  const [params, setParams] = useSearchParams();
+  const welcomed = useRef(false);
+  const [animate, setAnimate] = useState(() => {
+    try {
+      return sessionStorage.getItem(SESSION_FLAGS.triggerDashboardAnimation) === 'true';
+    } catch {
+      return false;
+    }
+  });
+
+  useEffect(() => {
+    if (animate) takeSessionFlag(SESSION_FLAGS.triggerDashboardAnimation);
+  }, [animate]);
+
+  useEffect(() => {
+    const login = params.get('login') === 'success';
+    const google = params.get('auth') === 'success';
+    const trigger = params.get('trigger_animation') === 'true';
+    if (!login && !google && !params.has('trigger_animation')) return;
+    if (login && !welcomed.current) {
+      welcomed.current = true;
+      toast(LOGIN_SUCCESS_TOAST);
+    }
+    if (trigger) setAnimate(true);
+    const next = new URLSearchParams(params);
+    next.delete('login');
+    next.delete('trigger_animation');
+    if (google) {
+      next.delete('auth');
+      next.delete('provider');
+    }
+    setParams(next, { replace: true });
+  }, [params, setParams]);
+
+  return animate;
+}
+
+/** Escape or Ctrl+H sends the user to / (spec part 1 §2.8). */
+export function useDashboardKeys(): void {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented) return;
+      if (e.key === 'Escape' || (e.ctrlKey && (e.key === 'h' || e.key === 'H'))) {
+        if (e.ctrlKey) e.preventDefault();
+        navigate('/');
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [navigate]);
+}
+
+function readFlag(name: string): boolean {
+  try {
+    return sessionStorage.getItem(name) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The loading rules of spec part 1 §4.9: the overlay shows right after login or when there is no cached data,
+ * and hides 300 ms after the dashboard's queries finish; after a check-in the loading screen lasts at least
+ * 1.5 s. With no authenticated user after 8 s the app goes to /. Returns true once loading is over.
+ */
+export function useDashboardLoading({ pending, hasCachedData, hasUser }: { pending: boolean; hasCachedData: boolean; hasUser: boolean }): boolean {
+  const [plan] = useState(() => {
+    const justCheckedIn = readFlag(JUST_CHECKED_IN_FLAG);
+    const afterLogin = !loginOverlayConsumed && readFlag(SESSION_FLAGS.justLoggedIn);
+    return { justCheckedIn, show: justCheckedIn || afterLogin || !hasCachedData, startedAt: Date.now() };
+  });
+  const [done, setDone] = useState(!plan.show);
+  const state = useRef({ pending, hasUser });
+  state.current = { pending, hasUser };
+
+  useEffect(() => {
+    loginOverlayConsumed = true;
+    if (plan.justCheckedIn) takeSessionFlag(JUST_CHECKED_IN_FLAG);
+    if (!plan.show) return;
+    showOverlay('loading-data');
+    const timeout = setTimeout(() => {
+      if (!state.current.pending) return;
+      hideOverlay();
+      setDone(true);
+      if (!state.current.hasUser) window.location.assign('/');
+    }, DASHBOARD_LOAD_TIMEOUT_MS);
+    return () => {
+      clearTimeout(timeout);
+      hideOverlay();
+    };
+  }, [plan]);
+
+  useEffect(() => {
+    if (!plan.show || pending || done) return;
+    const minEnd = plan.justCheckedIn ? plan.startedAt + POST_CHECK_IN_LOADING_MS : 0;
+    const wait = Math.max(OVERLAY_HIDE_DELAY_MS, minEnd - Date.now());
+    const t = setTimeout(() => {
+      hideOverlay();
+      setDone(true);
+    }, wait);
+    return () => clearTimeout(t);
+  }, [plan, pending, done]);
+
+  return done;
+}
+
+/**
+ * Spec part 1 §4.1: a 401 / 'Unauthorized' or a 429 / 'Too Many Requests' on the dashboard's data queries
+ * clears session and local storage (the theme preference stays) and sends the user to /.
+ */
+export function isSessionFailure(err: unknown): boolean {
+  if (!err) return false;
+  if (err instanceof ApiError && (err.status === 401 || err.status === 429)) return true;
+  const msg = err instanceof Error ? err.message : String(err);
+  return /Unauthorized|Too Many Requests/i.test(msg);
+}
+
+export function useSessionFailureRedirect(errors: unknown[]): void {
+  const failed = errors.some(isSessionFailure);
+  useEffect(() => {
+    if (!failed) return;
+    let theme: string | null = null;
+    try {
+      theme = localStorage.getItem(THEME_KEY);
+      localStorage.clear();
+      if (theme) localStorage.setItem(THEME_KEY, theme);
+      sessionStorage.clear();
+    } catch {
+      // Storage blocked: nothing to clear.
+    }
+    hideOverlay();
+    window.location.assign('/');
+  }, [failed]);
+}
