@@ -401,3 +401,14 @@ export async function devSimulateShieldProtection(app: FastifyInstance, userId: 
   };
 }
 
+
+/**
+ * Call after a user's timezone changed (PATCH /api/user/timezone): settles what ended in the old zone's view
+ * and recomputes the next rollover from the new zone. Settled dates never move. (Reads also notice the
+ * change lazily, so calling this is an optimisation, not a requirement.)
+ */
+export async function onTimezoneChanged(db: Db, userId: string, now: Date): Promise<void> {
+  const row = await repo.findState(db, userId);
+  if (!row) return;
+  await inTx(db, (tx) => applyStep(tx, userId, now, settle));
+}
