@@ -37,3 +37,16 @@ export function invalidateCheckIns(client: QueryClient): Promise<void> {
  */
 export const JUST_CHECKED_IN_FLAG = 'big7_just_checked_in';
 export const POST_CHECK_IN_LOADING_MS = 1_500;
+
+/** The 5-point scale (values 0..4) with the words a screen reader speaks for each emoji. */
+export const SCALE_OPTIONS = [
+  { value: 0, emoji: '😞', label: 'Very poor' },
+  { value: 1, emoji: '😕', label: 'Poor' },
+  { value: 2, emoji: '😐', label: 'Okay' },
+  { value: 3, emoji: '🙂', label: 'Good' },
+  { value: 4, emoji: '😄', label: 'Excellent' },
+] as const;
+
+export function scaleOption(value: number) {
+  return SCALE_OPTIONS.find((o) => o.value === value) ?? SCALE_OPTIONS[0];
+}

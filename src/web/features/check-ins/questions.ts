@@ -39,18 +39,7 @@ export const QUESTIONS: Record<Area, { yesNo: string; scale: string; hint: strin
   },
 };
 
-/** The 5-point scale (values 0..4) with the words a screen reader speaks for each emoji. */
-export const SCALE_OPTIONS = [
-  { value: 0, emoji: '😞', label: 'Very poor' },
-  { value: 1, emoji: '😕', label: 'Poor' },
-  { value: 2, emoji: '😐', label: 'Okay' },
-  { value: 3, emoji: '🙂', label: 'Good' },
-  { value: 4, emoji: '😄', label: 'Excellent' },
-] as const;
-
-export function scaleOption(value: number) {
-  return SCALE_OPTIONS.find((o) => o.value === value) ?? SCALE_OPTIONS[0];
-}
+export { SCALE_OPTIONS, scaleOption } from '../../lib/check-ins';
 
 /** Auto-advance after an answer (spec part 2 §9): yes/no 500 ms, the emoji scale 300 ms. */
 export const AUTO_ADVANCE_MS = { boolean: 500, scale: 300 } as const;

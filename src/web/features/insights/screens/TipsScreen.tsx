@@ -1,11 +1,73 @@
-import { ComingSoon, Page, PageHeader } from '../../../components/ui/page';
+import { AREA_LABELS } from '../../../../shared/domain/areas';
+import { usesScale } from '../../../../shared/domain/tiers';
+import { ButtonLink } from '../../../components/ui/button';
+import { cn } from '../../../components/ui/cn';
+import { Card, Page, PageHeader } from '../../../components/ui/page';
+import { errorMessage } from '../../../lib/api-client';
+import { useCurrentUser } from '../../../lib/current-user';
+import { scoreTextClass } from '../../../lib/score-colors';
+import { useTips } from '../api/get-tips';
+import { LEVEL_LABELS } from '../area-content';
+import type { Level } from '../../../../shared/domain/insights';
 
-/** /tips — placeholder: heading, back link and a note until personalised tips lands. Replace in place. */
+/** /tips (spec part 2 §2): personalised tips for premium and ai-coach; an upsell to /upgrade otherwise. */
 export default function TipsScreen() {
+  const user = useCurrentUser().data;
+  const entitled = !!user && usesScale(user.tier);
+  const tips = useTips(entitled);
+
   return (
     <Page>
-      <PageHeader title="Personalized Tips" backTo="/" />
-      <ComingSoon>Coming with personalised tips.</ComingSoon>
+      <PageHeader title="Personalized Tips" backTo="/" backLabel="Back to Dashboard" />
+      {!entitled ? (
+        <Card>
+          <h2 className="text-lg font-bold">Tips made for you</h2>
+          <p className="mt-2">
+            Personalized tips look at your recent check-ins and give you advice for each of the seven areas. They are part of
+            the Premium and AI Coach plans.
+          </p>
+          <ButtonLink to="/upgrade" block className="mt-4">
+            Upgrade to unlock
+          </ButtonLink>
+        </Card>
+      ) : tips.isPending ? (
+        <p role="status" className="text-muted">
+          Loading your tips…
+        </p>
+      ) : tips.isError ? (
+        <Card>
+          <p role="alert">{errorMessage(tips.error)}</p>
+        </Card>
+      ) : tips.data.tips.length === 0 ? (
+        <Card>
+          <p className="font-semibold">Unlock with your first check-in</p>
+          <p className="mt-1 text-muted">Your tips are based on your check-ins. Complete one to get them.</p>
+          <ButtonLink to="/checkin" block className="mt-4">
+            Go to check-in
+          </ButtonLink>
+        </Card>
+      ) : (
+        <ul className="space-y-3">
+          {[...tips.data.tips]
+            .sort((a, b) => a.score - b.score)
+            .map((t) => (
+              <li key={t.category}>
+                <Card>
+                  <div className="flex items-center justify-between gap-3">
+                    <h2 className="flex items-center gap-2 text-lg font-bold">
+                      <span aria-hidden="true">{t.icon}</span>
+                      {AREA_LABELS[t.category]}
+                    </h2>
+                    <span className={cn('font-bold tabular-nums', scoreTextClass(t.score))}>
+                      {t.score}% · {LEVEL_LABELS[t.level as Level] ?? t.level}
+                    </span>
+                  </div>
+                  <p className="mt-2">{t.tip}</p>
+                </Card>
+              </li>
+            ))}
+        </ul>
+      )}
     </Page>
   );
 }

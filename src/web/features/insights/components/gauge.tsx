@@ -1,0 +1,29 @@
+import { scoreStrokeClass, scoreTextClass } from '../../../lib/score-colors';
+import { cn } from '../../../components/ui/cn';
+
+/** A half-circle gauge whose colour follows the 95 / 70 / 30 / 5 bands. */
+export function Gauge({ percent, label }: { percent: number | null; label: string }) {
+  const r = 80;
+  const length = Math.PI * r;
+  const p = percent ?? 0;
+  return (
+    <figure className="flex flex-col items-center">
+      <svg viewBox="0 0 200 115" width="220" role="img" aria-label={percent === null ? `${label}: no score yet` : `${label}: ${percent}%`}>
+        <path d="M 20 100 A 80 80 0 0 1 180 100" fill="none" strokeWidth="16" strokeLinecap="round" className="stroke-surface-3" />
+        {percent !== null && (
+          <path
+            d="M 20 100 A 80 80 0 0 1 180 100"
+            fill="none"
+            strokeWidth="16"
+            strokeLinecap="round"
+            strokeDasharray={`${(length * p) / 100} ${length}`}
+            className={scoreStrokeClass(p)}
+          />
+        )}
+      </svg>
+      <figcaption className={cn('-mt-12 text-4xl font-extrabold tabular-nums', percent === null ? 'text-muted' : scoreTextClass(p))} data-testid="category-score">
+        {percent === null ? '—' : `${percent}%`}
+      </figcaption>
+    </figure>
+  );
+}
