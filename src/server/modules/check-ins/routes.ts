@@ -20,7 +20,8 @@ import * as service from './service';
 
 /** Check-ins, journal entries and the check-in time. Registered under /api without a prefix (the spec's paths). */
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const guard = { preHandler: requireUser };
+  // onRequest: an unauthenticated call gets 401 before its body is validated.
+  const guard = { onRequest: requireUser };
 
   app.get('/checkins/today', { ...guard, schema: { response: { 200: todayResponseSchema } } }, async (req) =>
     service.todayStatus(app, currentUser(req)),

@@ -4,7 +4,7 @@ import { currentUser, requireUser } from '../../plugins/session';
 import { personalisedTips } from './service';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/premium/tips', { preHandler: requireUser, schema: { response: { 200: tipsResponseSchema } } }, async (req) => ({
+  app.get('/premium/tips', { onRequest: requireUser, schema: { response: { 200: tipsResponseSchema } } }, async (req) => ({
     tips: await personalisedTips(app, currentUser(req)),
   }));
 };
