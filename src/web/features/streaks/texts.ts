@@ -1,4 +1,5 @@
 import { PRICES_CENTS, formatUsd } from '../../../shared/domain/prices';
+import { DEVELOPER_FREEZE_DAYS } from '../../../shared/domain/tiers';
 
 /** Every text of the streak feature the spec fixes, once. */
 export const STREAK_TEXTS = {
@@ -40,3 +41,6 @@ export const STREAK_TIMINGS = {
   checkoutToast: 7_000,
   trialCountdownTick: 60_000,
 } as const;
+
+/** Shields left as shown to people: the developer value (999+) reads as unlimited. */
+export const shieldText = (n: number): string => (n >= DEVELOPER_FREEZE_DAYS ? 'Unlimited (developer)' : String(n));

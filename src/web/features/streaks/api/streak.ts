@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { StreakView, frozenDaysSchema, recoveryAvailableSchema, recoveryPaymentsSchema } from '../../../../shared/schemas/streaks';
-import { api } from '../../../lib/api-client';
+import { api, apiRequest } from '../../../lib/api-client';
 import { QUERY_TIMES } from '../../../lib/query-client';
 
 /** Every streak query key starts with this, so one invalidation refreshes them all. */
@@ -32,3 +32,11 @@ export const getRecoveryAvailable = () => api.get<RecoveryAvailable>('/api/strea
 export const getRecoveryAvailableQueryOptions = () =>
   queryOptions({ queryKey: [...STREAK_KEY, 'recovery-available'], queryFn: getRecoveryAvailable, ...QUERY_TIMES.recovery });
 export const useRecoveryAvailable = () => useQuery(getRecoveryAvailableQueryOptions());
+
+/**
+ * The streak screen's read: null when the session is gone, so the screen can show its own
+ * 'Unauthorized' toast and re-login redirect (spec part 1 §4.1) instead of the generic one.
+ */
+export const getStreakOrNull = () => apiRequest<StreakView>('/api/streak', { on401: 'null' });
+export const useStreakForScreen = () =>
+  useQuery({ queryKey: [...STREAK_KEY, 'screen'], queryFn: getStreakOrNull, staleTime: 0 });

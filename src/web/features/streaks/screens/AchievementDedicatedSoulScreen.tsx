@@ -1,11 +1,6 @@
-import { ComingSoon, Page, PageHeader } from '../../../components/ui/page';
+import { AchievementPage } from '../components/achievement';
 
-/** /achievement/dedicated-soul — placeholder: heading, back link and a note until achievement details lands. Replace in place. */
+/** /achievement/dedicated-soul — the 30-day achievement: achieved, or days to go. */
 export default function AchievementDedicatedSoulScreen() {
-  return (
-    <Page>
-      <PageHeader title="Dedicated Soul Achievement" backTo="/streak" />
-      <ComingSoon>Coming with achievement details.</ComingSoon>
-    </Page>
-  );
+  return <AchievementPage days={30} title="Dedicated Soul Achievement" />;
 }

@@ -1,11 +1,6 @@
-import { ComingSoon, Page, PageHeader } from '../../../components/ui/page';
+import { AchievementPage } from '../components/achievement';
 
-/** /achievement/legendary-warrior — placeholder: heading, back link and a note until achievement details lands. Replace in place. */
+/** /achievement/legendary-warrior — the 100-day achievement: achieved, or days to go. */
 export default function AchievementLegendaryWarriorScreen() {
-  return (
-    <Page>
-      <PageHeader title="Legendary Warrior Achievement" backTo="/streak" />
-      <ComingSoon>Coming with achievement details.</ComingSoon>
-    </Page>
-  );
+  return <AchievementPage days={100} title="Legendary Warrior Achievement" />;
 }

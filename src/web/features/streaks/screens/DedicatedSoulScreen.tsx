@@ -1,11 +1,6 @@
-import { ComingSoon, Page, PageHeader } from '../../../components/ui/page';
+import { AchievementPage } from '../components/achievement';
 
-/** /dedicated-soul — placeholder: heading, back link and a note until the Dedicated Soul milestone lands. Replace in place. */
+/** /dedicated-soul — the Dedicated Soul milestone (30 days). */
 export default function DedicatedSoulScreen() {
-  return (
-    <Page>
-      <PageHeader title="Dedicated Soul" backTo="/streak" />
-      <ComingSoon>Coming with the Dedicated Soul milestone.</ComingSoon>
-    </Page>
-  );
+  return <AchievementPage days={30} title="Dedicated Soul" />;
 }

@@ -1,11 +1,298 @@
-import { ComingSoon, Page, PageHeader } from '../../../components/ui/page';
+import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { MILESTONES } from '../../../../shared/domain/milestones';
+import { MILESTONE_REWARDS } from '../../../../shared/domain/trials';
+import type { Tier } from '../../../../shared/domain/tiers';
+import type { CalendarDay, StreakView } from '../../../../shared/schemas/streaks';
+import { ApiError } from '../../../lib/api-client';
+import { useCurrentUser } from '../../../lib/current-user';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/dialog';
+import { Card, Page, PageHeader } from '../../../components/ui/page';
+import { toast } from '../../../components/ui/toast';
+import { useCalendar } from '../api/calendar';
+import { useCheckInHistory } from '../api/check-in-details';
+import { useStartCheckout } from '../api/checkout';
+import { useFrozenDays, useStreakForScreen } from '../api/streak';
+import { useSubscription } from '../api/subscription';
+import { addMonths, lastDays, monthOf } from '../calendar-grid';
+import { DayCell, MonthlyActivityDialog } from '../components/calendar';
+import { CheckInDetailsDialog } from '../components/check-in-details';
+import { STREAK_TEXTS, STREAK_TIMINGS, shieldText } from '../texts';
 
-/** /streak — placeholder: heading, back link and a note until the streak journey lands. Replace in place. */
+/** Where a milestone tile's dialog links for more. */
+const ACHIEVEMENT_PAGES: Record<number, string> = { 30: '/achievement/dedicated-soul', 100: '/achievement/legendary-warrior' };
+
+
+/** /streak — the streak journey (spec part 1 §2.9). */
 export default function StreakScreen() {
+  const streakQuery = useStreakForScreen();
+
+  // Spec part 1 §4.1: a logged-out visitor here gets a toast and is sent to sign in again after 500 ms.
+  const loggedOut = streakQuery.isSuccess && streakQuery.data === null;
+  useEffect(() => {
+    if (!loggedOut) return;
+    toast({ title: STREAK_TEXTS.unauthorizedTitle, description: STREAK_TEXTS.unauthorizedBody, variant: 'destructive' });
+    const t = setTimeout(() => window.location.assign('/signin'), STREAK_TIMINGS.relogin);
+    return () => clearTimeout(t);
+  }, [loggedOut]);
+
+  const streak = streakQuery.data;
   return (
     <Page>
-      <PageHeader title="Streak Journey" backTo="/" />
-      <ComingSoon>Coming with the streak journey.</ComingSoon>
+      <PageHeader title="Streak Journey" backTo="/" backLabel="Back to dashboard" />
+      {streakQuery.isPending && <p className="text-muted">Loading your streak…</p>}
+      {streakQuery.isError && (
+        <Card>
+          <p role="alert">Your streak could not be loaded. Please try again.</p>
+          <Button className="mt-3" variant="outline" onClick={() => void streakQuery.refetch()}>
+            Try again
+          </Button>
+        </Card>
+      )}
+      {streak && <StreakJourney streak={streak} />}
     </Page>
+  );
+}
+
+function StreakJourney({ streak }: { streak: StreakView }) {
+  const user = useCurrentUser().data;
+  const sub = useSubscription().data;
+  const tier: Tier = sub?.tier ?? user?.tier ?? 'free';
+  return (
+    <div className="space-y-4">
+      <Card className="flex items-center gap-4">
+        <span className="text-5xl" role="img" aria-label={streak.icon === streak.level.icon ? streak.level.name : 'Frozen: a shield protected yesterday'}>
+          {streak.icon}
+        </span>
+        <div>
+          <p className="text-3xl font-bold" data-testid="current-streak">
+            {streak.currentStreak} {streak.currentStreak === 1 ? 'day' : 'days'}
+          </p>
+          <p className="text-muted">
+            {streak.level.name} · Best {streak.bestStreak}
+          </p>
+        </div>
+      </Card>
+      <NextMilestoneCard streak={streak} />
+      <MilestoneAchievements streak={streak} />
+      <RecentActivity streak={streak} tier={tier} />
+      <StreakProtectionCard streak={streak} />
+      <MilestoneRewardsCard tier={tier} />
+    </div>
+  );
+}
+
+function NextMilestoneCard({ streak }: { streak: StreakView }) {
+  const next = streak.nextMilestone;
+  return (
+    <Card>
+      <h2 className="text-lg font-bold">Next Milestone</h2>
+      {next ? (
+        <>
+          <p className="mt-2">
+            <span aria-hidden="true">{next.emoji} </span>
+            <strong>{next.name}</strong> at {next.days} days
+          </p>
+          <p className="text-muted" data-testid="days-to-go">
+            {next.daysToGo} {next.daysToGo === 1 ? 'day' : 'days'} to go
+          </p>
+          <div
+            role="progressbar"
+            aria-label={`Progress to ${next.name}`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={next.progress}
+            className="mt-3 h-3 overflow-hidden rounded-full bg-surface-3"
+          >
+            <div className="h-full rounded-full bg-primary" style={{ width: `${next.progress}%` }} />
+          </div>
+        </>
+      ) : (
+        <p className="mt-2">You have reached every milestone. Incredible!</p>
+      )}
+    </Card>
+  );
+}
+
+function MilestoneAchievements({ streak }: { streak: StreakView }) {
+  const [open, setOpen] = useState<number | null>(null);
+  const selected = streak.milestones.find((m) => m.days === open);
+  return (
+    <Card>
+      <h2 className="text-lg font-bold">Milestone Achievements</h2>
+      <ul className="mt-3 grid grid-cols-2 gap-3">
+        {streak.milestones.map((m) => (
+          <li key={m.days}>
+            <button
+              type="button"
+              onClick={() => setOpen(m.days)}
+              className="flex min-h-24 w-full flex-col items-center justify-center gap-1 rounded-xl border border-border bg-surface-2 p-3 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
+              aria-label={`${m.name}, ${m.label}: ${m.achieved ? 'achieved' : 'not yet achieved'}`}
+            >
+              <span className={m.achieved ? 'text-3xl' : 'text-3xl opacity-40 grayscale'} aria-hidden="true">
+                {m.emoji}
+              </span>
+              <span className="text-sm font-semibold">{m.name}</span>
+              <span className="text-xs text-muted">{m.achieved ? 'Achieved' : m.label}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      {selected && (
+        <Modal open onOpenChange={(o) => !o && setOpen(null)} title={selected.name}>
+          <p className="mt-3 text-center text-5xl" aria-hidden="true">
+            {selected.emoji}
+          </p>
+          <p className="mt-3">
+            {selected.achieved
+              ? `Achieved: you kept a ${selected.label} streak. It is now a checkpoint your streak cannot fall below.`
+              : `Keep a ${selected.label} streak to earn it: ${Math.max(0, selected.days - streak.currentStreak)} days to go.`}
+          </p>
+          <p className="mt-2 text-sm text-muted">Milestones are checkpoints: if your streak breaks without a shield, it resets to the highest milestone you reached.</p>
+          {ACHIEVEMENT_PAGES[selected.days] && (
+            <ButtonLink to={ACHIEVEMENT_PAGES[selected.days]!} className="mt-4" block variant="outline">
+              View achievement
+            </ButtonLink>
+          )}
+        </Modal>
+      )}
+    </Card>
+  );
+}
+
+function RecentActivity({ streak, tier }: { streak: StreakView; tier: Tier }) {
+  const thisMonth = monthOf(streak.today);
+  const days7 = useMemo(() => lastDays(streak.today, 7), [streak.today]);
+  const needsPrevious = monthOf(days7[0]!) !== thisMonth;
+  const current = useCalendar(thisMonth);
+  const previous = useCalendar(needsPrevious ? addMonths(thisMonth, -1) : null);
+  const [monthOpen, setMonthOpen] = useState(false);
+  const [detailsDate, setDetailsDate] = useState<string | null>(null);
+  const history = useCheckInHistory(detailsDate !== null);
+
+  const byDate = new Map<string, CalendarDay>();
+  for (const d of [...(previous.data?.days ?? []), ...(current.data?.days ?? [])]) byDate.set(d.date, d);
+  const recent = days7.map((d) => byDate.get(d)).filter((d): d is CalendarDay => Boolean(d));
+  const checkIn = detailsDate ? (history.data?.checkIns.find((c) => c.date === detailsDate) ?? null) : null;
+  const openDay = (d: CalendarDay) => setDetailsDate(d.date);
+
+  return (
+    <Card>
+      <h2 className="text-lg font-bold">
+        <button
+          type="button"
+          onClick={() => setMonthOpen(true)}
+          className="flex min-h-11 w-full items-center justify-between rounded-lg text-left focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
+          aria-haspopup="dialog"
+        >
+          Recent Activity
+          <span className="text-sm font-medium text-link">
+            View month <span aria-hidden="true">›</span>
+          </span>
+        </button>
+      </h2>
+      <p className="text-sm text-muted">The last 7 days</p>
+      {current.isError && <p className="mt-2 text-danger-text">Your activity could not be loaded.</p>}
+      <div className="mt-3 grid grid-cols-7 gap-1" data-testid="recent-activity">
+        {recent.map((d) => (
+          <div key={d.date} className="text-center">
+            <span className="text-xs text-muted" aria-hidden="true">
+              {new Date(`${d.date}T00:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', timeZone: 'UTC' })}
+            </span>
+            <DayCell day={d} onOpen={openDay} />
+          </div>
+        ))}
+      </div>
+      <MonthlyActivityDialog open={monthOpen} onOpenChange={setMonthOpen} initialMonth={thisMonth} onOpenDay={openDay} />
+      {detailsDate && (history.isSuccess || history.isError) && (
+        <CheckInDetailsDialog checkIn={checkIn} date={detailsDate} tier={tier} onClose={() => setDetailsDate(null)} />
+      )}
+    </Card>
+  );
+}
+
+function StreakProtectionCard({ streak }: { streak: StreakView }) {
+  const [open, setOpen] = useState(false);
+  const frozen = useFrozenDays().data;
+  const checkout = useStartCheckout();
+  // Spec part 1 §4.7: shields used = the larger of the detailed frozen days and the legacy counter.
+  const used = Math.max(frozen?.frozenDays.length ?? 0, streak.freezeDaysUsed);
+  const buy = () =>
+    checkout.mutate('freeze_day', {
+      onError: (err) =>
+        toast({
+          title: STREAK_TEXTS.checkoutFailedTitle,
+          description: err instanceof ApiError && err.status !== 404 ? err.serverMessage : STREAK_TEXTS.checkoutFailedBody,
+          variant: 'destructive',
+          duration: STREAK_TIMINGS.checkoutToast,
+        }),
+    });
+  return (
+    <Card>
+      <h2 className="text-lg font-bold">
+        <button
+          type="button"
+          onClick={() => setOpen(true)}
+          aria-haspopup="dialog"
+          className="flex min-h-11 w-full items-center justify-between rounded-lg text-left focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
+        >
+          Streak Protection
+          <span className="text-sm font-medium text-link">
+            How it works <span aria-hidden="true">›</span>
+          </span>
+        </button>
+      </h2>
+      <p className="mt-2 text-2xl font-bold" data-testid="shields-remaining">
+        <span aria-hidden="true">🛡️ </span>
+        {shieldText(streak.freezeDaysRemaining)} {streak.freezeDaysRemaining === 1 ? 'shield' : 'shields'} left
+      </p>
+      <p className="text-sm text-muted">Shields used so far: {used}</p>
+      <Button className="mt-4" block onClick={buy} disabled={checkout.isPending}>
+        {STREAK_TEXTS.buyShield}
+      </Button>
+      <Modal open={open} onOpenChange={setOpen} title={STREAK_TEXTS.howProtectionWorks}>
+        <div className="mt-3 space-y-2">
+          <p>A shield (freeze day) protects your streak when you miss a day: it is used automatically when the day ends without a check-in, even if you never open the app.</p>
+          <p>Without a shield, a missed day breaks your streak, which then falls back to the highest milestone you reached.</p>
+          <p>Ad-Free includes 1 shield, Premium 5 and AI Coach 10. You can also buy single shields.</p>
+        </div>
+        <div className="mt-4 flex flex-col gap-2">
+          <ButtonLink to="/usage-history" variant="outline" block>
+            View shield usage history
+          </ButtonLink>
+          <Link to="/shield-protection" className="text-center text-link underline">
+            More about shields
+          </Link>
+        </div>
+      </Modal>
+    </Card>
+  );
+}
+
+function MilestoneRewardsCard({ tier }: { tier: Tier }) {
+  // Spec part 1 §6: free and ad-free see both rewards; premium only the 100-day one; higher tiers none.
+  const rewards = MILESTONE_REWARDS.filter((r) => (tier === 'free' || tier === 'ad-free' ? true : tier === 'premium' ? r.milestone === 100 : false));
+  if (!rewards.length) return null;
+  return (
+    <Card>
+      <h2 className="text-lg font-bold">Milestone Rewards</h2>
+      <ul className="mt-3 space-y-3">
+        {rewards.map((r) => {
+          const m = MILESTONES.find((x) => x.days === r.milestone);
+          return (
+            <li key={r.milestone} className="flex items-center gap-3 rounded-xl bg-surface-2 p-3">
+              <span className="text-2xl" aria-hidden="true">
+                {m?.emoji}
+              </span>
+              <span>
+                <span className="block font-semibold">{r.milestone}-day reward</span>
+                <span className="block text-sm text-muted">{r.reward}</span>
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </Card>
   );
 }

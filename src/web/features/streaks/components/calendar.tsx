@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import type { CalendarDay } from '../../../../shared/schemas/streaks';
+import { milestoneAt } from '../../../../shared/domain/milestones';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/dialog';
+import { cn } from '../../../components/ui/cn';
+import { useCalendar } from '../api/calendar';
+import { DAY_STATE_META, LEGEND_STATES, WEEKDAYS, addMonths, dayTitle, monthTitle, weekdayOf } from '../calendar-grid';
+
+/** One day: its state's colour and mark; completed and milestone days are buttons opening the details. */
+export function DayCell({ day, onOpen, compact = false }: { day: CalendarDay; onOpen?: (day: CalendarDay) => void; compact?: boolean }) {
+  const meta = DAY_STATE_META[day.state];
+  const mark = day.state === 'milestone' ? (milestoneAt(day.streak ?? 0)?.emoji ?? meta.mark) : meta.mark;
+  const label = `${dayTitle(day.date)}: ${meta.label}`;
+  const dayNumber = Number(day.date.slice(8));
+  const body = (
+    <>
+      <span className={cn('text-xs font-semibold', compact && 'sr-only')} aria-hidden="true">
+        {dayNumber}
+      </span>
+      <span aria-hidden="true" className="text-sm leading-none">
+        {mark}
+      </span>
+    </>
+  );
+  const cls = cn(
+    'flex aspect-square min-h-11 w-full flex-col items-center justify-center rounded-lg',
+    meta.className,
+  );
+  const clickable = onOpen && (day.state === 'completed' || day.state === 'milestone');
+  if (clickable) {
+    return (
+      <button
+        type="button"
+        aria-label={label}
+        data-state={day.state}
+        data-date={day.date}
+        onClick={() => onOpen(day)}
+        className={cn(cls, 'focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring')}
+      >
+        {body}
+      </button>
+    );
+  }
+  return (
+    <div role="img" aria-label={label} data-state={day.state} data-date={day.date} className={cls}>
+      {body}
+    </div>
+  );
+}
+
+export function Legend() {
+  return (
+    <ul aria-label="Legend" className="mt-4 grid grid-cols-2 gap-2 text-sm">
+      {LEGEND_STATES.map((s) => (
+        <li key={s} className="flex items-center gap-2">
+          <span aria-hidden="true" className={cn('inline-flex h-6 w-6 items-center justify-center rounded text-xs', DAY_STATE_META[s].className)}>
+            {DAY_STATE_META[s].mark}
+          </span>
+          {DAY_STATE_META[s].label}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The Monthly Activity View: previous/next month, a Sun..Sat grid of the server's day states and the legend. */
+export function MonthlyActivityDialog({
+  open,
+  onOpenChange,
+  initialMonth,
+  onOpenDay,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  initialMonth: string;
+  onOpenDay: (day: CalendarDay) => void;
+}) {
+  const [month, setMonth] = useState(initialMonth);
+  const { data, isPending, isError } = useCalendar(open ? month : null);
+  const blanks = data?.days.length ? weekdayOf(data.days[0]!.date) : 0;
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(o) => {
+        if (!o) setMonth(initialMonth);
+        onOpenChange(o);
+      }}
+      title="Monthly Activity View"
+    >
+      <div className="mt-4 flex items-center justify-between gap-2">
+        <Button variant="ghost" aria-label="Previous month" onClick={() => setMonth((m) => addMonths(m, -1))}>
+          ‹
+        </Button>
+        <h3 className="font-semibold" aria-live="polite" data-testid="calendar-month">
+          {monthTitle(month)}
+        </h3>
+        <Button variant="ghost" aria-label="Next month" onClick={() => setMonth((m) => addMonths(m, 1))}>
+          ›
+        </Button>
+      </div>
+      <div className="mt-3 grid grid-cols-7 gap-1 text-center text-xs font-semibold text-muted" aria-hidden="true">
+        {WEEKDAYS.map((d) => (
+          <span key={d}>{d}</span>
+        ))}
+      </div>
+      {isPending && <p className="mt-4 text-center text-muted">Loading…</p>}
+      {isError && <p className="mt-4 text-center text-danger-text">Could not load this month. Please try again.</p>}
+      {data && (
+        <div className="mt-1 grid grid-cols-7 gap-1" data-testid="calendar-grid">
+          {Array.from({ length: blanks }, (_, i) => (
+            <span key={`b${i}`} aria-hidden="true" />
+          ))}
+          {data.days.map((d) => (
+            <DayCell key={d.date} day={d} onOpen={onOpenDay} />
+          ))}
+        </div>
+      )}
+      <Legend />
+      <Button className="mt-6" block variant="outline" onClick={() => onOpenChange(false)}>
+        Close
+      </Button>
+    </Modal>
+  );
+}

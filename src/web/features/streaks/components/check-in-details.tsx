@@ -1,0 +1,63 @@
+import { AREAS, AREA_LABELS } from '../../../../shared/domain/areas';
+import { hasAiCoach, type Tier } from '../../../../shared/domain/tiers';
+import { JOURNAL_FIELDS, type CheckInDto } from '../../../../shared/schemas/check-ins';
+import { Modal } from '../../../components/ui/dialog';
+import { useJournalEntry } from '../api/check-in-details';
+import { dayTitle } from '../calendar-grid';
+
+/** The five emoji levels of the 0..4 scale. */
+export const EMOJI_LEVELS = ['😞', '😕', '😐', '🙂', '😄'] as const;
+const LEVEL_NAMES = ['Very low', 'Low', 'Okay', 'Good', 'Great'] as const;
+
+/**
+ * Check-in Details (spec part 1 §2.9, §6): yes/no per area for free answers, emoji levels for the 0..4 scale,
+ * and for ai-coach users the journal entries (a failure to load them is only logged).
+ */
+export function CheckInDetailsDialog({
+  checkIn,
+  date,
+  tier,
+  onClose,
+}: {
+  checkIn: CheckInDto | null;
+  date: string | null;
+  tier: Tier;
+  onClose: () => void;
+}) {
+  const showJournal = hasAiCoach(tier);
+  const journal = useJournalEntry(checkIn?.id ?? null, showJournal);
+  if (!date) return null;
+  return (
+    <Modal open onOpenChange={(o) => !o && onClose()} title="Check-in Details" description={dayTitle(date)}>
+      {!checkIn && <p className="mt-4 text-muted">The details of this check-in could not be loaded.</p>}
+      {checkIn && (
+        <>
+          <p className="mt-3 font-semibold">Score: {Math.round(checkIn.score * 100)}%</p>
+          <ul className="mt-3 divide-y divide-border" aria-label="Answers">
+            {AREAS.map((area, i) => {
+              const a = checkIn.answers[i];
+              const text =
+                typeof a === 'boolean'
+                  ? a
+                    ? 'Yes'
+                    : 'No'
+                  : typeof a === 'number'
+                    ? `${EMOJI_LEVELS[Math.max(0, Math.min(4, a))]} ${LEVEL_NAMES[Math.max(0, Math.min(4, a))]}`
+                    : '—';
+              const note = showJournal ? journal.data?.[JOURNAL_FIELDS[i]!] : null;
+              return (
+                <li key={area} className="py-2">
+                  <div className="flex justify-between gap-3">
+                    <span className="font-medium">{AREA_LABELS[area]}</span>
+                    <span>{text}</span>
+                  </div>
+                  {note && <p className="mt-1 text-sm text-muted">“{note}”</p>}
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      )}
+    </Modal>
+  );
+}
