@@ -45,8 +45,9 @@ describe('sign up, verify, sign in, shell, sign out', () => {
     await withPage(async (page) => {
       // Welcome
       await page.goto('/');
-      await expect(page.getByRole('heading', { name: 'Big 7', level: 1 }).isVisible()).resolves.toBe(true);
-      await expect(page.getByRole('img', { name: /Big 7/ }).first().isVisible()).resolves.toBe(true);
+      // isVisible() does not wait; the screen appears once the auth state has loaded.
+      await page.getByRole('heading', { name: 'Big 7', level: 1 }).waitFor();
+      await page.getByRole('img', { name: /Big 7/ }).first().waitFor();
       await page.getByRole('link', { name: 'Sign Up' }).click();
       await page.waitForURL('**/signup');
       await page.getByRole('heading', { name: 'Join Big 7' }).waitFor();
