@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { redeemCouponResultSchema } from '../../../../shared/schemas/subscriptions';
+import { api } from '../../../lib/api-client';
+import { currentUserQueryKey } from '../../../lib/current-user';
+import { SUBSCRIPTION_KEY } from './subscription';
+
+export type CouponResult = z.infer<typeof redeemCouponResultSchema>;
+
+/** POST /api/coupons/redeem {code} → {message, benefit}; then the subscription, user and streak (shields) refresh. */
+export const redeemCoupon = (code: string) => api.post<CouponResult>('/api/coupons/redeem', { code });
+
+export function useRedeemCoupon() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: redeemCoupon,
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: SUBSCRIPTION_KEY }),
+        qc.invalidateQueries({ queryKey: currentUserQueryKey }),
+        qc.invalidateQueries({ queryKey: ['streak'] }),
+        qc.invalidateQueries({ queryKey: ['rewards'] }),
+      ]).then(() => undefined),
+  });
+}
