@@ -35,14 +35,11 @@ export const CHECK_IN_MESSAGES = {
   tipsPremiumOnly: 'Personalized tips are part of the Premium and AI Coach plans',
 } as const;
 
-const answerSchema = z.union([
-  z.boolean(),
-  z
-    .number({ error: ANSWER_MESSAGES.scale })
-    .int(ANSWER_MESSAGES.scale)
-    .min(SCALE_MIN, ANSWER_MESSAGES.scale)
-    .max(SCALE_MAX, ANSWER_MESSAGES.scale),
-], { error: 'Each answer must be true/false or a whole number from 0 to 4' });
+const ANSWER_SHAPE = 'Each answer must be true/false or a whole number from 0 to 4';
+const answerSchema = z.union(
+  [z.boolean(), z.number().int(ANSWER_SHAPE).min(SCALE_MIN, ANSWER_SHAPE).max(SCALE_MAX, ANSWER_SHAPE)],
+  { error: ANSWER_SHAPE },
+);
 
 const journalText = z.string().max(JOURNAL_MAX_LENGTH, CHECK_IN_MESSAGES.journalTooLong);
 
