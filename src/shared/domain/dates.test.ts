@@ -1,0 +1,57 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  addLocalDays,
+  endOfLocalDay,
+  instantOfLocalTime,
+  isLocalDate,
+  localDateOf,
+  localDaysBetween,
+  localMinutesOf,
+  startOfLocalDay,
+} from './dates';
+
+const ZONES = ['UTC', 'Europe/London', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kolkata', 'Pacific/Chatham', 'America/Sao_Paulo', 'Pacific/Kiritimati', 'America/Santiago', 'America/Nuuk'];
+const dateArb = fc
+  .integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2039, 11, 31) })
+  .map((ms) => new Date(ms).toISOString().slice(0, 10));
+
+describe('dates', () => {
+  it('local date arithmetic', () => {
+    expect(addLocalDays('2026-02-28', 1)).toBe('2026-03-01');
+    expect(addLocalDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addLocalDays('2026-01-01', -1)).toBe('2025-12-31');
+    expect(localDaysBetween('2026-03-01', '2026-03-10')).toBe(9);
+    expect(isLocalDate('2026-02-29')).toBe(false);
+    expect(isLocalDate('2024-02-29')).toBe(true);
+    expect(isLocalDate('2026-3-1')).toBe(false);
+    fc.assert(
+      fc.property(dateArb, fc.integer({ min: -800, max: 800 }), (d, n) => {
+        expect(localDaysBetween(d, addLocalDays(d, n))).toBe(n);
+      }),
+    );
+  });
+
+  it('every existing wall time maps back to itself; days start and end on their own date', () => {
+    fc.assert(
+      fc.property(dateArb, fc.integer({ min: 0, max: 95 }), fc.constantFrom(...ZONES), (date, q, tz) => {
+        const time = `${String(Math.floor(q / 4)).padStart(2, '0')}:${String((q % 4) * 15).padStart(2, '0')}`;
+        const at = instantOfLocalTime(date, time, tz);
+        const start = startOfLocalDay(date, tz);
+        const end = endOfLocalDay(date, tz);
+        expect(localDateOf(start, tz)).toBe(date);
+        expect(localDateOf(end, tz)).toBe(date);
+        expect(localDateOf(start.getTime() - 1, tz)).not.toBe(date);
+        expect(localDateOf(end.getTime() + 1, tz)).not.toBe(date);
+        // Either the clock reads exactly the wall time, or the wall time was skipped and this is the jump.
+        if (localDateOf(at, tz) === date && localMinutesOf(at, tz) === q * 15) {
+          expect(localMinutesOf(at.getTime() - 60_000, tz) === q * 15 && localDateOf(at.getTime() - 60_000, tz) === date).toBe(false);
+        } else {
+          const before = at.getTime() - 1;
+          expect(localDateOf(before, tz) < date || localMinutesOf(before, tz) < q * 15).toBe(true);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
