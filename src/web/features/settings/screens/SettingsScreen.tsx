@@ -1,7 +1,10 @@
 import { Link } from 'react-router';
 import { Switch } from 'radix-ui';
-import { APP_VERSION } from '../../../../shared/version';
 import { useTheme } from '../../../lib/theme';
+import { useCurrentUser } from '../../../lib/current-user';
+import { useDevMode } from '../../../lib/dev-mode';
+import { DeveloperTools } from '../components/developer-tools';
+import { VersionLine } from '../components/version-line';
 import { ComingSoon, Page, PageHeader } from '../../../components/ui/page';
 
 const LINKS = [
@@ -11,9 +14,11 @@ const LINKS = [
   { to: '/whats-new', label: "What's New" },
 ] as const;
 
-/** /settings (spec part 2 §2): dark mode, links, app version. Notifications, check-in time and more arrive later. */
+/** /settings (spec part 2 §2): dark mode, links, app version (ten taps: developer mode), developer tools. Notifications, check-in time and more arrive later. */
 export default function SettingsScreen() {
   const [theme, setTheme] = useTheme();
+  const devTools = useCurrentUser().data?.devTools ?? false;
+  const devMode = useDevMode() && devTools;
   return (
     <Page>
       <PageHeader title="Settings" />
@@ -45,9 +50,8 @@ export default function SettingsScreen() {
           </Link>
         ))}
       </nav>
-      <p className="mt-6 text-center text-sm text-muted" data-testid="app-version">
-        Big 7 version {APP_VERSION}
-      </p>
+      {devMode && <DeveloperTools />}
+      <VersionLine devTools={devTools} />
     </Page>
   );
 }

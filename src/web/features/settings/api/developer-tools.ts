@@ -1,0 +1,36 @@
+import { api } from '../../../lib/api-client';
+import { currentUserQueryKey } from '../../../lib/current-user';
+import { queryClient } from '../../../lib/query-client';
+
+/** The developer calls of spec part 2 §7 (they answer 404 unless the server runs with developer tools). */
+export const devApi = {
+  createLostStreak: (lostDays: number) => api.post<{ message: string }>('/api/dev/create-lost-streak', { lostDays }),
+  setStreak: (days: number) => api.post<{ message: string }>('/api/test/set-streak', { days }),
+  resetStreak: () => api.post<{ message: string }>('/api/test/reset-streak'),
+  resetTrialNotification: () => api.post<{ message: string }>('/api/developer/reset-trial-notification', {}),
+  simulateShieldProtection: () => api.post<{ message: string }>('/api/test/simulate-shield-protection'),
+  resetFreezeDays: (freezeDays: number) => api.post<{ message: string }>('/api/streak/reset-freeze-days', { freezeDays }),
+  redeemCoupon: (code: string) => api.post<{ message: string; benefit: string }>('/api/coupons/redeem', { code }),
+  sendTestNotification: () => api.post<{ message?: string }>('/api/notifications/send-test', {}),
+};
+
+/** After any developer action every streak, subscription, reward and user view is refetched. */
+export function refreshAfterDevAction(): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['streak'] }),
+    queryClient.invalidateQueries({ queryKey: ['subscription'] }),
+    queryClient.invalidateQueries({ queryKey: ['rewards'] }),
+    queryClient.invalidateQueries({ queryKey: ['checkins'] }),
+    queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
+  ]);
+}
+
+/** A whole number inside [min, max], or the message to show. */
+export function parseDays(raw: string, min: number, max: number): { value: number } | { error: string } {
+  const t = raw.trim();
+  const message = `Enter a whole number of days from ${min} to ${max}`;
+  if (!/^\d+$/.test(t)) return { error: message };
+  const n = Number(t);
+  if (n < min || n > max) return { error: message };
+  return { value: n };
+}

@@ -1,0 +1,32 @@
+import { useMemo } from 'react';
+import { APP_VERSION } from '../../../../shared/version';
+import { createTapCounter, toggleDevMode } from '../../../lib/dev-mode';
+import { toast } from '../../../components/ui/toast';
+
+/** The app version line; where the server offers developer tools, ten quick taps toggle developer mode. */
+export function VersionLine({ devTools }: { devTools: boolean }) {
+  const counter = useMemo(() => createTapCounter(), []);
+  const text = `Big 7 version ${APP_VERSION}`;
+  if (!devTools) {
+    return (
+      <p className="mt-6 text-center text-sm text-muted" data-testid="app-version">
+        {text}
+      </p>
+    );
+  }
+  return (
+    <p className="mt-6 text-center text-sm text-muted" data-testid="app-version">
+      <button
+        type="button"
+        className="min-h-11 rounded-lg px-3 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
+        onClick={() => {
+          if (!counter.tap()) return;
+          const on = toggleDevMode();
+          toast({ title: on ? 'Developer Mode On' : 'Developer Mode Off', description: on ? 'Developer tools are below.' : 'Your streak was reset.' });
+        }}
+      >
+        {text}
+      </button>
+    </p>
+  );
+}
