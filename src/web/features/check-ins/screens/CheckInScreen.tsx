@@ -106,7 +106,9 @@ function initialJournals(status: TodayResponse): string[] {
   return JOURNAL_FIELDS.map((f) => (entry?.[f] ?? '') as string);
 }
 
-function CheckInFlow({ status, editing }: { status: TodayResponse; editing: boolean }) {
+function CheckInFlow({ status, editing: editingNow }: { status: TodayResponse; editing: boolean }) {
+  // Fixed when the flow opens: saving refetches today's status, which must not relabel the screen.
+  const [editing] = useState(editingNow);
   const navigate = useNavigate();
   const user = useCurrentUser().data;
   const developerMode = useDeveloperMode(user);

@@ -1,0 +1,320 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { findLink } from '../test/fakes/smtp';
+import { launchBrowser, seriousA11yViolations, watchPageErrors } from './helpers/browser';
+import { startApp, type RunningApp } from './helpers/server';
+
+/**
+ * Journeys of the daily check-in and the dashboard: a free user and a premium user each complete a check-in and
+ * see the score and the tiles update; today's check-in is edited; a keyboard-only check-in; the insight screens.
+ *
+ * The check-in window depends on the time of day in the user's timezone. Each person here signs up in a fixed
+ * UTC offset zone (Etc/GMT±N) chosen so that it is about 21:00 there now: the official window (20:00–23:59:59)
+ * is open for the next two hours or more, so a first check-in and an edit of it are both accepted. The browser
+ * runs in the same zone, so the app's timezone sync leaves it alone.
+ */
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+/** An Etc/GMT zone where the local hour is 21 right now (Etc/GMT+5 is UTC−5). */
+function eveningZone(now = new Date()): string {
+  let offset = 21 - now.getUTCHours(); // local = UTC + offset
+  if (offset > 12) offset -= 24;
+  if (offset < -12) offset += 24;
+  if (offset === 0) return 'Etc/GMT';
+  return offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
+}
+const ZONE = eveningZone();
+
+async function withPage<T>(fn: (page: Page, context: BrowserContext) => Promise<T>): Promise<T> {
+  const context = await browser.newContext({
+    baseURL: app.url,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 1,
+    hasTouch: true,
+    reducedMotion: 'reduce',
+    timezoneId: ZONE,
+    locale: 'en-GB',
+  });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  const errors = watchPageErrors(page);
+  try {
+    const out = await fn(page, context);
+    expect(errors, 'uncaught page errors').toEqual([]);
+    return out;
+  } catch (err) {
+    throw new Error(`${(err as Error).message}\n--- zone ${ZONE} --- server output ---\n${app.logs().slice(-3000)}`, { cause: err });
+  } finally {
+    await context.close();
+  }
+}
+
+const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+const PASSWORD = 'Secret1!';
+
+/** Signs a new person up in ZONE, verifies the address through the e-mailed link and signs in (cookies land in the page's context). */
+async function newSignedInUser(page: Page, firstName: string): Promise<string> {
+  const email = uniqueEmail(firstName.toLowerCase());
+  const signup = await page.request.post('/api/auth/signup', { data: { firstName, email, password: PASSWORD, timezone: ZONE } });
+  expect(signup.status()).toBe(201);
+  const mail = await app.smtp.waitFor((m) => m.to.includes(email), 15_000);
+  const token = new URL(findLink(mail, `${app.url}/verify-email?token=`)).searchParams.get('token')!;
+  expect((await page.request.get(`/api/auth/verify-email?token=${encodeURIComponent(token)}`)).status()).toBe(200);
+  expect((await page.request.post('/api/auth/signin', { data: { email, password: PASSWORD } })).status()).toBe(200);
+  return email;
+}
+
+async function redeem(page: Page, code: string): Promise<void> {
+  const res = await page.request.post('/api/coupons/redeem', { data: { code } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+const questionHeading = (page: Page, n: number) => page.locator('h2', { hasText: `Question ${n} of 7` });
+const overallScore = (page: Page) => page.getByTestId('overall-score');
+const tile = (page: Page, area: string) => page.getByTestId(`tile-${area}`);
+
+async function expectFocusedHeading(page: Page, text: string | RegExp): Promise<void> {
+  await expect
+    .poll(async () => page.evaluate(() => (document.activeElement?.tagName === 'H2' ? document.activeElement.textContent : null)))
+    .toMatch(text);
+}
+
+describe('daily check-in and dashboard', () => {
+  test('a free user checks in (yes/no), sees the score and tiles, then edits today’s check-in', async () => {
+    await withPage(async (page) => {
+      await newSignedInUser(page, 'Fay');
+      await page.goto('/');
+      await page.getByRole('heading', { name: /, Fay$/, level: 1 }).waitFor();
+
+      // Before the first check-in: orientation, the window countdown, no score, upsells for a free user.
+      await page.getByText("It's time for your first check-in").waitFor();
+      await page.getByText('Check-in window ends in', { exact: true }).waitFor();
+      expect(await page.getByTestId('countdown').innerText()).toMatch(/^\d{1,2}h \d\dm \d\ds$/);
+      expect(await overallScore(page).innerText()).toBe('—');
+      expect(await tile(page, 'rest').innerText()).toContain('—');
+      await page.getByText('Go further with Premium').waitFor();
+      expect(await page.getByRole('link', { name: /Personalized Tips/ }).getAttribute('href')).toBe('/upgrade');
+      expect(await page.getByRole('link', { name: /Ask AI Coach/ }).getAttribute('href')).toBe('/upgrade');
+      expect(await page.getByRole('link', { name: /^Rest/ }).getAttribute('href')).toBe('/category/rest');
+      expect(await seriousA11yViolations(page)).toEqual([]);
+
+      // The countdown ticks every second.
+      const before = await page.getByTestId('countdown').innerText();
+      await expect.poll(() => page.getByTestId('countdown').innerText(), { timeout: 3_000 }).not.toBe(before);
+
+      await page.getByRole('link', { name: 'FIRST TIME CHECK-IN' }).click();
+      await page.waitForURL('**/checkin');
+      await questionHeading(page, 1).waitFor();
+      await page.getByText('Did you get enough rest and sleep today?').waitFor();
+      expect(await page.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('1');
+      await expectFocusedHeading(page, /Question 1 of 7/);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+
+      // Yes, Yes, No, Yes, No, Yes, Yes — with a step back on question 3.
+      const plan = [true, true, false, true, false, true, true];
+      for (let i = 0; i < plan.length; i++) {
+        await questionHeading(page, i + 1).waitFor();
+        await page.getByRole('button', { name: plan[i] ? 'Yes' : 'No', exact: true }).click();
+        if (i === 2) {
+          await questionHeading(page, 4).waitFor();
+          await page.getByRole('button', { name: 'Previous question' }).click();
+          await questionHeading(page, 3).waitFor();
+          expect(await page.getByRole('button', { name: 'No', exact: true }).getAttribute('aria-pressed')).toBe('true');
+          await page.getByRole('button', { name: 'No', exact: true }).click();
+        }
+      }
+      await page.getByRole('heading', { name: 'Review your answers' }).waitFor();
+      expect(await page.getByTestId('review-rest').innerText()).toContain('Yes');
+      expect(await page.getByTestId('review-nutrition').innerText()).toContain('No');
+      expect(await page.getByTestId('review-boundaries').innerText()).toContain('No');
+      // Cancel is only for developer mode.
+      expect(await page.getByRole('button', { name: 'Cancel' }).isDisabled()).toBe(true);
+      await page.getByRole('button', { name: 'Complete check-in' }).click();
+      await page.getByText('Check-in complete!').waitFor();
+
+      // The first-ever check-in reloads onto the dashboard after 1 s; the session cache survives the clean-up.
+      await page.waitForURL((u) => u.pathname === '/', { timeout: 10_000 });
+      await expect.poll(() => overallScore(page).innerText(), { timeout: 10_000 }).toBe('71%');
+      await page.waitForURL((u) => !u.searchParams.has('trigger_animation'));
+      await page.getByText('Based on 1 check-in', { exact: true }).waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('big7_session'))).not.toBeNull();
+      expect(await tile(page, 'rest').innerText()).toContain('100%');
+      expect(await tile(page, 'nutrition').innerText()).toContain('0%');
+      expect(await page.getByTestId('summary-strengths').innerText()).toContain('Rest, Exercise, Goals, Connection, Joy');
+      expect(await page.getByTestId('summary-weak').innerText()).toContain('Nutrition, Boundaries');
+      await page.getByText('Update window ends in', { exact: true }).waitFor();
+      expect(await page.getByText("It's time for your first check-in").count()).toBe(0);
+
+      // Edit today's check-in: answers are prefilled, every answer becomes yes.
+      await page.getByRole('link', { name: 'UPDATE CHECK-IN' }).click();
+      await page.waitForURL((u) => u.pathname === '/checkin' && u.searchParams.get('edit') === 'true');
+      await page.getByRole('heading', { name: 'Update Check-in', level: 1 }).waitFor();
+      await questionHeading(page, 1).waitFor();
+      expect(await page.getByRole('button', { name: 'Yes', exact: true }).getAttribute('aria-pressed')).toBe('true');
+      for (let i = 0; i < 7; i++) {
+        await questionHeading(page, i + 1).waitFor();
+        await page.getByRole('button', { name: 'Yes', exact: true }).click();
+      }
+      await page.getByRole('heading', { name: 'Review your answers' }).waitFor();
+      await page.getByRole('button', { name: 'Update check-in' }).click();
+
+      // Back on the dashboard after the post-check-in loading screen: one check-in (replaced), now 100%.
+      await page.waitForURL((u) => u.pathname === '/');
+      await expect.poll(() => overallScore(page).innerText(), { timeout: 10_000 }).toBe('100%');
+      await page.getByText('Based on 1 check-in', { exact: true }).waitFor();
+      expect(await tile(page, 'nutrition').innerText()).toContain('100%');
+      expect(await page.getByTestId('summary-weak').innerText()).toContain('none right now');
+
+      // Completion summary of today's check-in.
+      await page.goto('/completion');
+      expect(await page.getByTestId('completion-score').innerText()).toBe('100%');
+
+      // Category screens.
+      await page.goto('/category/nutrition');
+      await page.getByRole('heading', { name: 'Nutrition', level: 1 }).waitFor();
+      expect(await page.getByTestId('category-score').innerText()).toBe('100%');
+      await page.getByRole('heading', { name: 'About Nutrition' }).waitFor();
+      await page.goto('/category/sleeping');
+      await page.getByRole('heading', { name: 'Category Not Found' }).waitFor();
+      await page.getByRole('link', { name: 'Return to Dashboard' }).click();
+      await page.waitForURL((u) => u.pathname === '/');
+
+      // Tips are for premium: a free user gets the upsell.
+      await page.goto('/tips');
+      await page.getByRole('link', { name: 'Upgrade to unlock' }).waitFor();
+
+      // With today's check-in in place the API refuses nothing on edit, and the server kept one row.
+      const history = await (await page.request.get('/api/checkins/history')).json();
+      expect(history.count).toBe(1);
+      expect(history.checkIns[0].answers).toEqual([true, true, true, true, true, true, true]);
+    });
+  });
+
+  test('a premium user answers on the emoji scale, then sees tips and trends', async () => {
+    await withPage(async (page) => {
+      await newSignedInUser(page, 'Pia');
+      await redeem(page, 'OFFERPREMIUM30');
+      await page.goto('/');
+      await page.getByRole('heading', { name: /, Pia$/, level: 1 }).waitFor();
+      // Premium cards are locked until the first check-in; no promotion card for a paid tier.
+      expect(await page.getByText('Unlock with your first check-in').count()).toBe(2);
+      expect(await page.getByText('Go further with Premium').count()).toBe(0);
+
+      await page.getByRole('link', { name: 'FIRST TIME CHECK-IN' }).click();
+      await questionHeading(page, 1).waitFor();
+      await page.getByText('How well rested do you feel today?').waitFor();
+      const group = page.getByRole('radiogroup');
+      expect(await group.getByRole('radio').count()).toBe(5);
+      expect(await group.getByRole('radio').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).toEqual([
+        'Very poor',
+        'Poor',
+        'Okay',
+        'Good',
+        'Excellent',
+      ]);
+      const plan = ['Excellent', 'Good', 'Okay', 'Poor', 'Very poor', 'Excellent', 'Excellent'];
+      for (let i = 0; i < plan.length; i++) {
+        await questionHeading(page, i + 1).waitFor();
+        await page.getByRole('radio', { name: plan[i], exact: true }).click();
+      }
+      await page.getByRole('heading', { name: 'Review your answers' }).waitFor();
+      expect(await page.getByTestId('review-rest').innerText()).toContain('Excellent');
+      expect(await page.getByTestId('review-goals').innerText()).toContain('Poor');
+      await page.getByRole('button', { name: 'Complete check-in' }).click();
+
+      // (0.75·4 + … ) → scores 1, .75, .5, .25, 0, 1, 1 → 64%.
+      await page.waitForURL((u) => u.pathname === '/', { timeout: 10_000 });
+      await expect.poll(() => overallScore(page).innerText(), { timeout: 10_000 }).toBe('64%');
+      expect(await tile(page, 'exercise').innerText()).toContain('75%');
+      expect(await tile(page, 'boundaries').innerText()).toContain('0%');
+      expect(await page.getByText('Unlock with your first check-in').count()).toBe(0);
+
+      // Scores 0..1 stored from the scale.
+      const today = await (await page.request.get('/api/checkins/today')).json();
+      expect(today.checkIn.answers).toEqual([4, 3, 2, 1, 0, 4, 4]);
+      expect(today.checkIn.exerciseScore).toBeCloseTo(0.75);
+
+      await page.getByRole('link', { name: /Personalized Tips/ }).click();
+      await page.waitForURL('**/tips');
+      await page.getByRole('heading', { name: 'Personalized Tips', level: 1 }).waitFor();
+      await expect.poll(() => page.locator('main li').count()).toBe(7);
+      await page.getByText('0% · Critical').waitFor();
+
+      await page.goto('/');
+      await page.getByRole('link', { name: /Weekly Insights/ }).click();
+      await page.waitForURL('**/trends');
+      await page.getByRole('heading', { name: 'Weekly Trends', level: 1 }).waitFor();
+      // Only today in the week: every area is stable.
+      expect(await page.getByTestId('trend-rest').innerText()).toContain('Stable');
+      await page.getByRole('list', { name: 'Rest, last 7 days' }).waitFor();
+      expect(await page.getByRole('list', { name: 'Rest, last 7 days' }).getByRole('listitem').count()).toBe(7);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+    });
+  });
+
+  test('a keyboard-only check-in (Tab, Enter, Space and arrow keys)', async () => {
+    await withPage(async (page) => {
+      await newSignedInUser(page, 'Kai');
+      await redeem(page, 'OFFERPREMIUM30');
+      await page.goto('/');
+      await page.getByRole('link', { name: 'FIRST TIME CHECK-IN' }).waitFor();
+
+      // Tab to the check-in button and press Enter.
+      let found = false;
+      for (let i = 0; i < 40 && !found; i++) {
+        await page.keyboard.press('Tab');
+        found = await page.evaluate(() => document.activeElement?.textContent?.trim() === 'FIRST TIME CHECK-IN');
+      }
+      expect(found, 'the check-in button is reachable with Tab').toBe(true);
+      await page.keyboard.press('Enter');
+      await page.waitForURL('**/checkin');
+
+      // Each question: focus lands on its heading; Tab into the radio group, arrows choose, Enter/Space confirm.
+      // Target values 4,3,2,1,0,4,4 as in the mouse journey, reached from "Very poor" with ArrowRight.
+      const values = [4, 3, 2, 1, 0, 4, 4];
+      for (let i = 0; i < values.length; i++) {
+        await expectFocusedHeading(page, new RegExp(`Question ${i + 1} of 7`));
+        await page.keyboard.press('Tab');
+        expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('radio');
+        for (let k = 0; k < values[i]!; k++) await page.keyboard.press('ArrowRight');
+        if (i === 1) {
+          // Arrow keys choose without moving on; ArrowLeft goes back.
+          await page.keyboard.press('ArrowRight');
+          await page.keyboard.press('ArrowLeft');
+          await page.waitForTimeout(400);
+          await questionHeading(page, 2).waitFor();
+        }
+        await page.keyboard.press(i % 2 === 0 ? 'Enter' : 'Space');
+      }
+      await expectFocusedHeading(page, 'Review your answers');
+      // Back to question 7 with the keyboard, then forward again.
+      await page.keyboard.press('Tab'); // Complete check-in
+      await page.keyboard.press('Tab'); // Previous question
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Previous question');
+      await page.keyboard.press('Enter');
+      await expectFocusedHeading(page, /Question 7 of 7/);
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-checked'))).toBe('true');
+      await page.keyboard.press('Space');
+      await expectFocusedHeading(page, 'Review your answers');
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Complete check-in');
+      await page.keyboard.press('Enter');
+
+      await page.waitForURL((u) => u.pathname === '/', { timeout: 10_000 });
+      await expect.poll(() => overallScore(page).innerText(), { timeout: 10_000 }).toBe('64%');
+      const today = await (await page.request.get('/api/checkins/today')).json();
+      expect(today.checkIn.answers).toEqual(values);
+    });
+  });
+});
