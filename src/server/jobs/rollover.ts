@@ -1,8 +1,8 @@
 import { asc, eq, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { streakStates, users } from '../db/schema/index';
-import { settle, todayOf } from '../../shared/domain/streak-engine';
-import { frozenRows, ledgerRows, rolloverDue } from '../modules/streaks/persist';
+import { nextRolloverAt, settle, todayOf } from '../../shared/domain/streak-engine';
+import { frozenRows, ledgerRows } from '../modules/streaks/persist';
 import * as streakRepo from '../modules/streaks/repo';
 import { expireTrials } from '../modules/subscriptions/service';
 import { lockDueExpiries } from '../modules/subscriptions/repo';
@@ -48,19 +48,36 @@ export async function rolloverBatch(db: Db, now: Date, limit: number, batchNo = 
     if (!due.length) return 0;
 
     const values: SQL[] = [];
+    // Users in one zone share today and the next midnight: compute each once per batch.
+    const perZone = new Map<string, { today: string; next: Date }>();
+    const zoneInfo = (tz: string) => {
+      let z = perZone.get(tz);
+      if (!z) {
+        z = { today: todayOf(now, tz), next: nextRolloverAt(now, tz) };
+        perZone.set(tz, z);
+      }
+      return z;
+    };
     const frozen: ReturnType<typeof frozenRows> = [];
     const ledger: streakRepo.LedgerInsert[] = [];
     for (const { s: row, tz } of due) {
       const before = streakRepo.rowToState(row);
-      const { state, events } = settle(before, todayOf(now, tz));
-      const next = rolloverDue(state, now, tz);
+      const zone = zoneInfo(tz);
+      const { state, events } = settle(before, zone.today);
+      const next = state.currentStreak > state.checkpoint ? zone.next : null; // as rolloverDue()
       values.push(
         sql`(${row.userId}, ${state.currentStreak}::int, ${state.freezeDaysRemaining}::int, ${state.freezeDaysUsed}::int, ${state.lastProcessedDate}::date, ${next ? next.toISOString() : null}::timestamptz, ${tz}::text, ${state.lostStreakValue}::int, ${state.lostDate}::date, ${state.lostResetValue}::int, ${state.rebuiltFrom}::date, ${state.recoveryState}::text)`,
       );
       frozen.push(...frozenRows(row.userId, events, now));
       ledger.push(...ledgerRows(before, events, { userId: row.userId, now }));
     }
-    for (const part of chunk(values, 1000)) {
+    const ids = due.map((d) => d.s.userId);
+    for (const [i, part] of chunk(values, 1000).entries()) {
+      // The IN list keeps the plan on the primary key whatever the table size (no scan of all users).
+      const partIds = sql.join(
+        ids.slice(i * 1000, i * 1000 + part.length).map((id) => sql`${id}`),
+        sql`, `,
+      );
       await tx.execute(sql`
         UPDATE streak_states AS s SET
           current_streak = v.cs, freeze_days_remaining = v.fr, freeze_days_used = v.fu,
@@ -68,7 +85,7 @@ export async function rolloverBatch(db: Db, now: Date, limit: number, batchNo = 
           lost_streak_value = v.lv, lost_date = v.ld, lost_reset_value = v.lr, rebuilt_from = v.rb,
           recovery_state = v.rs, updated_at = ${now.toISOString()}::timestamptz
         FROM (VALUES ${sql.join(part, sql`, `)}) AS v(user_id, cs, fr, fu, lp, nr, tz, lv, ld, lr, rb, rs)
-        WHERE s.user_id = v.user_id`);
+        WHERE s.user_id = v.user_id AND s.user_id IN (${partIds})`);
     }
     for (const part of chunk(frozen, 2000)) await streakRepo.insertFrozenDays(tx, part);
     for (const part of chunk(ledger, 1000)) await streakRepo.insertLedger(tx, part);
