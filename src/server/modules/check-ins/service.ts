@@ -188,6 +188,7 @@ export async function submitCheckIn(
       updatedAt: now,
     });
 
+    // With journalEntries the journal is set exactly (all empty → no journal row); without, it is left as it was.
     if (journal && hasAiCoach(tier)) {
       if (hasJournalText) await repo.upsertJournal(tx, user.id, row.id, journal, now);
       else await repo.deleteJournal(tx, user.id, row.id);
