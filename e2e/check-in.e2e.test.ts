@@ -25,24 +25,26 @@ afterAll(async () => {
   await app?.stop();
 });
 
-/** An Etc/GMT zone where the local hour is 21 right now (Etc/GMT+5 is UTC−5). */
-function eveningZone(now = new Date()): string {
-  let offset = 21 - now.getUTCHours(); // local = UTC + offset
+/** An Etc/GMT zone where the local hour is `hour` right now (Etc/GMT+5 is UTC−5). */
+function zoneAtLocalHour(hour: number, now = new Date()): string {
+  let offset = hour - now.getUTCHours(); // local = UTC + offset
   if (offset > 12) offset -= 24;
   if (offset < -12) offset += 24;
   if (offset === 0) return 'Etc/GMT';
   return offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
 }
-const ZONE = eveningZone();
+const ZONE = zoneAtLocalHour(21);
+/** A zone where it is about 10:00: the official window opens in about ten hours. */
+const MORNING_ZONE = zoneAtLocalHour(10);
 
-async function withPage<T>(fn: (page: Page, context: BrowserContext) => Promise<T>): Promise<T> {
+async function withPage<T>(fn: (page: Page, context: BrowserContext) => Promise<T>, timezoneId = ZONE): Promise<T> {
   const context = await browser.newContext({
     baseURL: app.url,
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 1,
     hasTouch: true,
     reducedMotion: 'reduce',
-    timezoneId: ZONE,
+    timezoneId,
     locale: 'en-GB',
   });
   context.setDefaultTimeout(15_000);
@@ -63,9 +65,9 @@ const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.ran
 const PASSWORD = 'Secret1!';
 
 /** Signs a new person up in ZONE, verifies the address through the e-mailed link and signs in (cookies land in the page's context). */
-async function newSignedInUser(page: Page, firstName: string): Promise<string> {
+async function newSignedInUser(page: Page, firstName: string, timezone = ZONE): Promise<string> {
   const email = uniqueEmail(firstName.toLowerCase());
-  const signup = await page.request.post('/api/auth/signup', { data: { firstName, email, password: PASSWORD, timezone: ZONE } });
+  const signup = await page.request.post('/api/auth/signup', { data: { firstName, email, password: PASSWORD, timezone } });
   expect(signup.status()).toBe(201);
   const mail = await app.smtp.waitFor((m) => m.to.includes(email), 15_000);
   const token = new URL(findLink(mail, `${app.url}/verify-email?token=`)).searchParams.get('token')!;
@@ -316,5 +318,96 @@ describe('daily check-in and dashboard', () => {
       const today = await (await page.request.get('/api/checkins/today')).json();
       expect(today.checkIn.answers).toEqual(values);
     });
+  });
+
+  test('an ai-coach user journals each answer with NEXT / FINISH and a 280-character counter', async () => {
+    await withPage(async (page) => {
+      await newSignedInUser(page, 'Ada');
+      await redeem(page, 'OFFERAI30');
+      await page.goto('/');
+      expect(await page.getByRole('link', { name: /Ask AI Coach/ }).getAttribute('href')).toBe('/ai-coach');
+      await page.getByRole('link', { name: 'FIRST TIME CHECK-IN' }).click();
+      await questionHeading(page, 1).waitFor();
+
+      const journal = page.getByLabel('Journal (optional)');
+      const next = page.getByRole('button', { name: 'NEXT', exact: true });
+      expect(await next.isDisabled()).toBe(true);
+      await page.getByRole('radio', { name: 'Good', exact: true }).click();
+      // No auto-advance in journal mode.
+      await page.waitForTimeout(600);
+      await questionHeading(page, 1).waitFor();
+      await journal.fill('Slept 8 hours');
+      await page.getByText('13/280 characters').waitFor();
+      await next.click();
+
+      await questionHeading(page, 2).waitFor();
+      expect(await journal.inputValue()).toBe('');
+      await journal.fill('x'.repeat(300));
+      await page.getByText('280/280 characters').waitFor();
+      expect((await journal.inputValue()).length).toBe(280);
+      await journal.fill('');
+      await page.getByRole('radio', { name: 'Okay', exact: true }).click();
+      await next.click();
+      for (let n = 3; n <= 7; n++) {
+        await questionHeading(page, n).waitFor();
+        await page.getByRole('radio', { name: 'Excellent', exact: true }).click();
+        await page.getByRole('button', { name: n === 7 ? 'FINISH' : 'NEXT', exact: true }).click();
+      }
+      await page.getByRole('heading', { name: 'Review your answers' }).waitFor();
+      expect(await page.getByTestId('review-rest').innerText()).toContain('Slept 8 hours');
+      await page.getByRole('button', { name: 'Complete check-in' }).click();
+      await page.waitForURL((u) => u.pathname === '/', { timeout: 10_000 });
+      // 0.75, 0.5 and five times 1 → 89%.
+      await expect.poll(() => overallScore(page).innerText(), { timeout: 10_000 }).toBe('89%');
+
+      const today = await (await page.request.get('/api/checkins/today')).json();
+      expect(today.checkIn.answers).toEqual([3, 2, 4, 4, 4, 4, 4]);
+      expect(today.journalEntry.restJournal).toBe('Slept 8 hours');
+      expect(today.journalEntry.exerciseJournal).toBeNull();
+    });
+  });
+
+  test('outside the window: the dashboard and /checkin say when it opens; developer mode enables Cancel', async () => {
+    await withPage(async (page) => {
+      await newSignedInUser(page, 'Mo', MORNING_ZONE);
+      await page.goto('/');
+      await page.getByRole('heading', { name: /, Mo$/, level: 1 }).waitFor();
+      // Orientation: a first check-in is open all day, while the countdown counts to the official opening.
+      await page.getByText('Until check-in window opens', { exact: true }).waitFor();
+      await page.getByRole('link', { name: 'FIRST TIME CHECK-IN' }).waitFor();
+
+      // Developer mode (server developer tools + the local flag): Cancel leaves without saving.
+      await page.evaluate(() => localStorage.setItem('big7_developer_mode', 'true'));
+      await page.getByRole('link', { name: 'FIRST TIME CHECK-IN' }).click();
+      for (let n = 1; n <= 7; n++) {
+        await questionHeading(page, n).waitFor();
+        await page.getByRole('button', { name: 'Yes', exact: true }).click();
+      }
+      await page.getByRole('heading', { name: 'Review your answers' }).waitFor();
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await page.waitForURL((u) => u.pathname === '/');
+      expect((await (await page.request.get('/api/checkins/history')).json()).count).toBe(0);
+
+      // Check in (through the API), then the window is closed until 8:00 PM local.
+      const res = await page.request.post('/api/checkins', { data: { answers: [true, false, true, false, true, false, true] } });
+      expect(res.status()).toBe(201);
+      await page.goto('/');
+      await page.getByTestId('check-in-closed').getByText('Check-in opens at 8:00 PM').waitFor();
+      await page.getByText('Until check-in window opens', { exact: true }).waitFor();
+      expect(await page.getByTestId('countdown').innerText()).toMatch(/^\d{1,2}h \d\dm \d\ds$/);
+      expect(await page.getByRole('link', { name: /CHECK-IN/ }).count()).toBe(0);
+      await expect.poll(() => overallScore(page).innerText()).toBe('57%');
+
+      // Opening /checkin?edit=true explains instead of asking.
+      await page.goto('/checkin?edit=true');
+      await expectFocusedHeading(page, 'You’ve checked in today');
+      await page.getByText('Check-in opens at 8:00 PM').waitFor();
+      expect(await page.getByText(/Question 1 of 7/).count()).toBe(0);
+
+      // The server refuses an edit outside the window, and the API error is readable.
+      const refused = await page.request.post('/api/checkins', { data: { answers: [true, true, true, true, true, true, true], edit: true } });
+      expect(refused.status()).toBeGreaterThanOrEqual(400);
+      expect(refused.status()).toBeLessThan(500);
+    }, MORNING_ZONE);
   });
 });
