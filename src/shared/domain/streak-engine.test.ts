@@ -127,8 +127,14 @@ const history = fc.array(
   return days;
 });
 
+/** How often each kind of event happened over all generated histories (the test checks they all occur). */
+const seen: Record<string, number> = {};
+
 function collect(events: StreakEvent[], frozen: Set<string>, recovered: Set<string>, milestones: number[]) {
   for (const e of events) {
+    seen[e.type] = (seen[e.type] ?? 0) + 1;
+    if (e.type === 'check-in' && e.milestone) seen[`milestone-${e.milestone.days}`] = (seen[`milestone-${e.milestone.days}`] ?? 0) + 1;
+    if (e.type === 'break' && e.resetTo > 0) seen['checkpoint-reset'] = (seen['checkpoint-reset'] ?? 0) + 1;
     if (e.type === 'shield-used') {
       expect(frozen.has(e.date)).toBe(false); // each date settled once
       frozen.add(e.date);
@@ -199,6 +205,9 @@ describe('streak engine against a day-by-day reference model', () => {
       }),
       { numRuns: 150 },
     );
+    for (const kind of ['check-in', 'shield-used', 'break', 'recovery', 'decline', 'shields-granted', 'milestone-30', 'milestone-100', 'checkpoint-reset']) {
+      expect(seen[kind] ?? 0, kind).toBeGreaterThan(0);
+    }
   });
 
   it('a break resets to the highest checkpoint, not 0', () => {

@@ -66,6 +66,16 @@ describe.each(testEngines())('streak API on %s', (engine) => {
     expect((await call('GET', '/api/streak')).body.currentStreak).toBe(30);
   });
 
+  it('a premium user reaching 30 days is celebrated but offered no Premium reward', async () => {
+    t.clock.set('2026-03-11T20:30:00Z');
+    const { call } = await newUser({ tier: 'premium' });
+    await call('POST', '/api/test/set-streak', { days: 29 });
+    const r = await call('POST', '/api/checkins', { answers: [4, 4, 4, 4, 4, 4, 4] });
+    expect(r.status).toBe(201);
+    expect(r.body.celebration).toMatchObject({ milestone: 30 });
+    expect(r.body.milestoneReward).toBeNull();
+  });
+
   it('a missed day uses a shield (frozen, snowflake), then with none left the streak falls to its checkpoint', async () => {
     t.clock.set('2026-04-01T20:30:00Z');
     const { call } = await newUser();

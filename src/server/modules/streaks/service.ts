@@ -27,6 +27,7 @@ import type { CalendarDay, StreakView, LedgerEntry } from '../../../shared/schem
 import type { CheckInEvent, CheckInHookResult } from '../check-ins/hooks';
 import { frozenRows, ledgerRows, recoveredRows, rolloverDue, type GrantReason } from './persist';
 import * as repo from './repo';
+import { rewardClaimable } from '../rewards/eligibility';
 
 export interface StepOptions {
   grantReason?: GrantReason;
@@ -98,7 +99,9 @@ export async function onCheckIn(tx: Db, event: Pick<CheckInEvent, 'userId' | 'lo
   });
   const milestone = reached?.type === 'check-in' ? reached.milestone : null;
   if (!milestone) return {};
-  const reward = rewardAtMilestone(milestone.days);
+  const earned = rewardAtMilestone(milestone.days);
+  // The claim card is offered only when the reward is still claimable (premium users get only the 100-day one).
+  const reward = earned && (await rewardClaimable(tx, event.userId, earned)) ? earned : undefined;
   return {
     celebration: {
       type: 'milestone',
