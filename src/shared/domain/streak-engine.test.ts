@@ -115,17 +115,34 @@ const dayOps = fc.record<DayOps>({
   jobRan: fc.oneof({ weight: 3, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
 });
 
-/** Long runs of check-ins so that 30/100/365 milestones and checkpoints are reached. */
-const history = fc.array(
-  fc.tuple(fc.integer({ min: 1, max: 120 }), dayOps).map(([repeat, ops]) => ({ repeat, ops })),
-  { minLength: 1, maxLength: 40 },
-).map((blocks) => {
-  const days: DayOps[] = [];
-  for (const b of blocks) {
-    for (let i = 0; i < b.repeat && days.length < 800; i++) days.push(i === 0 ? b.ops : { ...b.ops, action: 'none', buy: 0 });
-  }
-  return days;
-});
+/** Long runs of check-ins so that 30/100/365 milestones and checkpoints are reached, plus actions on random days. */
+const history = fc
+  .tuple(
+    fc.array(fc.tuple(fc.integer({ min: 1, max: 120 }), dayOps).map(([repeat, ops]) => ({ repeat, ops })), {
+      minLength: 1,
+      maxLength: 40,
+    }),
+    fc.array(
+      fc.tuple(fc.integer({ min: 0, max: 799 }), fc.constantFrom('recover-shield' as const, 'recover-paid' as const, 'decline' as const)),
+      { maxLength: 40 },
+    ),
+  )
+  .map(([blocks, actions]) => {
+    const days: DayOps[] = [];
+    for (const b of blocks) {
+      for (let i = 0; i < b.repeat && days.length < 800; i++) days.push(i === 0 ? b.ops : { ...b.ops, action: 'none', buy: 0 });
+    }
+    for (const [at, action] of actions) if (at < days.length) days[at] = { ...days[at]!, action };
+    return days;
+  });
+
+/** A history that surely loses a 12-day streak and recovers it with a shield bought the next day. */
+const recoveryExample: DayOps[] = [
+  ...Array.from({ length: 12 }, () => ({ buy: 0, action: 'none' as const, checkIn: true, jobRan: true })),
+  { buy: 0, action: 'none', checkIn: false, jobRan: true },
+  { buy: 1, action: 'recover-shield', checkIn: true, jobRan: true },
+  { buy: 0, action: 'recover-paid', checkIn: true, jobRan: false },
+];
 
 /** How often each kind of event happened over all generated histories (the test checks they all occur). */
 const seen: Record<string, number> = {};
@@ -203,7 +220,14 @@ describe('streak engine against a day-by-day reference model', () => {
         expect([...frozen].sort()).toEqual(refFrozen);
         expect([...recovered].sort()).toEqual(refRecovered);
       }),
-      { numRuns: 150 },
+      {
+        numRuns: 150,
+        examples: [
+          [recoveryExample, 0],
+          [recoveryExample.map((d) => (d.action === 'recover-shield' ? { ...d, action: 'decline' as const } : d)), 0],
+          [[...Array.from({ length: 101 }, () => recoveryExample[0]!), ...recoveryExample.slice(12)], 1],
+        ],
+      },
     );
     for (const kind of ['check-in', 'shield-used', 'break', 'recovery', 'decline', 'shields-granted', 'milestone-30', 'milestone-100', 'checkpoint-reset']) {
       expect(seen[kind] ?? 0, kind).toBeGreaterThan(0);
