@@ -37,13 +37,17 @@ const ZONE = zoneAtLocalHour(21);
 /** A zone where it is about 10:00: the official window opens in about ten hours. */
 const MORNING_ZONE = zoneAtLocalHour(10);
 
-async function withPage<T>(fn: (page: Page, context: BrowserContext) => Promise<T>, timezoneId = ZONE): Promise<T> {
+async function withPage<T>(
+  fn: (page: Page, context: BrowserContext) => Promise<T>,
+  timezoneId = ZONE,
+  reducedMotion: 'reduce' | 'no-preference' = 'reduce',
+): Promise<T> {
   const context = await browser.newContext({
     baseURL: app.url,
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 1,
     hasTouch: true,
-    reducedMotion: 'reduce',
+    reducedMotion,
     timezoneId,
     locale: 'en-GB',
   });
@@ -172,6 +176,10 @@ describe('daily check-in and dashboard', () => {
 
       // Back on the dashboard after the post-check-in loading screen: one check-in (replaced), now 100%.
       await page.waitForURL((u) => u.pathname === '/');
+      await page.getByTestId('loading-overlay').getByText('Loading your data').waitFor();
+      const overlayFrom = Date.now();
+      await page.getByTestId('loading-overlay').waitFor({ state: 'detached', timeout: 10_000 });
+      expect(Date.now() - overlayFrom).toBeGreaterThan(1_000);
       await expect.poll(() => overallScore(page).innerText(), { timeout: 10_000 }).toBe('100%');
       await page.getByText('Based on 1 check-in', { exact: true }).waitFor();
       expect(await tile(page, 'nutrition').innerText()).toContain('100%');
@@ -314,10 +322,32 @@ describe('daily check-in and dashboard', () => {
       await page.keyboard.press('Enter');
 
       await page.waitForURL((u) => u.pathname === '/', { timeout: 10_000 });
-      await expect.poll(() => overallScore(page).innerText(), { timeout: 10_000 }).toBe('64%');
+      await overallScore(page).waitFor({ state: 'attached' });
+      // Motion allowed here: the score counts up to 64% (cubic ease-out over 2 s) once the loading screen is gone.
+      const shown: string[] = await page.evaluate(
+        () =>
+          new Promise<string[]>((resolve) => {
+            const seen: string[] = [];
+            const t0 = performance.now();
+            const tick = () => {
+              const el = document.querySelector('[data-testid="overall-score"]')?.previousElementSibling;
+              if (el?.textContent) seen.push(el.textContent);
+              if (performance.now() - t0 < 5_000) requestAnimationFrame(tick);
+              else resolve(seen);
+            };
+            tick();
+          }),
+      );
+      const values2 = shown.map((v) => Number.parseInt(v, 10));
+      expect(values2.at(-1)).toBe(64);
+      expect(values2.some((v) => v > 0 && v < 64), `intermediate values: ${[...new Set(values2)].join(',')}`).toBe(true);
+      // It only counts up: never back down once started.
+      const from = values2.findIndex((v) => v > 0);
+      expect(values2.slice(from).every((v, i, a) => i === 0 || v >= a[i - 1]!)).toBe(true);
+      expect(await overallScore(page).innerText()).toBe('64%');
       const today = await (await page.request.get('/api/checkins/today')).json();
       expect(today.checkIn.answers).toEqual(values);
-    });
+    }, ZONE, 'no-preference');
   });
 
   test('an ai-coach user journals each answer with NEXT / FINISH and a 280-character counter', async () => {

@@ -72,7 +72,12 @@ export default function DashboardPage() {
           onExpired={refreshWindow}
         />
       )}
-      <ScoreCard percent={h?.overallScore ?? null} count={count} animateKey={animateKey} />
+      <ScoreCard
+        percent={h?.overallScore ?? null}
+        count={count}
+        animateKey={animateKey}
+        animationPending={animateRequested && animateKey === 0}
+      />
       <CheckInCard status={today.data} unavailable={today.isError} />
       <TrialBanners />
       <StreakCard />

@@ -29,11 +29,11 @@ export function CountdownCard({
     if (expired) onExpired?.();
   }, [expired, onExpired]);
   return (
-    <Card className="flex items-center justify-between gap-3" >
+    <Card className="flex items-center justify-between gap-3">
       <p className="text-sm font-medium text-muted" id="countdown-label">
         {label}
       </p>
-      <p className="text-xl font-bold tabular-nums" data-testid="countdown" aria-hidden="true">
+      <p className="whitespace-nowrap text-xl font-bold tabular-nums" data-testid="countdown" aria-hidden="true">
         {formatCountdown(left)}
       </p>
       <span className="sr-only">{`${label} ${spokenCountdown(left)}`}</span>

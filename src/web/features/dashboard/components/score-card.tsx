@@ -10,16 +10,21 @@ function prefersReducedMotion(): boolean {
 }
 
 /** Counts up from 0 to `target` over 2 s with a cubic ease-out, each time `runKey` changes to a new number. */
-function useCountUp(target: number | null, runKey: number): number | null {
-  const [shown, setShown] = useState<number | null>(target);
+function useCountUp(target: number | null, runKey: number, waiting: boolean): number | null {
+  const [shown, setShown] = useState<number | null>(waiting && !prefersReducedMotion() ? 0 : target);
   const frame = useRef<number | null>(null);
   useEffect(() => {
     if (target === null) {
       setShown(null);
       return;
     }
-    if (runKey === 0 || prefersReducedMotion()) {
+    if (prefersReducedMotion() || (runKey === 0 && !waiting)) {
       setShown(target);
+      return;
+    }
+    if (runKey === 0) {
+      // Requested but not started yet (the loading screen is still up): hold at 0 so the count starts clean.
+      setShown(0);
       return;
     }
     const start = performance.now();
@@ -33,13 +38,25 @@ function useCountUp(target: number | null, runKey: number): number | null {
     return () => {
       if (frame.current !== null) cancelAnimationFrame(frame.current);
     };
-  }, [target, runKey]);
+  }, [target, runKey, waiting]);
   return shown;
 }
 
 /** The overall score (mean over all check-ins, rounded %) with its colour band and an explanation dialog. */
-export function ScoreCard({ percent, count, animateKey }: { percent: number | null; count: number; animateKey: number }) {
-  const shown = useCountUp(percent, animateKey);
+export function ScoreCard({
+  percent,
+  count,
+  animateKey,
+  animationPending = false,
+}: {
+  percent: number | null;
+  count: number;
+  /** 0: no animation; each new positive value runs the count-up once. */
+  animateKey: number;
+  /** The animation was asked for and will start when loading is over. */
+  animationPending?: boolean;
+}) {
+  const shown = useCountUp(percent, animateKey, animationPending);
   const [open, setOpen] = useState(false);
   return (
     <Card>
