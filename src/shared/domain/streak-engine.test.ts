@@ -225,7 +225,7 @@ describe('streak engine against a day-by-day reference model', () => {
         examples: [
           [recoveryExample, 0],
           [recoveryExample.map((d) => (d.action === 'recover-shield' ? { ...d, action: 'decline' as const } : d)), 0],
-          [[...Array.from({ length: 101 }, () => recoveryExample[0]!), ...recoveryExample.slice(12)], 1],
+          [[...Array.from({ length: 101 }, () => recoveryExample[0]!), ...recoveryExample.slice(12)], 0],
         ],
       },
     );
