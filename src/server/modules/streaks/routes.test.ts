@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../../../test/helpers/app';
 import { testEngines } from '../../../../test/helpers/db';
 import { createUser, signInAs } from '../../../../test/helpers/users';
-import { streakLedger } from '../../db/schema/index';
+import { streakLedger, streakStates, users } from '../../db/schema/index';
 import { rolloverTick } from '../../jobs/rollover';
 
 const DAY = 86_400_000;
@@ -203,6 +203,29 @@ describe.each(testEngines())('streak API on %s', (engine) => {
     const rows = await t.app.db.select().from(streakLedger).where(eq(streakLedger.userId, user.id));
     expect(rows.filter((r) => r.reason === 'shield-used').map((r) => r.date)).toEqual(['2026-09-02']);
     void DAY;
+  });
+});
+
+describe.each(testEngines())('timezone change on %s', (engine) => {
+  it('recomputes the next rollover from the new zone without moving settled dates', async () => {
+    const t = await buildTestApp(engine, { now: '2026-10-01T20:30:00Z' });
+    try {
+      const user = await createUser(t.app.db, { timezone: 'UTC', createdAt: longAgo });
+      const cookie = await signInAs(t.app, user);
+      await t.app.inject({ method: 'POST', url: '/api/test/set-streak', headers: { cookie }, payload: { days: 8 } });
+      await t.app.inject({ method: 'POST', url: '/api/checkins', headers: { cookie }, payload: { answers: yes7 } });
+      const [before] = await t.app.db.select().from(streakStates).where(eq(streakStates.userId, user.id));
+      expect(before?.nextRolloverAt?.toISOString()).toBe('2026-10-02T00:00:00.000Z');
+      // The user flies to Tokyo (UTC+9): it is already 10-02 05:30 there.
+      await t.app.db.update(users).set({ timezone: 'Asia/Tokyo' }).where(eq(users.id, user.id));
+      const s = await t.app.inject({ method: 'GET', url: '/api/streak', headers: { cookie } });
+      expect(s.json()).toMatchObject({ currentStreak: 9, today: '2026-10-02', todayCompleted: false });
+      const [after] = await t.app.db.select().from(streakStates).where(eq(streakStates.userId, user.id));
+      expect(after).toMatchObject({ timezone: 'Asia/Tokyo', lastProcessedDate: '2026-10-01', lastCompletedDate: '2026-10-01' });
+      expect(after?.nextRolloverAt?.toISOString()).toBe('2026-10-02T15:00:00.000Z'); // Tokyo midnight
+    } finally {
+      await t.close();
+    }
   });
 });
 
