@@ -232,6 +232,7 @@ describe('daily check-in and dashboard', () => {
         'Good',
         'Excellent',
       ]);
+      expect(await seriousA11yViolations(page)).toEqual([]);
       const plan = ['Excellent', 'Good', 'Okay', 'Poor', 'Very poor', 'Excellent', 'Excellent'];
       for (let i = 0; i < plan.length; i++) {
         await questionHeading(page, i + 1).waitFor();
@@ -248,6 +249,12 @@ describe('daily check-in and dashboard', () => {
       expect(await tile(page, 'exercise').innerText()).toContain('75%');
       expect(await tile(page, 'boundaries').innerText()).toContain('0%');
       expect(await page.getByText('Unlock with your first check-in').count()).toBe(0);
+      // Both themes pass axe with the scores and colour bands on screen.
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await page.evaluate(() => localStorage.setItem('big7_theme', 'light'));
+      await page.reload();
+      await expect.poll(() => overallScore(page).innerText()).toBe('64%');
+      expect(await seriousA11yViolations(page)).toEqual([]);
 
       // Scores 0..1 stored from the scale.
       const today = await (await page.request.get('/api/checkins/today')).json();
@@ -259,6 +266,11 @@ describe('daily check-in and dashboard', () => {
       await page.getByRole('heading', { name: 'Personalized Tips', level: 1 }).waitFor();
       await expect.poll(() => page.locator('main li').count()).toBe(7);
       await page.getByText('0% · Critical').waitFor();
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await page.goto('/category/exercise');
+      expect(await page.getByTestId('category-score').innerText()).toBe('75%');
+      await page.getByTestId('category-insight').getByText('Good.').waitFor();
+      expect(await seriousA11yViolations(page)).toEqual([]);
 
       await page.goto('/');
       await page.getByRole('link', { name: /Weekly Insights/ }).click();
@@ -439,5 +451,48 @@ describe('daily check-in and dashboard', () => {
       expect(refused.status()).toBeGreaterThanOrEqual(400);
       expect(refused.status()).toBeLessThan(500);
     }, MORNING_ZONE);
+  });
+
+  test('dashboard data refused with 401 or 429: local state cleared, back to / (and no reload loop on 429)', async () => {
+    await withPage(async (page) => {
+      await newSignedInUser(page, 'Lou');
+      await page.goto('/');
+      await page.getByRole('heading', { name: /, Lou$/, level: 1 }).waitFor();
+      let loads = 0;
+      page.on('load', () => loads++);
+
+      // 429 on the history query.
+      await page.evaluate(() => {
+        localStorage.setItem('big7_theme', 'light');
+        localStorage.setItem('leftover', '1');
+        sessionStorage.setItem('leftover', '1');
+      });
+      await page.route('**/api/checkins/history', (route) =>
+        route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ message: 'Too Many Requests' }) }),
+      );
+      await page.reload();
+      await page.locator('[data-variant]').last().getByText('Too Many Requests', { exact: true }).waitFor();
+      expect(await page.evaluate(() => [localStorage.getItem('leftover'), sessionStorage.getItem('leftover'), localStorage.getItem('big7_theme')])).toEqual([
+        null,
+        null,
+        'light',
+      ]);
+      await page.waitForTimeout(1_500);
+      expect(loads, 'no reload loop').toBe(1);
+      await page.unroute('**/api/checkins/history');
+
+      // 401 once (the session is gone): everything local goes and the app returns to /.
+      await page.evaluate(() => localStorage.setItem('leftover', '1'));
+      await page.route(
+        '**/api/checkins/history',
+        (route) => route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ message: 'Unauthorized' }) }),
+        { times: 1 },
+      );
+      await page.reload();
+      await expect.poll(() => loads, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+      await page.waitForURL((u) => u.pathname === '/');
+      expect(await page.evaluate(() => localStorage.getItem('leftover'))).toBeNull();
+      expect(await page.evaluate(() => localStorage.getItem('big7_theme'))).toBe('light');
+    });
   });
 });

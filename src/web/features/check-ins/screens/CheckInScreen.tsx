@@ -202,7 +202,7 @@ function CheckInFlow({ status, editing: editingNow }: { status: TodayResponse; e
     <Page withNav={false}>
       <PageHeader title={editing ? 'Update Check-in' : 'Daily Check-in'} backTo="/" backLabel="Back to Dashboard" />
       <div className="mb-6">
-        <p className="mb-2 text-sm font-semibold text-muted" aria-hidden={onReview}>
+        <p className="mb-2 text-sm font-semibold text-muted" aria-hidden="true">
           {onReview ? 'Review' : `Question ${step + 1} of ${TOTAL}`}
         </p>
         <div

@@ -141,12 +141,14 @@ export function isSessionFailure(err: unknown): boolean {
 }
 
 export function useSessionFailureRedirect(errors: unknown[]): void {
-  const failed = errors.some(isSessionFailure);
+  const failure = errors.find(isSessionFailure);
+  const navigate = useNavigate();
+  const failed = failure !== undefined;
+  const rateLimited = failure instanceof ApiError && failure.status === 429;
   useEffect(() => {
     if (!failed) return;
-    let theme: string | null = null;
     try {
-      theme = localStorage.getItem(THEME_KEY);
+      const theme = localStorage.getItem(THEME_KEY);
       localStorage.clear();
       if (theme) localStorage.setItem(THEME_KEY, theme);
       sessionStorage.clear();
@@ -154,6 +156,12 @@ export function useSessionFailureRedirect(errors: unknown[]): void {
       // Storage blocked: nothing to clear.
     }
     hideOverlay();
-    window.location.assign('/');
-  }, [failed]);
+    if (rateLimited) {
+      // Still signed in: reloading / would ask again and loop, so stay in the app and say why.
+      toast({ title: 'Too Many Requests', description: 'Please wait a moment, then try again.', variant: 'destructive' });
+      navigate('/', { replace: true });
+    } else {
+      window.location.assign('/');
+    }
+  }, [failed, rateLimited, navigate]);
 }
