@@ -1,8 +1,8 @@
 import { asc, eq, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { streakStates, users } from '../db/schema/index';
-import { nextRolloverAt, settle, todayOf } from '../../shared/domain/streak-engine';
-import { frozenRows, ledgerRows } from '../modules/streaks/persist';
+import { settle, todayOf, type StreakState } from '../../shared/domain/streak-engine';
+import { frozenRows, ledgerRows, rolloverDue } from '../modules/streaks/persist';
 import * as streakRepo from '../modules/streaks/repo';
 import { expireTrials } from '../modules/subscriptions/service';
 import { lockDueExpiries } from '../modules/subscriptions/repo';
@@ -48,23 +48,27 @@ export async function rolloverBatch(db: Db, now: Date, limit: number, batchNo = 
     if (!due.length) return 0;
 
     const values: SQL[] = [];
-    // Users in one zone share today and the next midnight: compute each once per batch.
-    const perZone = new Map<string, { today: string; next: Date }>();
-    const zoneInfo = (tz: string) => {
-      let z = perZone.get(tz);
-      if (!z) {
-        z = { today: todayOf(now, tz), next: nextRolloverAt(now, tz) };
-        perZone.set(tz, z);
-      }
-      return z;
+    // Users in one zone share today and their midnights: compute each once per batch.
+    const todays = new Map<string, string>();
+    const dues = new Map<string, Date | null>();
+    const todayIn = (tz: string) => {
+      let d = todays.get(tz);
+      if (d === undefined) todays.set(tz, (d = todayOf(now, tz)));
+      return d;
+    };
+    const dueOf = (state: StreakState, tz: string) => {
+      if (state.currentStreak <= state.checkpoint) return null;
+      const key = `${tz}|${state.lastProcessedDate}`;
+      let d = dues.get(key);
+      if (d === undefined) dues.set(key, (d = rolloverDue(state, tz)));
+      return d;
     };
     const frozen: ReturnType<typeof frozenRows> = [];
     const ledger: streakRepo.LedgerInsert[] = [];
     for (const { s: row, tz } of due) {
       const before = streakRepo.rowToState(row);
-      const zone = zoneInfo(tz);
-      const { state, events } = settle(before, zone.today);
-      const next = state.currentStreak > state.checkpoint ? zone.next : null; // as rolloverDue()
+      const { state, events } = settle(before, todayIn(tz));
+      const next = dueOf(state, tz);
       values.push(
         sql`(${row.userId}, ${state.currentStreak}::int, ${state.freezeDaysRemaining}::int, ${state.freezeDaysUsed}::int, ${state.lastProcessedDate}::date, ${next ? next.toISOString() : null}::timestamptz, ${tz}::text, ${state.lostStreakValue}::int, ${state.lostDate}::date, ${state.lostResetValue}::int, ${state.rebuiltFrom}::date, ${state.recoveryState}::text)`,
       );

@@ -21,7 +21,7 @@ export const streakStates = pgTable(
     checkpoint: integer('checkpoint').notNull().default(0),
     lastCompletedDate: localDate('last_completed_date'),
     lastProcessedDate: localDate('last_processed_date'),
-    /** The UTC instant of the user's next local midnight; null when nothing is at risk (no rollover needed). */
+    /** When the first unsettled local date (lastProcessedDate + 1) ends: the rollover is due. Null when nothing is at risk. */
     nextRolloverAt: ts('next_rollover_at'),
     /** The zone nextRolloverAt was computed in (a change of users.timezone recomputes it). */
     timezone: text('timezone').notNull().default('UTC'),

@@ -1,4 +1,5 @@
-import { nextRolloverAt, type StreakEvent, type StreakState } from '../../../shared/domain/streak-engine';
+import { addLocalDays, startOfLocalDay } from '../../../shared/domain/dates';
+import type { StreakEvent, StreakState } from '../../../shared/domain/streak-engine';
 import type { LedgerInsert } from './repo';
 
 /** Why shields were added, for the ledger. */
@@ -14,9 +15,14 @@ export interface LedgerContext {
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-/** A rollover is needed only while a missed day could change something (the streak is above its checkpoint). */
-export function rolloverDue(s: StreakState, now: Date, tz: string): Date | null {
-  return s.currentStreak > s.checkpoint ? nextRolloverAt(now, tz) : null;
+/**
+ * When the user's next rollover is due: the end (in the current zone) of the first unsettled date,
+ * lastProcessedDate + 1. After a check-in on D that is the end of D+1 (D is already settled), so active users
+ * are not touched at every midnight. Null when a missed day could change nothing (streak at its checkpoint).
+ */
+export function rolloverDue(s: StreakState, tz: string): Date | null {
+  if (s.currentStreak <= s.checkpoint || s.lastProcessedDate === null) return null;
+  return startOfLocalDay(addLocalDays(s.lastProcessedDate, 2), tz);
 }
 
 /** Ledger rows for a step, each with the values that resulted from it. */

@@ -215,14 +215,15 @@ describe.each(testEngines())('timezone change on %s', (engine) => {
       await t.app.inject({ method: 'POST', url: '/api/test/set-streak', headers: { cookie }, payload: { days: 8 } });
       await t.app.inject({ method: 'POST', url: '/api/checkins', headers: { cookie }, payload: { answers: yes7 } });
       const [before] = await t.app.db.select().from(streakStates).where(eq(streakStates.userId, user.id));
-      expect(before?.nextRolloverAt?.toISOString()).toBe('2026-10-02T00:00:00.000Z');
+      // Checked in on 10-01: the first date that can be missed is 10-02, which ends at 10-03 00:00 UTC.
+      expect(before?.nextRolloverAt?.toISOString()).toBe('2026-10-03T00:00:00.000Z');
       // The user flies to Tokyo (UTC+9): it is already 10-02 05:30 there.
       await t.app.db.update(users).set({ timezone: 'Asia/Tokyo' }).where(eq(users.id, user.id));
       const s = await t.app.inject({ method: 'GET', url: '/api/streak', headers: { cookie } });
       expect(s.json()).toMatchObject({ currentStreak: 9, today: '2026-10-02', todayCompleted: false });
       const [after] = await t.app.db.select().from(streakStates).where(eq(streakStates.userId, user.id));
       expect(after).toMatchObject({ timezone: 'Asia/Tokyo', lastProcessedDate: '2026-10-01', lastCompletedDate: '2026-10-01' });
-      expect(after?.nextRolloverAt?.toISOString()).toBe('2026-10-02T15:00:00.000Z'); // Tokyo midnight
+      expect(after?.nextRolloverAt?.toISOString()).toBe('2026-10-02T15:00:00.000Z'); // 10-02 ends at Tokyo midnight
     } finally {
       await t.close();
     }

@@ -60,7 +60,7 @@ export async function applyStep(
   const before = repo.rowToState(row);
   const today = todayOf(now, tz);
   const { state, events } = step(before, today);
-  await repo.saveState(tx, userId, state, tz, rolloverDue(state, now, tz), now);
+  await repo.saveState(tx, userId, state, tz, rolloverDue(state, tz), now);
   await repo.insertFrozenDays(tx, frozenRows(userId, events, now));
   await repo.insertRecoveredDays(tx, recoveredRows(userId, events, now, opts.paymentRef ?? null));
   await repo.insertLedger(
