@@ -22,16 +22,49 @@ afterAll(async () => {
   await app?.stop();
 });
 
-async function withPage<T>(fn: (page: Page, context: BrowserContext) => Promise<T>): Promise<T> {
-  const context = await newMobileContext(browser, app.url);
+/**
+ * An Etc/GMT zone where it is about 21:00 now, so the official check-in window stays open after the first
+ * check-in (as in the check-in journeys). The person and the browser use the same zone.
+ */
+function eveningZone(now = new Date()): string {
+  let offset = 21 - now.getUTCHours();
+  if (offset > 12) offset -= 24;
+  if (offset < -12) offset += 24;
+  if (offset === 0) return 'Etc/GMT';
+  return offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
+}
+const ZONE = eveningZone();
+
+async function withPage<T>(fn: (page: Page, context: BrowserContext) => Promise<T>, timezone?: string): Promise<T> {
+  const context = timezone
+    ? await browser.newContext({
+        baseURL: app.url,
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 1,
+        hasTouch: true,
+        reducedMotion: 'reduce',
+        timezoneId: timezone,
+        locale: 'en-GB',
+      })
+    : await newMobileContext(browser, app.url);
+  context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   const errors = watchPageErrors(page);
+  const consoleLines: string[] = [];
+  page.on('console', (m) => consoleLines.push(`${m.type()}: ${m.text()} ${m.location().url}`));
+  const pending = new Map<unknown, string>();
+  page.on('request', (r) => pending.set(r, `${r.method()} ${r.url()} @${new Date().toISOString()}`));
+  page.on('requestfinished', (r) => pending.delete(r));
+  page.on('requestfailed', (r) => pending.delete(r));
   try {
     const out = await fn(page, context);
     expect(errors, 'uncaught page errors').toEqual([]);
     return out;
   } catch (err) {
-    throw new Error(`${(err as Error).message}\n--- server output ---\n${app.logs().slice(-3000)}`, { cause: err });
+    await page.screenshot({ path: `/tmp/streak-e2e-failure-${Date.now()}.png` }).catch(() => undefined);
+    const toasts = await page.locator('[data-variant]').allInnerTexts().catch(() => []);
+    const health = await fetch(`${app.url}/api/auth/user`, { signal: AbortSignal.timeout(3_000) }).then((r) => r.status, (e: Error) => e.message);
+    throw new Error(`${(err as Error).message}\n--- toasts: ${toasts.join(' | ')} --- url ${page.url()} --- server answers: ${health}\n--- pending requests: ${[...pending.values()].join(' | ')}\n--- page errors: ${errors.join(' | ')}\n--- console: ${consoleLines.slice(-15).join('\n')}\n--- server output ---\n${app.logs().slice(-3000)}`, { cause: err });
   } finally {
     await context.close();
   }
@@ -41,7 +74,7 @@ const toast = (page: Page) => page.locator('[data-variant]').last();
 const nav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
 
 async function openSettings(page: Page): Promise<void> {
-  await nav(page, 'Settings');
+  await page.goto('/settings');
   await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
 }
 
@@ -60,14 +93,21 @@ async function answerAllYes(page: Page): Promise<void> {
     await page.getByRole('heading', { name: new RegExp(`Question ${i} of 7`) }).or(page.getByText(`Question ${i} of 7`)).first().waitFor();
     await page.getByRole('button', { name: 'Yes', exact: true }).click();
   }
+  const response = page.waitForResponse((r) => r.url().endsWith('/api/checkins') && r.request().method() === 'POST');
   await page.getByRole('button', { name: 'Complete check-in' }).click();
-  await page.waitForURL((u) => u.pathname === '/', { timeout: 15_000 });
+  const body = await (await response).text();
+  try {
+    await page.waitForURL((u) => u.pathname === '/', { timeout: 15_000, waitUntil: 'commit' });
+  } catch (err) {
+    throw new Error(`no return to the dashboard after the check-in answered ${body}`, { cause: err });
+  }
+  await page.getByTestId('streak-card').waitFor();
 }
 
 describe('milestone, reward, trial, streak journey, coupons', () => {
   test('a streak of 29 plus a check-in reaches Dedicated Soul; the reward starts a Premium trial', async () => {
     await withPage(async (page) => {
-      await signUpAndSignIn(page, app, { firstName: 'Mia' });
+      await signUpAndSignIn(page, app, { firstName: 'Mia', timezone: ZONE });
       // Without developer mode there are no tools.
       await openSettings(page);
       expect(await page.getByRole('heading', { name: 'Developer Tools' }).count()).toBe(0);
@@ -114,7 +154,9 @@ describe('milestone, reward, trial, streak journey, coupons', () => {
       await details.getByText('Started').waitFor();
       await details.getByRole('button', { name: 'Got it' }).click();
       expect(await page.getByTestId('reward-card-premium').count()).toBe(0);
-      // The banner shows the tier badge in developer mode.
+      // The first check-in cleared local storage (developer mode with it); the keyword brings it back, with the tier badge.
+      await page.locator('main h1').first().click();
+      await page.keyboard.type('devmode');
       expect(await page.getByTestId('tier-badge').innerText()).toBe('PREMIUM');
 
       // The streak journey.
@@ -171,7 +213,7 @@ describe('milestone, reward, trial, streak journey, coupons', () => {
       await page.getByRole('heading', { name: 'Shield Usage History', level: 1 }).waitFor();
       await page.getByText('Shields granted by plan').first().waitFor();
       await page.getByText('Developer: streak set to 29').waitFor();
-    });
+    }, ZONE);
   });
 
   test('coupons: Apply needs a code; a code works once; reuse and unknown codes say so', async () => {
@@ -242,10 +284,10 @@ describe('lost streaks, shields and developer mode', () => {
       await nav(page, 'Dashboard');
       const protectedModal = page.getByRole('dialog', { name: 'Streak Protected!' });
       await protectedModal.getByText('You have used one freeze day, so your streak is safe.').waitFor({ timeout: 15_000 });
-      // Yesterday frozen and no check-in today: the snowflake.
-      expect(await page.getByTestId('streak-card').getByRole('img', { name: /Frozen/ }).count()).toBe(1);
       await protectedModal.getByRole('button', { name: 'OK' }).click();
       await protectedModal.waitFor({ state: 'detached' });
+      // Yesterday frozen and no check-in today: the snowflake.
+      expect(await page.getByTestId('streak-card').getByRole('img', { name: /Frozen/ }).count()).toBe(1);
       await page.reload();
       await page.getByTestId('streak-card').waitFor();
       await page.waitForTimeout(2_000);
@@ -258,6 +300,7 @@ describe('lost streaks, shields and developer mode', () => {
 
       // The ledger explains every change, newest first.
       await page.goto('/usage-history');
+      await page.getByRole('list', { name: 'Streak history' }).locator('li').first().waitFor();
       const reasons = await page.getByRole('list', { name: 'Streak history' }).locator('li').evaluateAll((els) => els.map((e) => e.getAttribute('data-reason')));
       expect(reasons[0]).toBe('developer');
       expect(reasons).toContain('decline');
