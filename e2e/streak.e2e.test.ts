@@ -129,9 +129,14 @@ describe('milestone, reward, trial, streak journey, coupons', () => {
       // Check in (the orientation window lets a brand-new user check in at any hour): day 30.
       await answerAllYes(page);
 
-      // The reward modal opens by itself, greeting by first name in capitals.
+      // The reward modal opens by itself, greeting by first name in capitals, and closes itself after 8 s;
+      // the claim card stays and opens it again.
       const reward = page.getByRole('dialog', { name: 'CONGRATULATIONS, MIA!' });
       await reward.waitFor({ timeout: 15_000 });
+      const openedAt = Date.now();
+      await reward.waitFor({ state: 'detached', timeout: 15_000 });
+      expect(Date.now() - openedAt).toBeGreaterThan(6_500);
+      await page.getByTestId('reward-card-premium').click();
       await reward.getByText('Premium includes:').waitFor();
       await reward.getByText('5 freeze days').waitFor();
       await reward.getByRole('button', { name: 'AWESOME!' }).click();
@@ -311,6 +316,33 @@ describe('lost streaks, shields and developer mode', () => {
       await page.getByTestId('developer-mode-banner').waitFor({ state: 'detached' });
       expect(await page.getByRole('heading', { name: 'Developer Tools' }).count()).toBe(0);
       await expect.poll(async () => (await (await page.request.get('/api/usage-history'.replace('/api/', '/api/streak/'))).json()).entries[0].description).toBe('Developer: streak reset');
+    });
+  });
+});
+
+describe('trial expiry', () => {
+  test("the trial-expiry modal: No, I'm Fine closes it even when the server call fails; Yes goes to /upgrade", async () => {
+    await withPage(async (page) => {
+      await signUpAndSignIn(page, app, { firstName: 'Tia' });
+      // An injected answer stands for a server whose AI Coach trial just ended (back on Premium).
+      const expired = { tier: 'premium', premiumExpiresAt: null, aiCoachExpiresAt: null, trialJustExpired: 'ai-coach', previousTier: 'premium' };
+      await page.route('**/api/subscription', (r) => r.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(expired) }));
+      const dismissals: string[] = [];
+      await page.route('**/api/subscription/dismiss-trial-expiry', (r) => {
+        dismissals.push(r.request().postData() ?? '');
+        return r.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down"}' });
+      });
+      await page.reload();
+      const modal = page.getByRole('dialog', { name: 'Your AI Coach Trial Has Ended' });
+      await modal.getByText(/back on the Premium tier/).waitFor();
+      await modal.getByRole('button', { name: "No, I'm Fine" }).click();
+      await modal.waitFor({ state: 'detached' });
+      expect(dismissals).toEqual(['{"trialType":"ai-coach"}']);
+
+      await page.reload();
+      await modal.getByRole('button', { name: 'Yes, I Want to Upgrade' }).click();
+      await page.waitForURL((u) => u.pathname === '/upgrade');
+      expect(dismissals.length).toBe(2);
     });
   });
 });
