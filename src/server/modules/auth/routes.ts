@@ -114,7 +114,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/user',
-    { preHandler: requireUser, schema: { response: { 200: publicUserSchema } } },
+    { onRequest: requireUser, schema: { response: { 200: publicUserSchema } } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return toPublicUser(currentUser(request), app.config);

@@ -7,7 +7,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await service.seedCoupons(app.db);
   app.post(
     '/coupons/redeem',
-    { preHandler: requireUser, schema: { body: redeemCouponBodySchema, response: { 200: redeemCouponResultSchema } } },
+    { onRequest: requireUser, schema: { body: redeemCouponBodySchema, response: { 200: redeemCouponResultSchema } } },
     async (req) => service.redeemCoupon(app, currentUser(req).id, req.body.code),
   );
 };

@@ -16,7 +16,7 @@ import { resetTrialNotification } from '../subscriptions/service';
 /** Developer tools: registered only with DEV_TOOLS on, so every path answers 404 otherwise. */
 const routes: FastifyPluginAsyncZod = async (app) => {
   if (!app.config.devTools) return;
-  const guard = { preHandler: requireUser };
+  const guard = { onRequest: requireUser };
 
   app.post(
     '/dev/create-lost-streak',

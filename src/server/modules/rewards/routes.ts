@@ -4,12 +4,12 @@ import { claimRewardBodySchema, claimRewardResultSchema, rewardsAvailableSchema 
 import * as service from './service';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/rewards/available', { preHandler: requireUser, schema: { response: { 200: rewardsAvailableSchema } } }, async (req) =>
+  app.get('/rewards/available', { onRequest: requireUser, schema: { response: { 200: rewardsAvailableSchema } } }, async (req) =>
     service.availableRewards(app, currentUser(req).id),
   );
   app.post(
     '/rewards/claim',
-    { preHandler: requireUser, schema: { body: claimRewardBodySchema, response: { 200: claimRewardResultSchema } } },
+    { onRequest: requireUser, schema: { body: claimRewardBodySchema, response: { 200: claimRewardResultSchema } } },
     async (req) => service.claimReward(app, currentUser(req).id, req.body.rewardType),
   );
 };

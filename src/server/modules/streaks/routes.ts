@@ -18,7 +18,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   // POST /api/checkins runs this inside its transaction.
   addCheckInHook(app, (tx, event) => service.onCheckIn(tx, event));
 
-  const guard = { preHandler: requireUser };
+  const guard = { onRequest: requireUser };
 
   app.get('/streak', { ...guard, schema: { response: { 200: streakViewSchema } } }, async (req) =>
     service.getStreakView(app, currentUser(req).id),

@@ -5,12 +5,12 @@ import { dismissTrialExpiryBodySchema, subscriptionSchema } from '../../../share
 import * as service from './service';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/subscription', { preHandler: requireUser, schema: { response: { 200: subscriptionSchema } } }, async (req) =>
+  app.get('/subscription', { onRequest: requireUser, schema: { response: { 200: subscriptionSchema } } }, async (req) =>
     service.getSubscription(app, currentUser(req).id),
   );
   app.post(
     '/subscription/dismiss-trial-expiry',
-    { preHandler: requireUser, schema: { body: dismissTrialExpiryBodySchema.optional(), response: { 200: messageSchema } } },
+    { onRequest: requireUser, schema: { body: dismissTrialExpiryBodySchema.optional(), response: { 200: messageSchema } } },
     async (req) => service.dismissTrialExpiry(app, currentUser(req).id),
   );
 };

@@ -7,7 +7,7 @@ import * as service from './service';
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/timezone',
-    { preHandler: requireUser, schema: { body: timezoneBodySchema, response: { 200: publicUserSchema } } },
+    { onRequest: requireUser, schema: { body: timezoneBodySchema, response: { 200: publicUserSchema } } },
     async (request) => {
       const user = await service.updateTimezone(app, currentUser(request), request.body.timezone);
       return toPublicUser(user, app.config);
