@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { openDb, type DbHandle } from '../db/client';
+import type { DbHandle } from '../db/client';
+import { createTestDb, testEngines } from '../../../test/helpers/db';
 import { testConfig } from '../../../test/helpers/app';
+import { createUser, signInAs } from '../../../test/helpers/users';
 
 /** Routes a visitor may call without signing in. Everything else under /api must answer 401. */
 const PUBLIC = new Set([
@@ -35,12 +37,12 @@ function listRoutes(tree: string): Array<{ method: string; url: string }> {
   return out;
 }
 
-describe('every non-public API route requires a signed-in user', () => {
+describe.each(testEngines())('API routes on %s', (engine) => {
   let handle: DbHandle;
   let app: Awaited<ReturnType<typeof buildApp>>;
 
   beforeAll(async () => {
-    handle = await openDb({ dataDir: 'memory://' });
+    handle = await createTestDb(engine);
     app = await buildApp({
       config: testConfig({ DEV_TOOLS: 'on' }),
       db: handle.db,
@@ -69,6 +71,42 @@ describe('every non-public API route requires a signed-in user', () => {
         ...(withBody ? { payload: { nonsense: ['x'] } } : {}),
       });
       expect(res.statusCode, `${r.method} ${r.url}`).toBe(401);
+    }
+  });
+
+  it('never answers 5xx to malformed input from a signed-in user, whatever the route', async () => {
+    const routes = listRoutes(app.printRoutes({ commonPrefix: false }));
+    const bodies: unknown[] = [
+      {},
+      [],
+      'text',
+      42,
+      null,
+      { answers: 'x', checkInTime: 7, code: ['a'], rewardType: {}, days: 'ten', lostDays: -1, freezeDays: 1e12 },
+      { answers: Array(7).fill({}), journalEntries: 'x', month: '2026-13' },
+      { email: 'x'.repeat(300_000), password: null, timezone: 'Mars/Olympus', token: 12 },
+    ];
+    const queries = ['', '?month=2026-13', '?month=%00', '?limit=-5', '?limit=abc', '?token=' + 'x'.repeat(5000)];
+    for (const tier of ['free', 'premium', 'ai-coach'] as const) {
+      const user = await createUser(handle.db, { tier });
+      const cookie = await signInAs(app, user);
+      for (const r of routes) {
+        if (r.url.startsWith('/api/auth/google')) continue; // redirects by design
+        if (r.url === '/api/auth/logout') continue; // would end this test's session
+        const url = r.url.replace(/:[A-Za-z]+/g, 'not-a-uuid');
+        for (const q of r.method === 'GET' ? queries : ['']) {
+          for (const body of r.method === 'GET' ? [undefined] : bodies) {
+            const res = await app.inject({
+              method: r.method as 'GET',
+              url: url + q,
+              headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+              ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+            });
+            expect(res.statusCode, `${r.method} ${url + q.slice(0, 40)} ${JSON.stringify(body)?.slice(0, 60)}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
+            if (res.statusCode >= 400) expect(typeof res.json().message).toBe('string');
+          }
+        }
+      }
     }
   });
 });
