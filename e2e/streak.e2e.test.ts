@@ -310,6 +310,25 @@ describe('lost streaks, shields and developer mode', () => {
       expect(reasons[0]).toBe('developer');
       expect(reasons).toContain('decline');
 
+      // A shield-based recovery on the streak screen, and the shield purchase while checkout is unavailable.
+      await openSettings(page);
+      await page.getByRole('button', { name: '5 (Premium)' }).click();
+      await toast(page).getByText('Freeze Days Reset', { exact: true }).waitFor();
+      await page.getByLabel('Lost streak (days)').fill('12');
+      await page.getByRole('button', { name: 'Create', exact: true }).click();
+      await toast(page).getByText('Lost Streak Created', { exact: true }).waitFor();
+      await page.goto('/streak');
+      await page.getByTestId('shields-remaining').getByText('5 shields left').waitFor();
+      await page.getByRole('button', { name: 'Use a shield to recover your 12-day streak' }).click();
+      await toast(page).getByText('Streak Recovered!', { exact: true }).waitFor();
+      await toast(page).getByText('Your streak has been restored using a freeze day.', { exact: true }).waitFor();
+      await page.getByTestId('current-streak').getByText('12 days').waitFor();
+      await page.getByTestId('shields-remaining').getByText('4 shields left').waitFor();
+      await page.route('**/api/stripe/create-checkout-session', (r) => r.fulfill({ status: 404, contentType: 'application/json', body: '{"message":"Not Found"}' }));
+      await page.getByRole('button', { name: 'BUY 1 SHIELD - $0.99' }).click();
+      await toast(page).getByText('Checkout Failed', { exact: true }).waitFor();
+      await toast(page).getByText('Failed to create checkout session. Please try again.', { exact: true }).waitFor();
+
       // Turning developer mode off resets the streak and hides the banner and tools.
       await openSettings(page);
       await page.getByRole('button', { name: 'Turn Off Developer Mode' }).click();

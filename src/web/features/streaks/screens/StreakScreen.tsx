@@ -13,6 +13,7 @@ import { toast } from '../../../components/ui/toast';
 import { useCalendar } from '../api/calendar';
 import { useCheckInHistory } from '../api/check-in-details';
 import { useStartCheckout } from '../api/checkout';
+import { useRecoverWithShield } from '../api/recovery';
 import { useFrozenDays, useStreakForScreen } from '../api/streak';
 import { useSubscription } from '../api/subscription';
 import { addMonths, lastDays, monthOf } from '../calendar-grid';
@@ -216,6 +217,17 @@ function StreakProtectionCard({ streak }: { streak: StreakView }) {
   const [open, setOpen] = useState(false);
   const frozen = useFrozenDays().data;
   const checkout = useStartCheckout();
+  const recover = useRecoverWithShield();
+  const canRecover = streak.recoveryAvailable && streak.lostStreakValue !== null && streak.freezeDaysRemaining > 0;
+  const recoverWithShield = () =>
+    recover.mutate(undefined, {
+      onSuccess: () => toast({ title: STREAK_TEXTS.recoveredTitle, description: STREAK_TEXTS.recoveredBody }),
+      onError: (err) => {
+        // A 401 already sends the person to sign in again (the api client); anything else says so here.
+        if (err instanceof ApiError && err.status === 401) return;
+        toast({ title: STREAK_TEXTS.recoveryFailedTitle, description: STREAK_TEXTS.recoveryFailedBody, variant: 'destructive' });
+      },
+    });
   // Spec part 1 §4.7: shields used = the larger of the detailed frozen days and the legacy counter.
   const used = Math.max(frozen?.frozenDays.length ?? 0, streak.freezeDaysUsed);
   const buy = () =>
@@ -248,6 +260,11 @@ function StreakProtectionCard({ streak }: { streak: StreakView }) {
         {shieldText(streak.freezeDaysRemaining)} {streak.freezeDaysRemaining === 1 ? 'shield' : 'shields'} left
       </p>
       <p className="text-sm text-muted">Shields used so far: {used}</p>
+      {canRecover && (
+        <Button className="mt-4" block variant="secondary" onClick={recoverWithShield} disabled={recover.isPending}>
+          Use a shield to recover your {streak.lostStreakValue}-day streak
+        </Button>
+      )}
       <Button className="mt-4" block onClick={buy} disabled={checkout.isPending}>
         {STREAK_TEXTS.buyShield}
       </Button>
