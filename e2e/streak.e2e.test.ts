@@ -365,3 +365,32 @@ describe('trial expiry', () => {
     });
   });
 });
+
+describe('accessibility of the streak screens', () => {
+  for (const theme of ['dark', 'light'] as const) {
+    test(`streak, history, shields, achievements, membership and developer tools have no serious axe violations (${theme})`, async () => {
+      await withPage(async (page) => {
+        await signUpAndSignIn(page, app, { firstName: 'Axe' });
+        await page.evaluate((t) => localStorage.setItem('big7_theme', t), theme);
+        await developerModeByTaps(page);
+        expect(await seriousA11yViolations(page), `/settings (${theme})`).toEqual([]);
+        const screens: Array<[string, string]> = [
+          ['/', 'streak-card'],
+          ['/streak', 'recent-activity'],
+          ['/usage-history', 'main'],
+          ['/shield-protection', 'main'],
+          ['/dedicated-soul', 'achievement-status'],
+          ['/achievement/dedicated-soul', 'achievement-status'],
+          ['/achievement/legendary-warrior', 'achievement-status'],
+          ['/upgrade', 'current-tier'],
+        ];
+        for (const [path, ready] of screens) {
+          await page.goto(path);
+          await (ready === 'main' ? page.locator('main h1') : page.getByTestId(ready)).first().waitFor();
+          await page.waitForTimeout(300);
+          expect(await seriousA11yViolations(page), `${path} (${theme})`).toEqual([]);
+        }
+      });
+    });
+  }
+});
