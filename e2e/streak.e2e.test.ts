@@ -200,6 +200,14 @@ describe('milestone, reward, trial, streak journey, coupons', () => {
       await expect.poll(() => month.getByTestId('calendar-month').innerText()).toBe(thisMonth);
       expect(await month.locator('[data-state="milestone"]').count()).toBe(1);
       expect(await seriousA11yViolations(page)).toEqual([]);
+      // A completed day in the month opens its details on top; Escape returns to the month.
+      await month.locator('[data-state="milestone"]').click();
+      const fromMonth = page.getByRole('dialog', { name: 'Check-in Details' });
+      await fromMonth.getByText('Score: 100%').waitFor();
+      await page.keyboard.press('Escape');
+      await fromMonth.waitFor({ state: 'detached' });
+      await month.waitFor();
+      await month.getByRole('button', { name: 'Previous month' }).focus();
       await page.keyboard.press('Escape');
       await month.waitFor({ state: 'detached' });
       expect(await page.evaluate(() => document.activeElement?.textContent ?? '')).toContain('Recent Activity');
