@@ -430,9 +430,18 @@ describe('daily check-in and dashboard', () => {
       await page.waitForURL((u) => u.pathname === '/');
       expect((await (await page.request.get('/api/checkins/history')).json()).count).toBe(0);
 
-      // Check in (through the API), then the window is closed until 8:00 PM local.
-      const res = await page.request.post('/api/checkins', { data: { answers: [true, false, true, false, true, false, true] } });
-      expect(res.status()).toBe(201);
+      // The first check-in through the orientation window (the official one is closed) lands on the
+      // dashboard, even though today's status turns to "closed" as soon as it is saved.
+      await page.getByRole('link', { name: 'FIRST TIME CHECK-IN' }).click();
+      for (const [i, yes] of [true, false, true, false, true, false, true].entries()) {
+        await questionHeading(page, i + 1).waitFor();
+        await page.getByRole('button', { name: yes ? 'Yes' : 'No', exact: true }).click();
+      }
+      await page.getByRole('heading', { name: 'Review your answers' }).waitFor();
+      await page.getByRole('button', { name: 'Complete check-in' }).click();
+      await page.waitForURL((u) => u.pathname === '/', { timeout: 10_000 });
+      expect((await (await page.request.get('/api/checkins/history')).json()).count).toBe(1);
+      // Then the window is closed until 8:00 PM local.
       await page.goto('/');
       await page.getByTestId('check-in-closed').getByText('Check-in opens at 8:00 PM').waitFor();
       await page.getByText('Until check-in window opens', { exact: true }).waitFor();

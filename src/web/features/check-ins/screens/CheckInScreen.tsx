@@ -38,6 +38,7 @@ export default function CheckInScreen() {
   const today = useQuery({ ...getTodayQueryOptions(), refetchOnMount: 'always' });
   const [params] = useSearchParams();
   const wantsEdit = params.get('edit') === 'true';
+  const flowShown = useRef(false);
 
   if (today.isPending || (today.isFetching && !today.isFetchedAfterMount)) {
     return (
@@ -64,7 +65,10 @@ export default function CheckInScreen() {
   }
   const status = today.data;
   const { windowState } = status;
-  if (!windowState.canCheckIn && !windowState.canEdit) return <WindowClosed status={status} />;
+  // Once the flow is on screen it stays there: saving a first check-in through the orientation window
+  // closes today's window, and unmounting the flow then would drop its redirect to the dashboard.
+  if (!windowState.canCheckIn && !windowState.canEdit && !flowShown.current) return <WindowClosed status={status} />;
+  flowShown.current = true;
   const editing = status.hasCheckedInToday || (wantsEdit && !!status.checkIn);
   return <CheckInFlow status={status} editing={editing} />;
 }
