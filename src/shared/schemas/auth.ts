@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isKnownTimeZone } from '../domain/dates';
 import { TIERS } from '../domain/tiers';
 
 /** Spec: text, an @ sign, text, a dot, text, no spaces. */
@@ -69,15 +70,7 @@ export function validateSignUp(v: {
 }
 
 /** A valid IANA timezone name (checked with Intl, which both sides have). */
-export function isValidTimezone(tz: string): boolean {
-  if (!tz || tz.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isValidTimezone = isKnownTimeZone;
 
 /** "required" when the field is missing, "must be text" when it has another type. */
 export const textError = (required: string, label: string) => (issue: { input?: unknown }) =>
