@@ -40,13 +40,20 @@ export interface OpenDbOptions {
   migrate?: boolean;
   /** Pool size for PostgreSQL. */
   poolMax?: number;
+  /** Called when an idle PostgreSQL connection fails (default: a warning on stderr). */
+  onIdleError?: (err: Error) => void;
 }
+
+const defaultIdleError = (err: Error) => console.warn(`PostgreSQL connection lost while idle: ${err.message}`);
 
 /** Opens the database and applies pending migrations. */
 export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
   const folder = migrationsFolder();
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10 });
+    // An idle connection can be cut by the server (restart, failover, admin command); the pool replaces
+    // it on the next query. Without a listener that event would crash the process.
+    pool.on('error', (err) => (opts.onIdleError ?? defaultIdleError)(err));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     if (opts.migrate !== false) {
       // Several instances may start together: one migrates at a time.
