@@ -11,35 +11,39 @@ function prefersReducedMotion(): boolean {
 
 /** Counts up from 0 to `target` over 2 s with a cubic ease-out, each time `runKey` changes to a new number. */
 function useCountUp(target: number | null, runKey: number, waiting: boolean): number | null {
-  const [shown, setShown] = useState<number | null>(waiting && !prefersReducedMotion() ? 0 : target);
+  const animated = (runKey !== 0 || waiting) && !prefersReducedMotion();
+  // The value shown, with the target it was computed for: until the effect below has caught up with a new
+  // target, a requested count-up shows 0 (never a flash of the final value before it starts).
+  const [state, setState] = useState<{ value: number | null; for: number | null }>({
+    value: animated ? 0 : target,
+    for: target,
+  });
   const frame = useRef<number | null>(null);
   useEffect(() => {
-    if (target === null) {
-      setShown(null);
-      return;
-    }
-    if (prefersReducedMotion() || (runKey === 0 && !waiting)) {
-      setShown(target);
+    const show = (value: number | null) => setState({ value, for: target });
+    if (target === null || !animated) {
+      show(target);
       return;
     }
     if (runKey === 0) {
       // Requested but not started yet (the loading screen is still up): hold at 0 so the count starts clean.
-      setShown(0);
+      show(0);
       return;
     }
     const start = performance.now();
     const step = (t: number) => {
       const p = Math.min(1, (t - start) / SCORE_ANIMATION_MS);
-      setShown(Math.round(target * easeOutCubic(p)));
+      show(Math.round(target * easeOutCubic(p)));
       if (p < 1) frame.current = requestAnimationFrame(step);
     };
-    setShown(0);
+    show(0);
     frame.current = requestAnimationFrame(step);
     return () => {
       if (frame.current !== null) cancelAnimationFrame(frame.current);
     };
-  }, [target, runKey, waiting]);
-  return shown;
+  }, [target, runKey, animated]);
+  if (state.for !== target) return animated && target !== null ? 0 : target;
+  return state.value;
 }
 
 /** The overall score (mean over all check-ins, rounded %) with its colour band and an explanation dialog. */

@@ -4,6 +4,7 @@ import { useTheme } from '../../../lib/theme';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useDevMode } from '../../../lib/dev-mode';
 import { DeveloperTools } from '../components/developer-tools';
+import { CheckInTimeSetting } from '../components/check-in-time';
 import { VersionLine } from '../components/version-line';
 import { ComingSoon, Page, PageHeader } from '../../../components/ui/page';
 
@@ -14,10 +15,11 @@ const LINKS = [
   { to: '/whats-new', label: "What's New" },
 ] as const;
 
-/** /settings (spec part 2 §2): dark mode, links, app version (ten taps: developer mode), developer tools. Notifications, check-in time and more arrive later. */
+/** /settings (spec part 2 §2): dark mode, links, app version (ten taps: developer mode), developer tools. check-in time. Notifications and more arrive later. */
 export default function SettingsScreen() {
   const [theme, setTheme] = useTheme();
-  const devTools = useCurrentUser().data?.devTools ?? false;
+  const user = useCurrentUser().data;
+  const devTools = user?.devTools ?? false;
   const devMode = useDevMode() && devTools;
   return (
     <Page>
@@ -40,8 +42,16 @@ export default function SettingsScreen() {
           </Switch.Root>
         </div>
       </section>
+      {user && (
+        <section aria-labelledby="check-in-settings" className="mt-4 rounded-2xl border border-border bg-surface px-4">
+          <h2 id="check-in-settings" className="sr-only">
+            Daily check-in
+          </h2>
+          <CheckInTimeSetting user={user} />
+        </section>
+      )}
       <div className="mt-4">
-        <ComingSoon>Coming with settings work: notifications, reminders, check-in time, feedback and app updates.</ComingSoon>
+        <ComingSoon>Coming with settings work: notifications, reminders, feedback and app updates.</ComingSoon>
       </div>
       <nav aria-label="About" className="mt-4 divide-y divide-border rounded-2xl border border-border bg-surface">
         {LINKS.map((l) => (
