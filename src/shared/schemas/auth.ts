@@ -154,3 +154,15 @@ export type PublicUser = z.infer<typeof publicUserSchema>;
 
 export const messageSchema = z.object({ message: z.string() });
 export const signInResponseSchema = z.object({ user: publicUserSchema, message: z.string() });
+
+/** POST /api/auth/signup: the account exists but is not verified; no session is started. */
+export const signUpResponseSchema = z.object({
+  message: z.string(),
+  requiresVerification: z.literal(true),
+  email: z.string(),
+});
+export type SignUpResponse = z.infer<typeof signUpResponseSchema>;
+export const verifyEmailResponseSchema = z.object({ message: z.string(), email: z.string() });
+export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
+export const providersResponseSchema = z.object({ google: z.boolean() });
+export type ProvidersResponse = z.infer<typeof providersResponseSchema>;

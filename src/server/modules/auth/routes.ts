@@ -2,6 +2,9 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  providersResponseSchema,
+  signUpResponseSchema,
+  verifyEmailResponseSchema,
   emailBodySchema,
   isValidTimezone,
   messageSchema,
@@ -26,13 +29,6 @@ import * as service from './service';
 /** Every auth route shares this per-IP limit (counted per route by @fastify/rate-limit). */
 const AUTH_RATE_LIMIT = { rateLimit: { max: 100, timeWindow: '15 minutes' } };
 
-const signUpResponseSchema = z.object({
-  message: z.string(),
-  requiresVerification: z.literal(true),
-  email: z.string(),
-});
-const verifyEmailResponseSchema = z.object({ message: z.string(), email: z.string() });
-const providersResponseSchema = z.object({ google: z.boolean() });
 
 const INVALID_LINK = service.AUTH_API_MESSAGES.verifyInvalid;
 const verifyEmailQuerySchema = z.object({

@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ProvidersResponse } from '../../../../shared/schemas/auth';
 import { api } from '../../../lib/api-client';
 
-export interface AuthProviders {
-  google: boolean;
-}
+export type AuthProviders = ProvidersResponse;
 
 /** GET /api/auth/providers → {google}: whether Google sign-in is configured. */
 export const getProviders = () => api.get<AuthProviders>('/api/auth/providers');

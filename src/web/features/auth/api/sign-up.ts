@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import type { SignUpResponse } from '../../../../shared/schemas/auth';
 import { api } from '../../../lib/api-client';
 
 export interface SignUpInput {
@@ -7,11 +8,7 @@ export interface SignUpInput {
   password: string;
   timezone: string;
 }
-export interface SignUpAnswer {
-  message: string;
-  requiresVerification: true;
-  email: string;
-}
+export type SignUpAnswer = SignUpResponse;
 
 /** POST /api/auth/signup → 201 {message, requiresVerification, email}; no session is started. */
 export const signUp = (input: SignUpInput) => api.post<SignUpAnswer>('/api/auth/signup', input);
