@@ -6,7 +6,7 @@ import { badRequest, conflict } from '../../errors';
 import { TIER_LABELS } from '../../../shared/domain/tiers';
 import { TRIAL_DAYS, TRIAL_LABELS, trialIsUpgrade } from '../../../shared/domain/trials';
 import { COUPON_MESSAGES } from '../../../shared/schemas/subscriptions';
-import { startTierChange } from '../subscriptions/service';
+import { expireTrials, startTierChange } from '../subscriptions/service';
 
 /** The coupons the product ships with (DECISIONS: each a 30-day trial of its tier, once per user). */
 export const SEED_COUPONS = [
@@ -33,7 +33,9 @@ export async function redeemCoupon(app: FastifyInstance, userId: string, rawCode
       .onConflictDoNothing()
       .returning({ code: couponRedemptions.code });
     if (!inserted.length) throw conflict(COUPON_MESSAGES.alreadyUsed);
-    const [u] = await tx.select({ tier: users.tier }).from(users).where(eq(users.id, userId)).for('update');
+    // Ended trials first (subscription, then user locks — the order expiry uses): the tier checked is current.
+    await expireTrials(tx, userId, now);
+    const [u] = await tx.select({ tier: users.tier }).from(users).where(eq(users.id, userId)).for('no key update');
     if (!u || !trialIsUpgrade(u.tier, coupon.tier)) {
       throw badRequest(`Your ${TIER_LABELS[u?.tier ?? 'free']} plan already includes ${TRIAL_LABELS[coupon.tier]}`);
     }

@@ -6,7 +6,7 @@ import { badRequest, conflict } from '../../errors';
 import { MILESTONE_REWARDS, TRIAL_MS, rewardFor, trialIsUpgrade, type RewardType } from '../../../shared/domain/trials';
 import { REWARD_MESSAGES } from '../../../shared/schemas/subscriptions';
 import { settleNow } from '../streaks/service';
-import { getSubscription, readSubscription, startTierChange } from '../subscriptions/service';
+import { expireTrials, getSubscription, readSubscription, startTierChange } from '../subscriptions/service';
 
 const inTx = <T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> => db.transaction(async (tx) => fn(tx as unknown as Db));
 
@@ -40,7 +40,9 @@ export async function claimReward(app: FastifyInstance, userId: string, rewardTy
       .onConflictDoNothing()
       .returning({ t: rewardClaims.rewardType });
     if (!inserted.length) throw conflict(REWARD_MESSAGES.alreadyClaimed);
-    const [u] = await tx.select({ tier: users.tier }).from(users).where(and(eq(users.id, userId))).for('update');
+    // Ended trials first (subscription, then user locks — the order expiry uses): the tier checked is current.
+    await expireTrials(tx, userId, now);
+    const [u] = await tx.select({ tier: users.tier }).from(users).where(and(eq(users.id, userId))).for('no key update');
     if (!u || streak.bestStreak < reward.milestone || !trialIsUpgrade(u.tier, reward.tier)) {
       throw badRequest(REWARD_MESSAGES.notAvailable);
     }

@@ -5,8 +5,13 @@ import type { Tier } from '../../../shared/domain/tiers';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
+/**
+ * Locks the user row against other tier changes. NO KEY UPDATE (what an UPDATE of non-key columns takes), not
+ * UPDATE: a plain FOR UPDATE also waits for the KEY SHARE locks that inserts referencing the user hold (reward
+ * claims, coupon redemptions, ledger rows), which deadlocked with trial expiry.
+ */
 export async function lockUserTier(db: Db, userId: string): Promise<Tier> {
-  const [u] = await db.select({ tier: users.tier }).from(users).where(eq(users.id, userId)).for('update');
+  const [u] = await db.select({ tier: users.tier }).from(users).where(eq(users.id, userId)).for('no key update');
   if (!u) throw new Error(`user ${userId} not found`);
   return u.tier;
 }

@@ -30,6 +30,9 @@ const earliest = (...dates: (Date | null)[]): Date | null =>
  */
 export async function startTierChange(tx: Db, change: TierChange): Promise<{ fromTier: Tier; toTier: Tier; expiresAt: Date | null }> {
   const { userId, toTier, now } = change;
+  // End trials that are already over first, so the tier to return to is never an ended trial; this also
+  // takes the locks in the same order as expiry does (subscription, then user), so the two cannot deadlock.
+  await expireTrials(tx, userId, now);
   const fromTier = await repo.lockUserTier(tx, userId);
   const sub = await repo.lockSubscription(tx, userId);
   const expiresAt = change.trialMs ? new Date(now.getTime() + change.trialMs) : null;
