@@ -103,9 +103,15 @@ export async function recentSigninFailures(db: Conn, email: string, since: Date)
 }
 
 /** Records a failed sign-in and drops this e-mail's failures that fell out of the window. */
-export async function recordSigninFailure(db: Conn, email: string, at: Date, windowStart: Date): Promise<void> {
-  await db.insert(signinFailures).values({ email, createdAt: at });
+/** Records a failed (or, until it is known, a pending) attempt; returns its id. Prunes rows older than the window. */
+export async function recordSigninFailure(db: Conn, email: string, at: Date, windowStart: Date): Promise<string> {
+  const [row] = await db.insert(signinFailures).values({ email, createdAt: at }).returning({ id: signinFailures.id });
   await db.delete(signinFailures).where(and(eq(signinFailures.email, email), lte(signinFailures.createdAt, windowStart)));
+  return row!.id;
+}
+
+export async function deleteSigninFailure(db: Conn, id: string): Promise<void> {
+  await db.delete(signinFailures).where(eq(signinFailures.id, id));
 }
 
 export async function clearSigninFailures(db: Conn, email: string): Promise<void> {

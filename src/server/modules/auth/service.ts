@@ -88,20 +88,23 @@ export async function signUp(
 export async function signIn(app: FastifyInstance, input: { email: string; password: string }): Promise<UserRow> {
   const now = app.clock.now();
   const windowStart = new Date(now.getTime() - SIGNIN_FAILURE_WINDOW_MS);
-  const failures = await repo.recentSigninFailures(app.db, input.email, windowStart);
-  if (failures.count >= SIGNIN_FAILURE_LIMIT && failures.oldest) {
-    const retryAfterMs = failures.oldest.getTime() + SIGNIN_FAILURE_WINDOW_MS - now.getTime();
-    throw tooManyRequests(retryAfterMs / 1000, AUTH_API_MESSAGES.tooManySignins);
-  }
-  const fail = async (error: AppError): Promise<never> => {
-    await repo.recordSigninFailure(app.db, input.email, now, windowStart);
+  // The attempt is recorded before it is counted (kept as a failure unless it turns out not to be one), so a
+  // burst of concurrent attempts cannot all pass a count taken before any of them was recorded.
+  const attempt = await repo.recordSigninFailure(app.db, input.email, now, windowStart);
+  const notAFailure = async (error: AppError): Promise<never> => {
+    await repo.deleteSigninFailure(app.db, attempt);
     throw error;
   };
+  const failures = await repo.recentSigninFailures(app.db, input.email, windowStart);
+  if (failures.count > SIGNIN_FAILURE_LIMIT && failures.oldest) {
+    const retryAfterMs = failures.oldest.getTime() + SIGNIN_FAILURE_WINDOW_MS - now.getTime();
+    return notAFailure(tooManyRequests(retryAfterMs / 1000, AUTH_API_MESSAGES.tooManySignins));
+  }
   const user = await repo.findUserByEmail(app.db, input.email);
-  if (!user) return fail(notFound(AUTH_API_MESSAGES.noUser));
-  if (!user.passwordHash) throw badRequest(AUTH_API_MESSAGES.googleOnly);
-  if (!(await verifyPassword(user.passwordHash, input.password))) return fail(new AppError(401, AUTH_API_MESSAGES.wrongPassword));
-  if (!user.emailVerifiedAt) throw forbidden(AUTH_API_MESSAGES.verifyFirst, { requiresVerification: true });
+  if (!user) throw notFound(AUTH_API_MESSAGES.noUser);
+  if (!user.passwordHash) return notAFailure(badRequest(AUTH_API_MESSAGES.googleOnly));
+  if (!(await verifyPassword(user.passwordHash, input.password))) throw new AppError(401, AUTH_API_MESSAGES.wrongPassword);
+  if (!user.emailVerifiedAt) return notAFailure(forbidden(AUTH_API_MESSAGES.verifyFirst, { requiresVerification: true }));
   await repo.clearSigninFailures(app.db, input.email);
   return user;
 }
