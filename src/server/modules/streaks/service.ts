@@ -126,6 +126,8 @@ export async function grantShields(
   now: Date,
   opts: { ref?: string; note?: string } = {},
 ): Promise<{ granted: boolean; freezeDaysRemaining: number }> {
+  // Lock the state row before looking for the reference: concurrent fulfilments of one payment then see each other.
+  if (opts.ref) await repo.lockState(tx, userId, await repo.userTimezone(tx, userId));
   if (opts.ref && (await repo.ledgerHasRef(tx, userId, reason, opts.ref))) {
     const row = await repo.findState(tx, userId);
     return { granted: false, freezeDaysRemaining: row?.freezeDaysRemaining ?? 0 };
@@ -145,6 +147,7 @@ export async function recoverStreakPaid(
   paymentRef: string,
   now: Date,
 ): Promise<{ recovered: boolean; currentStreak: number }> {
+  await repo.lockState(tx, userId, await repo.userTimezone(tx, userId)); // before the reference check (see grantShields)
   if (await repo.ledgerHasRef(tx, userId, 'recovery', paymentRef)) {
     const row = await repo.findState(tx, userId);
     return { recovered: false, currentStreak: row?.currentStreak ?? 0 };

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/app';
+import { testEngines } from '../../../../test/helpers/db';
+import { createUser } from '../../../../test/helpers/users';
+import type { Db } from '../../db/client';
+import { grantShields, recoverStreakPaid } from './service';
+import * as repo from './repo';
+
+describe.each(testEngines())('once-per-reference fulfilments under concurrency on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(engine, { now: '2026-03-10T12:00:00Z' });
+  });
+  afterAll(async () => t.close());
+
+  const inTx = <T>(fn: (tx: Db) => Promise<T>) => t.app.db.transaction(async (tx) => fn(tx as unknown as Db));
+
+  it('a shield purchase fulfilled many times at once with one payment reference adds its shields once', async () => {
+    const user = await createUser(t.app.db, { timezone: 'UTC', createdAt: new Date('2025-01-01T00:00:00Z') });
+    const now = t.clock.now();
+    const rs = await Promise.all(
+      Array.from({ length: 15 }, () => inTx((tx) => grantShields(tx, user.id, 3, 'purchase', now, { ref: 'pay_1' }))),
+    );
+    expect(rs.filter((r) => r.granted)).toHaveLength(1);
+    expect((await repo.findState(t.app.db, user.id))?.freezeDaysRemaining).toBe(3);
+  });
+
+  it('a paid recovery fulfilled many times at once with one payment reference is recorded once', async () => {
+    const user = await createUser(t.app.db, { timezone: 'UTC', createdAt: new Date('2025-01-01T00:00:00Z') });
+    t.clock.set('2026-03-10T12:00:00Z');
+    // A 12-day streak lost yesterday.
+    await inTx(async (tx) => {
+      await repo.lockState(tx, user.id, 'UTC');
+      await repo.saveState(
+        tx,
+        user.id,
+        {
+          currentStreak: 0,
+          bestStreak: 12,
+          freezeDaysRemaining: 0,
+          freezeDaysUsed: 0,
+          checkpoint: 0,
+          lastCompletedDate: '2026-03-08',
+          lastProcessedDate: '2026-03-09',
+          lostStreakValue: 12,
+          lostDate: '2026-03-09',
+          lostResetValue: 0,
+          rebuiltFrom: null,
+          recoveryState: 'available',
+        },
+        'UTC',
+        null,
+        t.clock.now(),
+      );
+    });
+    const now = t.clock.now();
+    const rs = await Promise.all(
+      Array.from({ length: 15 }, () =>
+        inTx((tx) => recoverStreakPaid(tx, user.id, 'pay_2', now)).catch((e: { statusCode?: number }) => ({ error: e.statusCode ?? 500 })),
+      ),
+    );
+    expect(rs.filter((r) => 'recovered' in r && r.recovered)).toHaveLength(1);
+    expect(rs.filter((r) => 'error' in r)).toEqual([]);
+    expect((await repo.findState(t.app.db, user.id))?.currentStreak).toBe(12);
+  });
+});
