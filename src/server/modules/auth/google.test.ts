@@ -152,11 +152,32 @@ describe.each(testEngines())('Google sign-in against a fake OAuth provider on %s
     expect(linked?.provider).toBe('email');
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/user', cookies: { [SESSION_COOKIE]: cookiesOf(res)[SESSION_COOKIE]! } });
     expect(me.json()).toMatchObject({ id: existing?.id, emailVerified: true });
-    // The password still works, now that the e-mail is verified.
+    // The password was set before anyone proved they own the address (it could be a squatter's): linking does
+    // not make it work. The owner signs in with Google or sets a password through the e-mailed reset link.
     const pw = await t.app.inject({
       method: 'POST',
       url: '/api/auth/signin',
       payload: { email: 'link@example.com', password: 'Passw0rd!' },
+    });
+    expect(pw.statusCode).toBe(400);
+    expect(pw.json().message).toBe('This account uses Google sign-in. Please use Login with Google.');
+  });
+
+  it('linking Google to an already verified e-mail account keeps its password working', async () => {
+    const signup = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { firstName: 'Vera', email: 'link-verified@example.com', password: 'Passw0rd!' },
+    });
+    expect(signup.statusCode).toBe(201);
+    await t.app.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.email, 'link-verified@example.com'));
+    google.nextUser = { sub: 'g-link-2', email: 'link-verified@example.com', email_verified: true };
+    const { cookies, callbackPath } = await runToCallback(t);
+    expect(outcome(await callback(t, callbackPath, cookies))).toEqual({ auth: 'success', provider: 'google' });
+    const pw = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { email: 'link-verified@example.com', password: 'Passw0rd!' },
     });
     expect(pw.statusCode).toBe(200);
   });

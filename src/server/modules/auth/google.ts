@@ -95,6 +95,9 @@ export async function findOrCreateGoogleUser(
     if (!verified) throw new GoogleAccountError(GOOGLE_MESSAGES.emailNotVerified);
     const linked = await repo.updateUser(app.db, byEmail.id, {
       googleSub: profile.sub,
+      // A password set on a never-verified account was not set by a proven owner of the address (it may be
+      // someone who registered it first): linking must not turn it into a working password.
+      ...(byEmail.emailVerifiedAt ? {} : { passwordHash: null }),
       emailVerifiedAt: byEmail.emailVerifiedAt ?? now,
       profileImageUrl: byEmail.profileImageUrl ?? profile.picture ?? null,
       lastName: byEmail.lastName ?? truncate(profile.family_name, 100) ?? null,
