@@ -77,7 +77,8 @@ export type CalendarDayState = (typeof CALENDAR_DAY_STATES)[number];
 export const calendarQuerySchema = z.object({
   month: z
     .string({ message: 'month is required (YYYY-MM)' })
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month must look like YYYY-MM'),
+    // Years 1970–2999: other years are not calendar months a streak can have (year 0 is not even a date).
+    .regex(/^(19[7-9]\d|2\d{3})-(0[1-9]|1[0-2])$/, 'month must look like YYYY-MM (a year from 1970 to 2999)'),
 });
 export const calendarDaySchema = z.object({
   date: localDate,
