@@ -41,7 +41,12 @@ const answerSchema = z.union(
   { error: ANSWER_SHAPE },
 );
 
-const journalText = z.string().max(JOURNAL_MAX_LENGTH, CHECK_IN_MESSAGES.journalTooLong);
+/** PostgreSQL text cannot hold a NUL character: such input is refused (400) instead of failing in the database. */
+const noNul = (s: string) => !s.includes('\u0000');
+const journalText = z
+  .string()
+  .max(JOURNAL_MAX_LENGTH, CHECK_IN_MESSAGES.journalTooLong)
+  .refine(noNul, 'Journal entries cannot contain a NUL character');
 
 /** POST /api/checkins. score, isPremium and developerMode are accepted as hints and ignored. */
 export const checkInSubmissionSchema = z.object({
@@ -177,8 +182,9 @@ export const checkInResultSchema = z.object({
 export type CheckInResult = z.infer<typeof checkInResultSchema>;
 
 
-export const idParamsSchema = z.object({ id: z.string().min(1).max(100) });
-export const checkInIdParamsSchema = z.object({ checkInId: z.string().min(1).max(100) });
+const idParam = z.string().min(1).max(100).refine(noNul, 'Invalid id');
+export const idParamsSchema = z.object({ id: idParam });
+export const checkInIdParamsSchema = z.object({ checkInId: idParam });
 
 /** POST /api/journal-entries/:checkInId: one (or more) journal fields; an empty text clears it. */
 export const journalUpdateSchema = z

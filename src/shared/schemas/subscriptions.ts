@@ -38,7 +38,8 @@ export const redeemCouponBodySchema = z.object({
     .string({ message: 'Please enter a coupon code' })
     .trim()
     .min(1, 'Please enter a coupon code')
-    .max(64, 'This coupon code is not valid or has expired'),
+    .max(64, 'This coupon code is not valid or has expired')
+    .refine((c) => !c.includes('\u0000'), 'This coupon code is not valid or has expired'), // PostgreSQL text cannot hold NUL
 });
 export const redeemCouponResultSchema = z.object({ message: z.string(), benefit: z.string() });
 
