@@ -82,6 +82,7 @@ const emailField = z
   .min(1, AUTH_MESSAGES.emailRequired)
   .max(MAX_EMAIL_LENGTH, AUTH_MESSAGES.emailTooLong)
   .regex(EMAIL_SHAPE, AUTH_MESSAGES.emailInvalid)
+  .refine((e) => !e.includes('\u0000'), AUTH_MESSAGES.emailInvalid) // PostgreSQL text cannot hold NUL (was a 500)
   .transform((e) => e.toLowerCase());
 
 export const timezoneField = z
@@ -110,7 +111,8 @@ export const signUpBodySchema = z.object({
     .string({ error: textError(AUTH_MESSAGES.firstNameRequired, 'First name') })
     .trim()
     .min(1, AUTH_MESSAGES.firstNameRequired)
-    .max(MAX_NAME_LENGTH, AUTH_MESSAGES.nameTooLong),
+    .max(MAX_NAME_LENGTH, AUTH_MESSAGES.nameTooLong)
+    .refine((n) => !n.includes('\u0000'), 'First name cannot contain a NUL character'),
   email: emailField,
   password: newPasswordField,
   timezone: timezoneField.optional(),
