@@ -28,6 +28,7 @@ import type { UserRow } from '../../plugins/session';
 import { toPublicUser } from '../auth/public-user';
 import { checkInHooks, type CheckInHookResult } from './hooks';
 import * as repo from './repo';
+import { withCurrentTier } from '../subscriptions/service';
 
 export type { CheckInHook, CheckInEvent, CheckInHookResult } from './hooks';
 export { addCheckInHook } from './hooks';
@@ -102,7 +103,8 @@ async function windowFor(db: Db, user: UserRow, now: Date) {
 }
 
 /** GET /api/checkins/today (and, without the check-in itself, start-session / orientation-state). */
-export async function todayStatus(app: FastifyInstance, user: UserRow): Promise<TodayResponse> {
+export async function todayStatus(app: FastifyInstance, signedIn: UserRow): Promise<TodayResponse> {
+  const user = await withCurrentTier(app, signedIn);
   const now = app.clock.now();
   const w = await windowFor(app.db, user, now);
   const journal = w.today && hasAiCoach(user.tier) ? await repo.findJournal(app.db, user.id, w.today.id) : null;
@@ -148,6 +150,7 @@ export async function submitCheckIn(
   user: UserRow,
   body: CheckInSubmission,
 ): Promise<CheckInResult & { created: boolean }> {
+  user = await withCurrentTier(app, user);
   const now = app.clock.now();
   const tier = user.tier;
   const mode = answerModeForTier(tier);
@@ -239,7 +242,7 @@ async function ownCheckIn(app: FastifyInstance, user: UserRow, checkInId: string
 /** GET /api/journal-entries/check-in/:id → [] or [entry]. */
 export async function journalFor(app: FastifyInstance, user: UserRow, checkInId: string): Promise<JournalEntryDto[]> {
   await ownCheckIn(app, user, checkInId);
-  if (!hasAiCoach(user.tier)) throw forbidden(CHECK_IN_MESSAGES.journalAiCoachOnly);
+  if (!hasAiCoach((await withCurrentTier(app, user)).tier)) throw forbidden(CHECK_IN_MESSAGES.journalAiCoachOnly);
   const row = await repo.findJournal(app.db, user.id, checkInId);
   return row ? [toJournalDto(row)] : [];
 }
@@ -252,7 +255,7 @@ export async function saveJournalField(
   fields: repo.JournalFields,
 ): Promise<JournalEntryDto> {
   await ownCheckIn(app, user, checkInId);
-  if (!hasAiCoach(user.tier)) throw forbidden(CHECK_IN_MESSAGES.journalAiCoachOnly);
+  if (!hasAiCoach((await withCurrentTier(app, user)).tier)) throw forbidden(CHECK_IN_MESSAGES.journalAiCoachOnly);
   const clean = Object.fromEntries(
     Object.entries(fields)
       .filter(([, v]) => v !== undefined)

@@ -114,6 +114,18 @@ export async function expireTrials(tx: Db, userId: string, now: Date): Promise<b
   return true;
 }
 
+/**
+ * The user with any trial that has ended applied. Trials end by the minute job or lazily on read; a request
+ * between the two must not answer on the ended trial's tier (answer mode, journal, tips).
+ */
+export async function withCurrentTier<U extends { id: string; tier: Tier }>(app: FastifyInstance, user: U): Promise<U> {
+  const now = app.clock.now();
+  const sub = await repo.findSubscription(app.db, user.id);
+  if (!sub?.nextExpiryAt || sub.nextExpiryAt > now) return user;
+  await inTx(app.db, (tx) => expireTrials(tx, user.id, now));
+  return { ...user, tier: await repo.userTier(app.db, user.id) };
+}
+
 /** Expires due trials lazily (on read), then returns the subscription. */
 export async function getSubscription(app: FastifyInstance, userId: string): Promise<Subscription> {
   const now = app.clock.now();

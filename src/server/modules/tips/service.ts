@@ -9,13 +9,14 @@ import { CHECK_IN_MESSAGES, type TipDto } from '../../../shared/schemas/check-in
 import { forbidden } from '../../errors';
 import type { UserRow } from '../../plugins/session';
 import { recentAreaScores, userTimeZone } from '../check-ins/service';
+import { withCurrentTier } from '../subscriptions/service';
 
 /** How many of the latest check-ins make up "recent scores". */
 export const RECENT_CHECK_INS = 7;
 
 /** GET /api/premium/tips: one tip per area from the user's recent scores (premium and ai-coach only). */
 export async function personalisedTips(app: FastifyInstance, user: UserRow): Promise<TipDto[]> {
-  if (!usesScale(user.tier)) throw forbidden(CHECK_IN_MESSAGES.tipsPremiumOnly);
+  if (!usesScale((await withCurrentTier(app, user)).tier)) throw forbidden(CHECK_IN_MESSAGES.tipsPremiumOnly);
   const recent = await recentAreaScores(app, user.id, RECENT_CHECK_INS);
   if (!recent.length) return [];
   const averages = areaAverages(recent);
