@@ -5,10 +5,9 @@
  *     selected by the next_rollover_at index, so the time must not grow with the total (ratio ≤ 2×).
  * `--quick` divides every size by 10.
  */
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { openDb, type DbHandle } from '../src/server/db/client';
+import type { DbHandle } from '../src/server/db/client';
+import { createPostgresDb } from '../test/helpers/db';
 import { rolloverBatch, rolloverTick } from '../src/server/jobs/rollover';
 
 const ZONES = ['UTC', 'America/New_York', 'America/Los_Angeles', 'Europe/London', 'Europe/Berlin', 'Asia/Kolkata', 'Asia/Tokyo', 'Australia/Sydney'];
@@ -16,26 +15,7 @@ const NOW = new Date('2026-03-11T12:30:00Z');
 const DUE_AT = new Date('2026-03-11T00:00:00Z');
 const LATER = new Date('2026-03-12T00:00:00Z');
 
-export async function freshDb(base: string): Promise<DbHandle> {
-  const name = `big7_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const handle = await openDb({ databaseUrl: url.toString(), poolMax: 6 });
-  return {
-    ...handle,
-    async close() {
-      await handle.close();
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
+export const freshDb = (base: string): Promise<DbHandle> => createPostgresDb(base, { prefix: 'big7_bench', poolMax: 6 });
 
 /**
  * Inserts `total` users with a streak of 10 who did not check in on 03-10 (half of them have a shield): the

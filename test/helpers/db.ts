@@ -14,15 +14,23 @@ export async function createTestDb(engine: Engine, opts: { poolMax?: number } = 
   if (engine === 'pglite') return openDb({ dataDir: 'memory://' });
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `big7_t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  // Dropping the database at the end cuts any connection still open: that is expected here.
+  return createPostgresDb(base, { prefix: 'big7_t', poolMax: opts.poolMax ?? 10, onIdleError: () => {} });
+}
+
+/** A new, migrated PostgreSQL database next to `base` (same server), dropped on close. */
+export async function createPostgresDb(
+  base: string,
+  opts: { prefix: string; poolMax: number; onIdleError?: (err: Error) => void },
+): Promise<DbHandle & { url: string }> {
+  const name = `${opts.prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   await admin.query(`CREATE DATABASE "${name}"`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
-  // Dropping the database at the end cuts any connection still open: that is expected here.
-  const handle = await openDb({ databaseUrl: url.toString(), poolMax: opts.poolMax ?? 10, onIdleError: () => {} });
+  const handle = await openDb({ databaseUrl: url.toString(), poolMax: opts.poolMax, onIdleError: opts.onIdleError });
   return {
     ...handle,
     url: url.toString(),

@@ -25,3 +25,17 @@ export async function signInAs(app: FastifyInstance, user: Pick<UserRow, 'id'>):
     .values({ id: hashToken(token), userId: user.id, createdAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) });
   return `${SESSION_COOKIE}=${token}`;
 }
+
+/**
+ * A user created long ago (so no orientation window) and a `call` that signs in afresh each time, at the
+ * app's current (test) time: tests that jump weeks ahead outlive a 7-day session.
+ */
+export async function newUserWithCalls(app: FastifyInstance, overrides: Partial<NewUserRow> = {}) {
+  const user = await createUser(app.db, { timezone: 'UTC', createdAt: new Date('2025-01-01T00:00:00Z'), ...overrides });
+  const call = async (method: 'GET' | 'POST', url: string, payload?: unknown) => {
+    const cookie = await signInAs(app, user);
+    const res = await app.inject({ method, url, headers: { cookie }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+    return { status: res.statusCode, body: res.json() };
+  };
+  return { user, call };
+}

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../../../test/helpers/app';
 import { testEngines } from '../../../../test/helpers/db';
-import { createUser, signInAs } from '../../../../test/helpers/users';
+import { createUser, newUserWithCalls } from '../../../../test/helpers/users';
 import { streakLedger } from '../../db/schema/index';
 import { expireDueTrials } from '../../jobs/rollover';
 
@@ -17,16 +17,7 @@ describe.each(testEngines())('once-only grants and trial changes under concurren
   });
   afterAll(async () => t.close());
 
-  async function newUser(overrides: Parameters<typeof createUser>[1] = {}) {
-    const user = await createUser(t.app.db, { timezone: 'UTC', createdAt: new Date('2025-01-01T00:00:00Z'), ...overrides });
-    const call = async (method: 'GET' | 'POST', url: string, payload?: unknown) => {
-      // A fresh session at the current (test) time: some tests jump weeks ahead.
-      const cookie = await signInAs(t.app, user);
-      const res = await t.app.inject({ method, url, headers: { cookie }, ...(payload !== undefined ? { payload: payload as object } : {}) });
-      return { status: res.statusCode, body: res.json() };
-    };
-    return { user, call };
-  }
+  const newUser = (overrides: Parameters<typeof createUser>[1] = {}) => newUserWithCalls(t.app, overrides);
 
   const statuses = (rs: { status: number }[]) => rs.map((r) => r.status).sort();
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/helpers/app';
 import { testEngines } from '../../../../test/helpers/db';
-import { createUser, signInAs } from '../../../../test/helpers/users';
+import { createUser, newUserWithCalls } from '../../../../test/helpers/users';
 import { rolloverTick } from '../../jobs/rollover';
 
 const DAY = 86_400_000;
@@ -13,16 +13,7 @@ describe.each(testEngines())('subscriptions, rewards and coupons on %s', (engine
   });
   afterAll(async () => t.close());
 
-  async function newUser(overrides: Parameters<typeof createUser>[1] = {}) {
-    const user = await createUser(t.app.db, { timezone: 'UTC', createdAt: new Date('2025-01-01T00:00:00Z'), ...overrides });
-    const call = async (method: 'GET' | 'POST', url: string, payload?: unknown) => {
-      // A fresh session at the current (test) time: these tests jump weeks ahead.
-      const cookie = await signInAs(t.app, user);
-      const res = await t.app.inject({ method, url, headers: { cookie }, ...(payload !== undefined ? { payload: payload as object } : {}) });
-      return { status: res.statusCode, body: res.json() };
-    };
-    return { user, call };
-  }
+  const newUser = (overrides: Parameters<typeof createUser>[1] = {}) => newUserWithCalls(t.app, overrides);
 
   it('a new user is on the free tier with no trials', async () => {
     const { call } = await newUser();
