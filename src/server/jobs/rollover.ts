@@ -70,7 +70,7 @@ export async function rolloverBatch(db: Db, now: Date, limit: number, batchNo = 
       const { state, events } = settle(before, todayIn(tz));
       const next = dueOf(state, tz);
       values.push(
-        sql`(${row.userId}, ${state.currentStreak}::int, ${state.freezeDaysRemaining}::int, ${state.freezeDaysUsed}::int, ${state.lastProcessedDate}::date, ${next ? next.toISOString() : null}::timestamptz, ${tz}::text, ${state.lostStreakValue}::int, ${state.lostDate}::date, ${state.lostResetValue}::int, ${state.rebuiltFrom}::date, ${state.recoveryState}::text)`,
+        sql`(${row.userId}, ${state.currentStreak}::int, ${state.freezeDaysRemaining}::int, ${state.freezeDaysUsed}::int, ${state.lastProcessedDate}::date, ${next ? next.toISOString() : null}::timestamptz, ${tz}::text, ${state.lostStreakValue}::int, ${state.lostDate}::date, ${state.rebuiltDays}::int, ${JSON.stringify(state.gapDates)}::jsonb, ${state.recoveryState}::text)`,
       );
       frozen.push(...frozenRows(row.userId, events, now));
       ledger.push(...ledgerRows(before, events, { userId: row.userId, now }));
@@ -86,9 +86,9 @@ export async function rolloverBatch(db: Db, now: Date, limit: number, batchNo = 
         UPDATE streak_states AS s SET
           current_streak = v.cs, freeze_days_remaining = v.fr, freeze_days_used = v.fu,
           last_processed_date = v.lp, next_rollover_at = v.nr, timezone = v.tz,
-          lost_streak_value = v.lv, lost_date = v.ld, lost_reset_value = v.lr, rebuilt_from = v.rb,
+          lost_streak_value = v.lv, lost_date = v.ld, rebuilt_days = v.rb, gap_dates = v.gd,
           recovery_state = v.rs, updated_at = ${now.toISOString()}::timestamptz
-        FROM (VALUES ${sql.join(part, sql`, `)}) AS v(user_id, cs, fr, fu, lp, nr, tz, lv, ld, lr, rb, rs)
+        FROM (VALUES ${sql.join(part, sql`, `)}) AS v(user_id, cs, fr, fu, lp, nr, tz, lv, ld, rb, gd, rs)
         WHERE s.user_id = v.user_id AND s.user_id IN (${partIds})`);
     }
     for (const part of chunk(frozen, 2000)) await streakRepo.insertFrozenDays(tx, part);

@@ -9,6 +9,8 @@ import {
   applyShieldGrant,
   initialStreakState,
   nextRolloverAt,
+  RECOVERY_MIN_STREAK,
+  RECOVERY_WINDOW_DAYS,
   recoveryAvailable,
   settle,
   StreakRuleError,
@@ -29,6 +31,8 @@ class Reference {
   lost: { value: number; date: string } | null = null;
   recovery: 'none' | 'available' | 'recovered' | 'declined' = 'none';
   milestones: number[] = [];
+  /** The last local date that has ended (null before the user is first seen). */
+  lastEnded: string | null = null;
 
   get checkpoint(): number {
     // The highest milestone the streak has ever reached (milestones never go back down).
@@ -37,11 +41,22 @@ class Reference {
   available(today: string): boolean {
     return this.recovery === 'available' && !!this.lost && this.lost.value >= 7 && localDaysBetween(this.lost.date, today) <= 7;
   }
+  /** The user's today is `today` (in whatever zone they are now): every earlier date has ended. */
+  advanceTo(today: string) {
+    const yesterday = addLocalDays(today, -1);
+    if (this.lastEnded === null) {
+      this.lastEnded = yesterday; // days before the user was first seen are not misses
+      return;
+    }
+    for (let d = addLocalDays(this.lastEnded, 1); d <= yesterday; d = addLocalDays(d, 1)) this.endOfDay(d);
+    if (yesterday > this.lastEnded) this.lastEnded = yesterday;
+  }
   buy(n: number) {
     this.shields += n;
   }
   checkIn(today: string) {
-    if (this.status.get(today) === 'completed') return;
+    // A date that has already ended (the user flew west) or is already completed cannot count again.
+    if ((this.lastEnded !== null && today <= this.lastEnded) || this.status.get(today) === 'completed') return;
     const before = this.checkpoint;
     this.streak += 1;
     this.best = Math.max(this.best, this.streak);
@@ -50,14 +65,15 @@ class Reference {
   }
   recover(today: string, method: 'shield' | 'paid'): boolean {
     if (!this.available(today) || (method === 'shield' && this.shields < 1)) return false;
+    // Every missed date of the 7-day window becomes recovered; every check-in since the loss counts.
     const lost = this.lost!;
+    const last = addLocalDays(lost.date, 7);
     let rebuilt = 0;
-    for (let d = lost.date; d < today; d = addLocalDays(d, 1)) {
-      const st = this.status.get(d);
+    for (const [d, st] of this.status) {
+      if (d < lost.date || d > last) continue;
       if (st === 'completed') rebuilt++;
       if (st === 'missed') this.status.set(d, 'recovered');
     }
-    if (this.status.get(today) === 'completed') rebuilt++;
     this.streak = lost.value + rebuilt;
     this.best = Math.max(this.best, this.streak);
     if (method === 'shield') {
@@ -85,6 +101,7 @@ class Reference {
     const lostValue = this.streak;
     this.streak = this.checkpoint;
     this.status.set(day, 'missed');
+    if (this.available(day)) return; // an earlier lost streak is still on offer: it stays
     if (lostValue >= 7) {
       this.lost = { value: lostValue, date: day };
       this.recovery = 'available';
@@ -95,12 +112,30 @@ class Reference {
   }
 }
 
+/** Zones far east and west of UTC, with and without DST, and with half-hour offsets. */
+const ZONES = [
+  'UTC',
+  'Pacific/Kiritimati',
+  'Pacific/Pago_Pago',
+  'America/New_York',
+  'America/Santiago',
+  'Europe/London',
+  'Asia/Kolkata',
+  'Australia/Lord_Howe',
+  'America/St_Johns',
+  'Asia/Tokyo',
+] as const;
+
 interface DayOps {
   buy: number;
   action: 'none' | 'recover-shield' | 'recover-paid' | 'decline';
   checkIn: boolean;
   /** Whether the rollover job ran at this day's end (false = downtime; catch-up happens on the next call). */
   jobRan: boolean;
+  /** Hours since the previous step (24 = the next day at the same time). */
+  hours: number;
+  /** The user moved to this zone before this step (null: same zone). */
+  tz: string | null;
 }
 
 const dayOps = fc.record<DayOps>({
@@ -113,9 +148,15 @@ const dayOps = fc.record<DayOps>({
   ),
   checkIn: fc.oneof({ weight: 6, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
   jobRan: fc.oneof({ weight: 3, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
+  hours: fc.constant(24),
+  tz: fc.constant(null),
 });
 
-/** Long runs of check-ins so that 30/100/365 milestones and checkpoints are reached, plus actions on random days. */
+/**
+ * Long runs of check-ins so that 30/100/365 milestones and checkpoints are reached, actions on random days, and
+ * journeys: on random days the user moves zone and/or the step is not exactly a day, so a local date can be
+ * skipped (east) or come round again (west).
+ */
 const history = fc
   .tuple(
     fc.array(fc.tuple(fc.integer({ min: 1, max: 120 }), dayOps).map(([repeat, ops]) => ({ repeat, ops })), {
@@ -126,24 +167,50 @@ const history = fc
       fc.tuple(fc.integer({ min: 0, max: 799 }), fc.constantFrom('recover-shield' as const, 'recover-paid' as const, 'decline' as const)),
       { maxLength: 40 },
     ),
+    fc.array(
+      fc.tuple(fc.integer({ min: 1, max: 799 }), fc.option(fc.constantFrom(...ZONES), { nil: null }), fc.integer({ min: 1, max: 47 })),
+      { maxLength: 30 },
+    ),
   )
-  .map(([blocks, actions]) => {
+  .map(([blocks, actions, journeys]) => {
     const days: DayOps[] = [];
     for (const b of blocks) {
       for (let i = 0; i < b.repeat && days.length < 800; i++) days.push(i === 0 ? b.ops : { ...b.ops, action: 'none', buy: 0 });
     }
     for (const [at, action] of actions) if (at < days.length) days[at] = { ...days[at]!, action };
+    for (const [at, tz, hours] of journeys) if (at < days.length) days[at] = { ...days[at]!, tz, hours };
     return days;
   });
 
+const day = (o: Partial<DayOps> = {}): DayOps => ({ buy: 0, action: 'none', checkIn: true, jobRan: true, hours: 24, tz: null, ...o });
+
 /** A history that surely loses a 12-day streak and recovers it with a shield bought the next day. */
 const recoveryExample: DayOps[] = [
-  ...Array.from({ length: 12 }, () => ({ buy: 0, action: 'none' as const, checkIn: true, jobRan: true })),
-  { buy: 0, action: 'none', checkIn: false, jobRan: true },
-  { buy: 1, action: 'recover-shield', checkIn: true, jobRan: true },
-  { buy: 0, action: 'recover-paid', checkIn: true, jobRan: false },
+  ...Array.from({ length: 12 }, () => day()),
+  day({ checkIn: false }),
+  day({ buy: 1, action: 'recover-shield' }),
+  day({ action: 'recover-paid', jobRan: false }),
 ];
 
+/** Loses 20, rebuilds one day, misses again (a short loss inside the offer's window), then recovers. */
+const mergedLossExample: DayOps[] = [
+  ...Array.from({ length: 20 }, () => day()),
+  day({ checkIn: false }),
+  day(),
+  day({ checkIn: false }),
+  day({ checkIn: false, action: 'recover-paid' }),
+  day(),
+];
+
+/** A streak kept while flying east over the date line (a local date is skipped) and back west (one repeats). */
+const journeyExample: DayOps[] = [
+  ...Array.from({ length: 9 }, () => day()),
+  day({ tz: 'Pacific/Kiritimati', hours: 30 }),
+  day(),
+  day({ tz: 'Pacific/Pago_Pago', hours: 2 }),
+  day({ hours: 23 }),
+  day(),
+];
 /** How often each kind of event happened over all generated histories (the test checks they all occur). */
 const seen: Record<string, number> = {};
 
@@ -152,6 +219,7 @@ function collect(events: StreakEvent[], frozen: Set<string>, recovered: Set<stri
     seen[e.type] = (seen[e.type] ?? 0) + 1;
     if (e.type === 'check-in' && e.milestone) seen[`milestone-${e.milestone.days}`] = (seen[`milestone-${e.milestone.days}`] ?? 0) + 1;
     if (e.type === 'break' && e.resetTo > 0) seen['checkpoint-reset'] = (seen['checkpoint-reset'] ?? 0) + 1;
+    if (e.type === 'break' && e.recoverable && e.lostValue < RECOVERY_MIN_STREAK) seen['merged-break'] = (seen['merged-break'] ?? 0) + 1;
     if (e.type === 'shield-used') {
       expect(frozen.has(e.date)).toBe(false); // each date settled once
       frozen.add(e.date);
@@ -162,10 +230,13 @@ function collect(events: StreakEvent[], frozen: Set<string>, recovered: Set<stri
 }
 
 describe('streak engine against a day-by-day reference model', () => {
-  it('agrees on every random history of up to 800 days', () => {
+  it('agrees on every random history of up to 800 days, with zone changes', () => {
     fc.assert(
       fc.property(history, fc.integer({ min: 0, max: 3 }), (days, startShields) => {
-        const start = '2025-01-01';
+        let now = Date.parse('2025-01-01T12:00:00Z');
+        let tz = 'UTC';
+        let maxToday = '0000-01-01';
+        let prevToday: string | null = null;
         const ref = new Reference();
         ref.shields = startShields;
         let s: StreakState = { ...initialStreakState(), freezeDaysRemaining: startShields };
@@ -177,8 +248,18 @@ describe('streak engine against a day-by-day reference model', () => {
           s = r.state;
         };
         days.forEach((ops, i) => {
-          const today = addLocalDays(start, i);
+          if (i > 0) now += ops.hours * 3_600_000;
+          if (ops.tz) tz = ops.tz;
+          const today = localDateOf(now, tz);
+          if (prevToday !== null) {
+            const moved = localDaysBetween(prevToday, today);
+            if (moved !== 1) seen[moved > 1 ? 'date-skipped' : 'date-repeated'] = (seen[moved > 1 ? 'date-skipped' : 'date-repeated'] ?? 0) + 1;
+          }
+          prevToday = today;
+          if (today > maxToday) maxToday = today;
+          // The job (or any read) settles what has ended in the user's current zone.
           if (i > 0 && days[i - 1]!.jobRan) step(settle(s, today));
+          ref.advanceTo(today);
           if (ops.buy) {
             ref.buy(ops.buy);
             step(applyShieldGrant(s, today, ops.buy));
@@ -206,9 +287,10 @@ describe('streak engine against a day-by-day reference model', () => {
           expect(view.currentStreak).toBe(ref.streak);
           expect(view.freezeDaysRemaining).toBe(ref.shields);
           expect(recoveryAvailable(view, today)).toBe(ref.available(today));
-          ref.endOfDay(today);
         });
-        step(settle(s, addLocalDays(start, days.length)));
+        const after = addLocalDays(maxToday, 1);
+        ref.advanceTo(after);
+        step(settle(s, after));
         expect(s.currentStreak).toBe(ref.streak);
         expect(s.bestStreak).toBe(ref.best);
         expect(s.freezeDaysRemaining).toBe(ref.shields);
@@ -219,6 +301,8 @@ describe('streak engine against a day-by-day reference model', () => {
         const refRecovered = [...ref.status].filter(([, v]) => v === 'recovered').map(([k]) => k).sort();
         expect([...frozen].sort()).toEqual(refFrozen);
         expect([...recovered].sort()).toEqual(refRecovered);
+        // The gap a recovery would bridge never grows past the offer's window.
+        expect(s.gapDates.length).toBeLessThanOrEqual(RECOVERY_WINDOW_DAYS + 1);
       }),
       {
         numRuns: 150,
@@ -226,12 +310,44 @@ describe('streak engine against a day-by-day reference model', () => {
           [recoveryExample, 0],
           [recoveryExample.map((d) => (d.action === 'recover-shield' ? { ...d, action: 'decline' as const } : d)), 0],
           [[...Array.from({ length: 101 }, () => recoveryExample[0]!), ...recoveryExample.slice(12)], 0],
+          [mergedLossExample, 0],
+          [journeyExample, 0],
         ],
       },
     );
-    for (const kind of ['check-in', 'shield-used', 'break', 'recovery', 'decline', 'shields-granted', 'milestone-30', 'milestone-100', 'checkpoint-reset']) {
+    for (const kind of [
+      'check-in',
+      'shield-used',
+      'break',
+      'merged-break',
+      'recovery',
+      'decline',
+      'shields-granted',
+      'milestone-30',
+      'milestone-100',
+      'checkpoint-reset',
+      'date-skipped',
+      'date-repeated',
+    ]) {
       expect(seen[kind] ?? 0, kind).toBeGreaterThan(0);
     }
+  });
+
+  it('a short loss inside an open offer keeps the earlier lost streak on offer', () => {
+    let s = initialStreakState();
+    for (let i = 1; i <= 20; i++) s = applyCheckIn(s, `2025-01-${String(i).padStart(2, '0')}`).state;
+    s = settle(s, '2025-01-22').state; // 01-21 missed: 20 lost
+    s = applyCheckIn(s, '2025-01-22').state; // rebuilt to 1
+    const r = settle(s, '2025-01-24'); // 01-23 missed: the 1 is lost too
+    expect(r.events).toEqual([{ type: 'break', date: '2025-01-23', lostValue: 1, resetTo: 0, recoverable: true }]);
+    expect(recoveryAvailable(r.state, '2025-01-24')).toBe(true);
+    expect(r.state.lostStreakValue).toBe(20);
+    const rec = applyRecovery(r.state, '2025-01-24', 'paid');
+    // 20 + the check-in of 01-22; 01-21 and 01-23 are bridged, so the run is unbroken.
+    expect(rec.state.currentStreak).toBe(21);
+    expect(rec.events.at(-1)).toMatchObject({ type: 'recovery', gapDates: ['2025-01-21', '2025-01-23'], restoredTo: 21 });
+    // After the window the offer is gone, and a new short loss does not open one.
+    expect(recoveryAvailable(r.state, '2025-01-29')).toBe(false);
   });
 
   it('a break resets to the highest checkpoint, not 0', () => {

@@ -16,14 +16,17 @@ import { milestoneAt, milestoneFloor, type Milestone } from './milestones';
  *     recoverable for RECOVERY_WINDOW_DAYS days.
  *   Several ended days (downtime) are settled in order: each uses a shield until none are left, then the
  *   streak breaks once (the following days have nothing at risk).
+ * - While a recovery offer is open (RECOVERY_WINDOW_DAYS from the break that lost the streak), a later
+ *   break does not replace it: the first lost streak stays on offer and the later missed dates join its gap.
+ *   The gap is bounded by the window, so it is kept as a short list of dates (`gapDates`).
  * - A check-in on D first settles every day before D, then adds one: D-1 was completed, frozen or
  *   recovered (the streak continues), or the break already reset the streak to its checkpoint (which the
  *   check-in then builds on). A check-in on an already settled date (possible after a timezone change
  *   moves "today" backwards) changes nothing.
  * - A milestone is reached when the streak becomes exactly its days for the first time since the
  *   checkpoint was below it.
- * - Recovery restores the lost value plus whatever was rebuilt since the break; the missed dates of the
- *   gap become recovered dates.
+ * - Recovery restores the lost value plus the check-ins made since the break (`rebuiltDays`); the missed
+ *   dates of the gap (neither checked in nor frozen) become recovered dates, so the streak runs unbroken.
  */
 
 export const RECOVERY_MIN_STREAK = 7;
@@ -50,12 +53,15 @@ export interface StreakState {
   /** The last settled local date; null before the first settle. */
   lastProcessedDate: LocalDate | null;
   lostStreakValue: number | null;
-  /** The missed date that broke the streak. */
+  /** The missed date that broke the streak (opens the recovery offer). */
   lostDate: LocalDate | null;
-  /** The value the break reset the streak to. */
-  lostResetValue: number | null;
-  /** The first check-in after the break (ends the gap that a recovery bridges). */
-  rebuiltFrom: LocalDate | null;
+  /** Check-ins counted since the break, while the offer is open: a recovery adds them to the lost value. */
+  rebuiltDays: number;
+  /**
+   * The missed dates (no check-in, no shield) from lostDate on, while the offer is open: what a recovery
+   * bridges. At most RECOVERY_WINDOW_DAYS + 1 dates.
+   */
+  gapDates: LocalDate[];
   recoveryState: RecoveryState;
 }
 
@@ -69,8 +75,8 @@ export const initialStreakState = (): StreakState => ({
   lastProcessedDate: null,
   lostStreakValue: null,
   lostDate: null,
-  lostResetValue: null,
-  rebuiltFrom: null,
+  rebuiltDays: 0,
+  gapDates: [],
   recoveryState: 'none',
 });
 
@@ -99,9 +105,20 @@ export function nextRolloverAt(now: Date, tz: string): Date {
 
 const atRisk = (s: StreakState) => s.currentStreak > s.checkpoint;
 
+/** Whether the recovery offer of `s` is open on `date` (the break that lost the streak was at most RECOVERY_WINDOW_DAYS before). */
+function offerOpenOn(s: StreakState, date: LocalDate): boolean {
+  return (
+    s.recoveryState === 'available' &&
+    s.lostStreakValue !== null &&
+    s.lostStreakValue >= RECOVERY_MIN_STREAK &&
+    s.lostDate !== null &&
+    localDaysBetween(s.lostDate, date) <= RECOVERY_WINDOW_DAYS
+  );
+}
+
 /**
- * Settles every ended day before `today`. O(shields used + 1): once nothing is at risk the remaining
- * days are settled at once.
+ * Settles every ended day before `today`. O(shields used + RECOVERY_WINDOW_DAYS): once nothing is at risk
+ * the remaining days are settled at once (only the dates inside an open recovery offer are listed).
  */
 export function settle(state: StreakState, today: LocalDate): StepResult {
   const end = addLocalDays(today, -1);
@@ -110,7 +127,7 @@ export function settle(state: StreakState, today: LocalDate): StepResult {
     return { state: { ...state, lastProcessedDate: end }, events: [] };
   }
   if (state.lastProcessedDate >= end) return { state, events: [] };
-  const s = { ...state };
+  const s = { ...state, gapDates: [...state.gapDates] };
   const events: StreakEvent[] = [];
   let d = addLocalDays(s.lastProcessedDate!, 1);
   while (d <= end && atRisk(s)) {
@@ -120,17 +137,24 @@ export function settle(state: StreakState, today: LocalDate): StepResult {
       events.push({ type: 'shield-used', date: d });
     } else {
       const lostValue = s.currentStreak;
-      const recoverable = lostValue >= RECOVERY_MIN_STREAK;
       s.currentStreak = s.checkpoint;
-      s.lostStreakValue = recoverable ? lostValue : null;
-      s.lostDate = recoverable ? d : null;
-      s.lostResetValue = recoverable ? s.checkpoint : null;
-      s.rebuiltFrom = null;
-      s.recoveryState = recoverable ? 'available' : 'none';
+      // A new loss opens its own offer; while an earlier one is still open, that one stays and this date joins its gap.
+      if (!offerOpenOn(s, d)) {
+        const opens = lostValue >= RECOVERY_MIN_STREAK;
+        s.lostStreakValue = opens ? lostValue : null;
+        s.lostDate = opens ? d : null;
+        s.rebuiltDays = 0;
+        s.gapDates = [];
+        s.recoveryState = opens ? 'available' : 'none';
+      }
+      const recoverable = offerOpenOn(s, d);
+      if (recoverable) s.gapDates.push(d);
       events.push({ type: 'break', date: d, lostValue, resetTo: s.checkpoint, recoverable });
     }
     d = addLocalDays(d, 1);
   }
+  // The rest of the range had nothing at risk, so each date is simply missed; those inside an open offer join its gap.
+  for (; d <= end && offerOpenOn(s, d); d = addLocalDays(d, 1)) s.gapDates.push(d);
   s.lastProcessedDate = end;
   return { state: s, events };
 }
@@ -146,7 +170,7 @@ export function applyCheckIn(state: StreakState, date: LocalDate): StepResult & 
   s.checkpoint = Math.max(s.checkpoint, milestoneFloor(s.currentStreak));
   s.lastCompletedDate = date;
   s.lastProcessedDate = date;
-  if (s.recoveryState === 'available' && s.rebuiltFrom === null) s.rebuiltFrom = date;
+  if (offerOpenOn(s, date)) s.rebuiltDays += 1;
   return {
     state: s,
     events: [...settled.events, { type: 'check-in', date, streakDelta: 1, milestone: reached }],
@@ -156,13 +180,7 @@ export function applyCheckIn(state: StreakState, date: LocalDate): StepResult & 
 
 /** true while a lost streak can be recovered on `today` (call after settle). */
 export function recoveryAvailable(state: StreakState, today: LocalDate): boolean {
-  return (
-    state.recoveryState === 'available' &&
-    state.lostStreakValue !== null &&
-    state.lostStreakValue >= RECOVERY_MIN_STREAK &&
-    state.lostDate !== null &&
-    localDaysBetween(state.lostDate, today) <= RECOVERY_WINDOW_DAYS
-  );
+  return offerOpenOn(state, today);
 }
 
 export class StreakRuleError extends Error {}
@@ -173,12 +191,10 @@ export function applyRecovery(state: StreakState, today: LocalDate, method: Reco
   const st = settled.state;
   if (!recoveryAvailable(st, today)) throw new StreakRuleError(STREAK_MESSAGES.noLostStreak);
   if (method === 'shield' && st.freezeDaysRemaining < 1) throw new StreakRuleError(STREAK_MESSAGES.noShields);
-  const s = { ...st };
-  const gapEnd = addLocalDays(s.rebuiltFrom ?? today, -1);
-  const gapDates: LocalDate[] = [];
-  for (let d = s.lostDate!; d <= gapEnd; d = addLocalDays(d, 1)) gapDates.push(d);
+  const s = { ...st, gapDates: [] };
+  const gapDates = st.gapDates;
   const before = s.currentStreak;
-  s.currentStreak = s.lostStreakValue! + (s.currentStreak - s.lostResetValue!);
+  s.currentStreak = s.lostStreakValue! + s.rebuiltDays;
   s.bestStreak = Math.max(s.bestStreak, s.currentStreak);
   s.checkpoint = Math.max(s.checkpoint, milestoneFloor(s.currentStreak));
   if (method === 'shield') {
@@ -200,7 +216,7 @@ export function applyDecline(state: StreakState, today: LocalDate): StepResult {
   const settled = settle(state, today);
   if (settled.state.recoveryState !== 'available') return settled;
   return {
-    state: { ...settled.state, recoveryState: 'declined' },
+    state: { ...settled.state, recoveryState: 'declined', gapDates: [] },
     events: [...settled.events, { type: 'decline', date: today }],
   };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { STREAK_LEDGER_REASONS } from '../../../shared/schemas/streaks';
 
@@ -27,8 +27,10 @@ export const streakStates = pgTable(
     timezone: text('timezone').notNull().default('UTC'),
     lostStreakValue: integer('lost_streak_value'),
     lostDate: localDate('lost_date'),
-    lostResetValue: integer('lost_reset_value'),
-    rebuiltFrom: localDate('rebuilt_from'),
+    /** Check-ins since the break, while the recovery offer is open. */
+    rebuiltDays: integer('rebuilt_days').notNull().default(0),
+    /** The missed dates a recovery would bridge (YYYY-MM-DD; at most RECOVERY_WINDOW_DAYS + 1). */
+    gapDates: jsonb('gap_dates').$type<string[]>().notNull().default([]),
     recoveryState: text('recovery_state', { enum: ['none', 'available', 'recovered', 'declined'] })
       .notNull()
       .default('none'),

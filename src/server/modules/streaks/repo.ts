@@ -17,8 +17,8 @@ export function rowToState(r: StreakRow): StreakState {
     lastProcessedDate: r.lastProcessedDate,
     lostStreakValue: r.lostStreakValue,
     lostDate: r.lostDate,
-    lostResetValue: r.lostResetValue,
-    rebuiltFrom: r.rebuiltFrom,
+    rebuiltDays: r.rebuiltDays,
+    gapDates: r.gapDates,
     recoveryState: r.recoveryState,
   };
 }
