@@ -74,6 +74,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       SMTP_URL: smtp.url,
       MAIL_FROM: 'Big 7 <no-reply@big7.test>',
       DEV_TOOLS: 'on',
+      TEST_CLOCK: 'on',
       LOG_LEVEL: 'warn',
       ...env,
     },

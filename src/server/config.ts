@@ -45,6 +45,7 @@ const envSchema = z.object({
   ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.preprocess((v) => (v === '' ? undefined : v), onOff.optional()),
+  TEST_CLOCK: z.preprocess((v) => (v === '' ? undefined : v), onOff.optional()),
 });
 
 export interface AppConfig {
@@ -70,6 +71,8 @@ export interface AppConfig {
   redisUrl: string | undefined;
   logLevel: string;
   trustProxy: boolean;
+  /** Browser tests move the server's clock through POST /api/test/clock. */
+  testClock: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -86,6 +89,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(
       'Invalid configuration:\n  - GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
     );
+  }
+  if (e.TEST_CLOCK && e.NODE_ENV === 'production') {
+    throw new ConfigError('Invalid configuration:\n  - TEST_CLOCK: must not be on when NODE_ENV=production');
   }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const adminEmails = e.ADMIN_EMAILS.split(',')
@@ -117,5 +123,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? false,
+    testClock: e.TEST_CLOCK ?? false,
   };
 }

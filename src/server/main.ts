@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDb } from './db/client';
+import { OffsetClock } from './plugins/clock';
 
 async function main(): Promise<void> {
   let config;
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
     config,
     db: handle.db,
     dbEngine: handle.engine,
+    clock: config.testClock ? new OffsetClock() : undefined,
     logger: { level: config.logLevel },
   });
   app.addHook('onClose', async () => handle.close());

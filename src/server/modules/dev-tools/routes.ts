@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { isControllable } from '../../plugins/clock';
 import { currentUser, requireUser } from '../../plugins/session';
 import {
   createLostStreakBodySchema,
@@ -13,8 +15,25 @@ import {
 import * as streaks from '../streaks/service';
 import { resetTrialNotification } from '../subscriptions/service';
 
+const testClockBodySchema = z
+  .object({ at: z.iso.datetime({ offset: true }).optional(), advanceMs: z.number().int().optional() })
+  .refine((b) => (b.at === undefined) !== (b.advanceMs === undefined), 'Send either at or advanceMs');
+
 /** Developer tools: registered only with DEV_TOOLS on, so every path answers 404 otherwise. */
 const routes: FastifyPluginAsyncZod = async (app) => {
+  // Browser tests move the server's clock (TEST_CLOCK=on, refused in production).
+  const clock = app.clock;
+  if (app.config.testClock && isControllable(clock)) {
+    app.post(
+      '/test/clock',
+      { schema: { body: testClockBodySchema, response: { 200: z.object({ now: z.string() }) } } },
+      async (req) => {
+        if (req.body.at !== undefined) clock.set(req.body.at);
+        else clock.advance(req.body.advanceMs!);
+        return { now: clock.now().toISOString() };
+      },
+    );
+  }
   if (!app.config.devTools) return;
   const guard = { onRequest: requireUser };
 
