@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -20,6 +20,7 @@ import sessionPlugin from './plugins/session';
 import originCheck from './plugins/origin';
 import rateLimitPlugin from './plugins/rate-limit';
 import { registerModules } from './modules/index';
+import { renderShell } from './web-shell';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -134,16 +135,20 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   if (opts.jobs ?? opts.config.nodeEnv !== 'test') await app.register(import('./jobs/plugin'));
 
   const webRoot = opts.webRoot === undefined ? defaultWebRoot() : opts.webRoot;
+  const shellTemplate = webRoot ? readFileSync(path.join(webRoot, 'index.html'), 'utf8') : null;
   if (webRoot) {
     await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
-    if (url.startsWith('/api/') || url === '/api' || !webRoot || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    if (url.startsWith('/api/') || url === '/api' || !shellTemplate || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ message: `Not found: ${request.method} ${url}` });
     }
-    // The client router handles every other path (unknown ones go to /).
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    // The client router handles every other path (unknown ones go to /); the page carries the route's metadata.
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(renderShell(shellTemplate, opts.config.appUrl, url));
   });
 
   return app;
