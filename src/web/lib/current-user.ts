@@ -2,7 +2,7 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import type { PublicUser } from '../../shared/schemas/auth';
 import { api } from './api-client';
 import { QUERY_TIMES } from './query-client';
-import { clearAllClientState, clearSessionCache, writeSessionCache } from './session-cache';
+import { clearAllClientState, clearSessionCache, readSessionCache, writeSessionCache } from './session-cache';
 
 /**
  * The signed-in user (GET /api/auth/user), shared by every feature: null for a visitor.
@@ -17,12 +17,26 @@ export async function fetchCurrentUser(): Promise<PublicUser | null> {
 
 export const currentUserQueryKey = ['auth', 'user'] as const;
 
+/**
+ * The session cache as the query's starting point: a reload shows the signed-in app at once from the cached public
+ * fields (up to 7 days old) and checks them with the server in the background once they are older than 60 s; a
+ * revoked session then answers 401 and the cache is cleared. Without a cache the app waits for the server.
+ */
+function cachedUser(): { user: PublicUser; at: number } | undefined {
+  const rec = readSessionCache();
+  if (!rec) return undefined;
+  const { cachedAt, ...user } = rec;
+  return { user, at: cachedAt };
+}
+
 export const getCurrentUserQueryOptions = () =>
   queryOptions({
     queryKey: currentUserQueryKey,
     queryFn: fetchCurrentUser,
     staleTime: QUERY_TIMES.user.staleTime,
     gcTime: QUERY_TIMES.user.gcTime,
+    initialData: () => cachedUser()?.user,
+    initialDataUpdatedAt: () => cachedUser()?.at,
   });
 
 export function useCurrentUser() {

@@ -1,4 +1,7 @@
-import { beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { getCurrentUserQueryOptions } from './current-user';
+import { QUERY_TIMES } from './query-client';
 import type { PublicUser } from '../../shared/schemas/auth';
 import {
   SESSION_CACHE_KEY,
@@ -103,5 +106,40 @@ describe('session-storage flags', () => {
     setLoginFlags(store);
     expect(takeSessionFlag('justLoggedIn', store)).toBe('true');
     expect(takeSessionFlag('justLoggedIn', store)).toBeNull();
+  });
+});
+
+describe('the current-user query starts from the session cache', () => {
+  const g = globalThis as { localStorage?: Storage };
+  beforeEach(() => {
+    g.localStorage = new MemoryStorage();
+  });
+  afterEach(() => {
+    delete g.localStorage;
+  });
+  const build = () => {
+    const client = new QueryClient();
+    return client.getQueryCache().build(client, getCurrentUserQueryOptions());
+  };
+
+  test('a cached user is there at once, without the cachedAt field, and fresh for 60 s from when it was cached', () => {
+    writeSessionCache(user, Date.now() - 10_000);
+    const q = build();
+    expect(q.state.data).toEqual(user);
+    expect(q.state.status).toBe('success');
+    expect(q.isStaleByTime(QUERY_TIMES.user.staleTime)).toBe(false);
+  });
+
+  test('an older cache is shown but already stale, so the server is asked again at once', () => {
+    writeSessionCache(user, Date.now() - 120_000);
+    const q = build();
+    expect(q.state.data).toEqual(user);
+    expect(q.isStaleByTime(QUERY_TIMES.user.staleTime)).toBe(true);
+  });
+
+  test('no cache, or one older than 7 days: the app waits for the server', () => {
+    expect(build().state.status).toBe('pending');
+    writeSessionCache(user, Date.now() - SESSION_CACHE_TTL_MS - 1);
+    expect(build().state.data).toBeUndefined();
   });
 });
