@@ -18,28 +18,39 @@ export async function createTestDb(engine: Engine, opts: { poolMax?: number } = 
   return createPostgresDb(base, { prefix: 'big7_t', poolMax: opts.poolMax ?? 10, onIdleError: () => {} });
 }
 
-/** A new, migrated PostgreSQL database next to `base` (same server), dropped on close. */
-export async function createPostgresDb(
-  base: string,
-  opts: { prefix: string; poolMax: number; onIdleError?: (err: Error) => void },
-): Promise<DbHandle & { url: string }> {
-  const name = `${opts.prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+/** A new, empty PostgreSQL database next to `base` (same server): its URL, and `drop()` to remove it. */
+export async function createEmptyPostgresDb(base: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   await admin.query(`CREATE DATABASE "${name}"`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
-  const handle = await openDb({ databaseUrl: url.toString(), poolMax: opts.poolMax, onIdleError: opts.onIdleError });
   return {
-    ...handle,
     url: url.toString(),
-    async close() {
-      await handle.close();
+    async drop() {
       const c = new pg.Client({ connectionString: base });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       await c.end();
+    },
+  };
+}
+
+/** A new, migrated PostgreSQL database next to `base` (same server), dropped on close. */
+export async function createPostgresDb(
+  base: string,
+  opts: { prefix: string; poolMax: number; onIdleError?: (err: Error) => void },
+): Promise<DbHandle & { url: string }> {
+  const empty = await createEmptyPostgresDb(base, opts.prefix);
+  const handle = await openDb({ databaseUrl: empty.url, poolMax: opts.poolMax, onIdleError: opts.onIdleError });
+  return {
+    ...handle,
+    url: empty.url,
+    async close() {
+      await handle.close();
+      await empty.drop();
     },
   };
 }

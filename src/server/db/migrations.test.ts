@@ -1,7 +1,6 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -11,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { testEngines } from '../../../test/helpers/db';
+import { createEmptyPostgresDb, testEngines } from '../../../test/helpers/db';
 import { rowToState, type StreakRow } from '../modules/streaks/repo';
 import { streakStates } from './schema/index';
 import { applyRecovery, recoveryAvailable } from '../../shared/domain/streak-engine';
@@ -41,25 +40,15 @@ async function open(engine: 'pglite' | 'postgres'): Promise<Engine> {
     const db = drizzlePglite(client);
     return { db, migrateTo: (f) => migratePglite(db, { migrationsFolder: f }), close: () => client.close() };
   }
-  const base = process.env.TEST_DATABASE_URL!;
-  const name = `big7_mig_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  const empty = await createEmptyPostgresDb(process.env.TEST_DATABASE_URL!, 'big7_mig');
+  const pool = new pg.Pool({ connectionString: empty.url, max: 2 });
   const db = drizzlePg(pool);
   return {
     db,
     migrateTo: (f) => migratePg(db, { migrationsFolder: f }),
     async close() {
       await pool.end();
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await c.end();
+      await empty.drop();
     },
   };
 }

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { getCurrentUserQueryOptions } from './current-user';
-import { QUERY_TIMES } from './query-client';
 import type { PublicUser } from '../../shared/schemas/auth';
 import {
   SESSION_CACHE_KEY,
@@ -117,29 +116,27 @@ describe('the current-user query starts from the session cache', () => {
   afterEach(() => {
     delete g.localStorage;
   });
-  const build = () => {
-    const client = new QueryClient();
-    return client.getQueryCache().build(client, getCurrentUserQueryOptions());
-  };
+  // What a component mounting useCurrentUser() would see first (an observer fetches only once subscribed).
+  const firstResult = () => new QueryObserver(new QueryClient(), getCurrentUserQueryOptions()).getCurrentResult();
 
   test('a cached user is there at once, without the cachedAt field, and fresh for 60 s from when it was cached', () => {
     writeSessionCache(user, Date.now() - 10_000);
-    const q = build();
-    expect(q.state.data).toEqual(user);
-    expect(q.state.status).toBe('success');
-    expect(q.isStaleByTime(QUERY_TIMES.user.staleTime)).toBe(false);
+    const r = firstResult();
+    expect(r.data).toEqual(user);
+    expect(r.status).toBe('success');
+    expect(r.isStale).toBe(false);
   });
 
   test('an older cache is shown but already stale, so the server is asked again at once', () => {
     writeSessionCache(user, Date.now() - 120_000);
-    const q = build();
-    expect(q.state.data).toEqual(user);
-    expect(q.isStaleByTime(QUERY_TIMES.user.staleTime)).toBe(true);
+    const r = firstResult();
+    expect(r.data).toEqual(user);
+    expect(r.isStale).toBe(true);
   });
 
   test('no cache, or one older than 7 days: the app waits for the server', () => {
-    expect(build().state.status).toBe('pending');
+    expect(firstResult().status).toBe('pending');
     writeSessionCache(user, Date.now() - SESSION_CACHE_TTL_MS - 1);
-    expect(build().state.data).toBeUndefined();
+    expect(firstResult().data).toBeUndefined();
   });
 });
