@@ -6,6 +6,7 @@ import { createUser, signInAs } from '../../../../test/helpers/users';
 import { checkIns, journalEntries, users } from '../../db/schema/index';
 import type { UserRow } from '../../plugins/session';
 import { addCheckInHook, type CheckInEvent } from './hooks';
+import { JOURNAL_FIELDS, journalEntrySchema } from '../../../shared/schemas/check-ins';
 
 // 21:00 UTC on a Tuesday: inside the default 20:00 window for a UTC user.
 const IN_WINDOW = '2026-03-10T21:00:00.000Z';
@@ -298,6 +299,53 @@ describe.each(testEngines())('check-ins API on %s', (engine) => {
     expect((await save(premium.cookie, pid, { joyJournal: 'x' })).statusCode).toBe(403);
     expect((await get(premium.cookie, `/api/journal-entries/check-in/${pid}`)).statusCode).toBe(403);
     expect(await journalsOf(premium.u.id)).toBe(0);
+  });
+
+  it('journal save: blank text clears its field and a journal left without text is not kept', async () => {
+    const { u, cookie } = await user({ tier: 'ai-coach' });
+    const id = (await post(cookie, { answers: [2, 2, 2, 2, 2, 2, 2] })).json().id;
+    const save = (payload: object) => t.app.inject({ method: 'POST', url: `/api/journal-entries/${id}`, headers: { cookie }, payload });
+    const journal = async () => (await get(cookie, `/api/journal-entries/check-in/${id}`)).json();
+    const todaysJournal = async () => (await get(cookie, '/api/checkins/today')).json().journalEntry;
+    const emptyJournal = Object.fromEntries(JOURNAL_FIELDS.map((f) => [f, null]));
+
+    // Only blank text on a check-in without a journal: nothing is stored.
+    const blank = await save({ joyJournal: '   ' });
+    expect(blank.statusCode).toBe(200);
+    expect(journalEntrySchema.safeParse(blank.json()).success).toBe(true);
+    expect(blank.json()).toMatchObject({ checkInId: id, ...emptyJournal });
+    expect(await journalsOf(u.id)).toBe(0);
+    expect(await journal()).toEqual([]);
+    expect(await todaysJournal()).toBeNull();
+
+    // Clearing one of two texts keeps the other.
+    await save({ joyJournal: 'Played music' });
+    await save({ restJournal: 'Early night' });
+    const cleared = await save({ joyJournal: ' \n ' });
+    expect(cleared.json()).toMatchObject({ restJournal: 'Early night', joyJournal: null });
+    expect(await journal()).toEqual([expect.objectContaining({ restJournal: 'Early night', joyJournal: null })]);
+
+    // Clearing the last text (blank or null) removes the journal.
+    const last = await save({ restJournal: '', joyJournal: null });
+    expect(last.statusCode).toBe(200);
+    expect(last.json()).toMatchObject({ checkInId: id, ...emptyJournal });
+    expect(await journalsOf(u.id)).toBe(0);
+    expect(await journal()).toEqual([]);
+    expect(await todaysJournal()).toBeNull();
+
+    // Editing the check-in with only blank journal texts removes a journal too.
+    await save({ goalsJournal: 'Finished the report' });
+    const edit = await post(cookie, { answers: [3, 3, 3, 3, 3, 3, 3], journalEntries: ['', ' ', null, '', '', '', '  '] });
+    expect(edit.json()).toMatchObject({ id, replaced: true });
+    expect(await journalsOf(u.id)).toBe(0);
+    expect(await journal()).toEqual([]);
+
+    // A row without text written before this rule (old data) reads as no journal.
+    await t.app.db.insert(journalEntries).values({ userId: u.id, checkInId: id });
+    expect(await journal()).toEqual([]);
+    expect(await todaysJournal()).toBeNull();
+    await save({ joyJournal: 'Sang' });
+    expect(await journal()).toEqual([expect.objectContaining({ joyJournal: 'Sang', restJournal: null })]);
   });
 
   it('check-in time: valid 15-minute values in range, only before the check-in hour', async () => {

@@ -107,7 +107,7 @@ export async function todayStatus(app: FastifyInstance, signedIn: UserRow): Prom
   const user = await withCurrentTier(app, signedIn);
   const now = app.clock.now();
   const w = await windowFor(app.db, user, now);
-  const journal = w.today && hasAiCoach(user.tier) ? await repo.findJournal(app.db, user.id, w.today.id) : null;
+  const journal = w.today && hasAiCoach(user.tier) ? journalWithText(await repo.findJournal(app.db, user.id, w.today.id)) : null;
   return {
     localDate: w.localDate,
     timezone: w.timezone,
@@ -134,15 +134,31 @@ export async function history(app: FastifyInstance, user: UserRow, limit?: numbe
   };
 }
 
-/** Journal texts to store: trimmed-empty ones become null ("saved only if non-empty"). */
+/** Journal text is saved only if non-empty: a blank (or missing) text becomes null. */
+const journalText = (text: string | null | undefined): string | null => (text && text.trim() ? text : null);
+
+/** Journal texts to store, in area order. */
 function journalFieldsFrom(entries: readonly (string | null)[]): repo.JournalFields {
-  return Object.fromEntries(
-    JOURNAL_FIELDS.map((f, i) => {
-      const text = entries[i];
-      return [f, text && text.trim() ? text : null];
-    }),
-  ) as repo.JournalFields;
+  return Object.fromEntries(JOURNAL_FIELDS.map((f, i) => [f, journalText(entries[i])])) as repo.JournalFields;
 }
+
+/** Whether journal fields (a request's or a stored row's) hold any text. */
+function hasJournalText(fields: repo.JournalFields): boolean {
+  return JOURNAL_FIELDS.some((f) => journalText(fields[f]) !== null);
+}
+
+/**
+ * Writes journal fields of a check-in (fields not given are left as they are) and never leaves a journal row
+ * without text: when none remains, the row is deleted. Run it inside a transaction. Returns the row as written.
+ */
+async function writeJournal(tx: Db, userId: string, checkInId: string, fields: repo.JournalFields, now: Date): Promise<repo.JournalRow> {
+  const row = await repo.upsertJournal(tx, userId, checkInId, fields, now);
+  if (!hasJournalText(row)) await repo.deleteJournal(tx, userId, checkInId);
+  return row;
+}
+
+/** A stored journal row, or null when it holds no text (rows written before empty rows were removed). */
+const journalWithText = (row: repo.JournalRow | null): repo.JournalRow | null => (row && hasJournalText(row) ? row : null);
 
 /** POST /api/checkins: creates today's check-in, or replaces it when one exists (inside the window only). */
 export async function submitCheckIn(
@@ -158,8 +174,7 @@ export async function submitCheckIn(
   if (problem) throw badRequest(problem);
 
   const journal = body.journalEntries ? journalFieldsFrom(body.journalEntries) : undefined;
-  const hasJournalText = journal ? Object.values(journal).some((v) => v !== null) : false;
-  if (hasJournalText && !hasAiCoach(tier)) throw forbidden(CHECK_IN_MESSAGES.journalAiCoachOnly);
+  if (journal && hasJournalText(journal) && !hasAiCoach(tier)) throw forbidden(CHECK_IN_MESSAGES.journalAiCoachOnly);
 
   const w = await windowFor(app.db, user, now);
   if (!acceptsSubmission(w.input)) {
@@ -192,10 +207,7 @@ export async function submitCheckIn(
     });
 
     // With journalEntries the journal is set exactly (all empty → no journal row); without, it is left as it was.
-    if (journal && hasAiCoach(tier)) {
-      if (hasJournalText) await repo.upsertJournal(tx, user.id, row.id, journal, now);
-      else await repo.deleteJournal(tx, user.id, row.id);
-    }
+    if (journal && hasAiCoach(tier)) await writeJournal(tx, user.id, row.id, journal, now);
 
     const flipped = await repo.markFirstCheckInCompleted(tx, user.id, now);
     const isFirstCheckIn = inserted && flipped;
@@ -243,11 +255,14 @@ async function ownCheckIn(app: FastifyInstance, user: UserRow, checkInId: string
 export async function journalFor(app: FastifyInstance, user: UserRow, checkInId: string): Promise<JournalEntryDto[]> {
   await ownCheckIn(app, user, checkInId);
   if (!hasAiCoach((await withCurrentTier(app, user)).tier)) throw forbidden(CHECK_IN_MESSAGES.journalAiCoachOnly);
-  const row = await repo.findJournal(app.db, user.id, checkInId);
+  const row = journalWithText(await repo.findJournal(app.db, user.id, checkInId));
   return row ? [toJournalDto(row)] : [];
 }
 
-/** POST /api/journal-entries/:checkInId with one (or more) journal fields. */
+/**
+ * POST /api/journal-entries/:checkInId with one (or more) journal fields; a blank text clears its field.
+ * Answers the journal as it stands after the save; when it has no text left it is not kept (GET then answers []).
+ */
 export async function saveJournalField(
   app: FastifyInstance,
   user: UserRow,
@@ -257,11 +272,10 @@ export async function saveJournalField(
   await ownCheckIn(app, user, checkInId);
   if (!hasAiCoach((await withCurrentTier(app, user)).tier)) throw forbidden(CHECK_IN_MESSAGES.journalAiCoachOnly);
   const clean = Object.fromEntries(
-    Object.entries(fields)
-      .filter(([, v]) => v !== undefined)
-      .map(([k, v]) => [k, v && v.trim() ? v : null]),
+    JOURNAL_FIELDS.filter((f) => fields[f] !== undefined).map((f) => [f, journalText(fields[f])]),
   ) as repo.JournalFields;
-  const row = await repo.upsertJournal(app.db, user.id, checkInId, clean, app.clock.now());
+  const now = app.clock.now();
+  const row = await app.db.transaction(async (tx) => writeJournal(tx as unknown as Db, user.id, checkInId, clean, now));
   return toJournalDto(row);
 }
 
