@@ -271,7 +271,29 @@ describe('daily check-in and dashboard', () => {
       await page.getByRole('heading', { name: 'Personalized Tips', level: 1 }).waitFor();
       await expect.poll(() => page.locator('main li').count()).toBe(7);
       await page.getByText('0% · Critical').waitFor();
+      const boundariesTip = page.locator('main li', { hasText: 'Boundaries' });
+      expect(await boundariesTip.innerText()).toContain('0% · Critical');
       expect(await seriousA11yViolations(page)).toEqual([]);
+
+      // Update today's check-in without reloading the app: the cached tips follow the new answers.
+      await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+      await page.waitForURL((u) => u.pathname === '/');
+      await page.getByRole('link', { name: 'UPDATE CHECK-IN' }).click();
+      await page.waitForURL((u) => u.pathname === '/checkin');
+      const edited = plan.map((answer, i) => (i === 4 ? 'Excellent' : answer));
+      for (let i = 0; i < edited.length; i++) {
+        await questionHeading(page, i + 1).waitFor();
+        await page.getByRole('radio', { name: edited[i], exact: true }).click();
+      }
+      await page.getByRole('heading', { name: 'Review your answers' }).waitFor();
+      await page.getByRole('button', { name: 'Update check-in' }).click();
+      await page.waitForURL((u) => u.pathname === '/');
+      // Scores 1, .75, .5, .25, 1, 1, 1 → 79%.
+      await expect.poll(() => overallScore(page).innerText(), { timeout: 10_000 }).toBe('79%');
+      await page.getByRole('link', { name: /Personalized Tips/ }).click();
+      await page.waitForURL('**/tips');
+      await expect.poll(() => boundariesTip.innerText(), { timeout: 5_000 }).toContain('100% · Excellent');
+      expect(await page.getByText('0% · Critical').count()).toBe(0);
       await page.goto('/category/exercise');
       expect(await page.getByTestId('category-score').innerText()).toBe('75%');
       await page.getByTestId('category-insight').getByText('Good.').waitFor();
@@ -446,9 +468,11 @@ describe('daily check-in and dashboard', () => {
       await page.getByRole('button', { name: 'Complete check-in' }).click();
       await page.waitForURL((u) => u.pathname === '/', { timeout: 10_000 });
       expect((await (await page.request.get('/api/checkins/history')).json()).count).toBe(1);
-      // Then the window is closed until 8:00 PM local.
+      // Then the window is closed until 8:00 PM local, when today's check-in can be updated.
       await page.goto('/');
       await page.getByTestId('check-in-closed').getByText('Check-in opens at 8:00 PM').waitFor();
+      expect(await page.getByTestId('check-in-note').innerText()).toBe('You can update today’s check-in from 8:00 PM.');
+      expect(await page.getByText('See you tomorrow', { exact: false }).count()).toBe(0);
       await page.getByText('Until check-in window opens', { exact: true }).waitFor();
       expect(await page.getByTestId('countdown').innerText()).toMatch(/^\d{1,2}h \d\dm \d\ds$/);
       expect(await page.getByRole('link', { name: /CHECK-IN/ }).count()).toBe(0);
@@ -462,6 +486,7 @@ describe('daily check-in and dashboard', () => {
       await page.getByText('Your check-in window now opens at 9:30 PM.').waitFor();
       await page.goto('/');
       await page.getByTestId('check-in-closed').getByText('Check-in opens at 9:30 PM').waitFor();
+      expect(await page.getByTestId('check-in-note').innerText()).toBe('You can update today’s check-in from 9:30 PM.');
       expect((await (await page.request.get('/api/auth/user')).json()).checkInTime).toBe('21:30');
 
       // Opening /checkin?edit=true explains instead of asking.

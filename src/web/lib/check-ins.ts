@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, type Query, type QueryClient } from '@tanstack/react-query';
 import type { HistoryResponse, TodayResponse } from '../../shared/schemas/check-ins';
 import { api } from './api-client';
 import { QUERY_TIMES } from './query-client';
@@ -26,9 +26,20 @@ export const getHistoryQueryOptions = () =>
 export const useToday = () => useQuery(getTodayQueryOptions());
 export const useHistory = () => useQuery(getHistoryQueryOptions());
 
-/** After a check-in (or an edit) every check-in derived view is refetched. */
+/**
+ * Marks a query whose answer is derived from the user's check-ins (tips, insights, streak, rewards…), so that
+ * a check-in or an edit refreshes it. A feature adds it to its queryOptions (`meta: CHECK_IN_DERIVED`) and
+ * keeps its own key; nothing else has to know about that query.
+ */
+export const CHECK_IN_DERIVED = { derivedFrom: 'check-ins' } as const;
+
+/** Today's status, the history, and every query marked CHECK_IN_DERIVED. */
+export const isCheckInQuery = (query: Pick<Query, 'queryKey' | 'meta'>): boolean =>
+  query.queryKey[0] === checkInQueryKeys.all[0] || query.meta?.derivedFrom === CHECK_IN_DERIVED.derivedFrom;
+
+/** After a check-in (or an edit) every check-in derived view is refetched (the ones on screen now, the rest when next shown). */
 export function invalidateCheckIns(client: QueryClient): Promise<void> {
-  return client.invalidateQueries({ queryKey: checkInQueryKeys.all });
+  return client.invalidateQueries({ predicate: isCheckInQuery });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CheckInResult, CheckInSubmission } from '../../../../shared/schemas/check-ins';
 import { api } from '../../../lib/api-client';
 import { invalidateCheckIns } from '../../../lib/check-ins';
@@ -7,12 +7,15 @@ import { currentUserQueryKey } from '../../../lib/current-user';
 /** POST /api/checkins: creates today's check-in or, inside the window, replaces it. */
 export const submitCheckIn = (body: CheckInSubmission) => api.post<CheckInResult>('/api/checkins', body);
 
+/** After a check-in or an edit: every check-in derived query (see CHECK_IN_DERIVED) and the current user. */
+export async function refreshAfterCheckIn(client: QueryClient): Promise<void> {
+  await Promise.all([invalidateCheckIns(client), client.invalidateQueries({ queryKey: currentUserQueryKey })]);
+}
+
 export function useSubmitCheckIn() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: submitCheckIn,
-    onSuccess: async () => {
-      await Promise.all([invalidateCheckIns(client), client.invalidateQueries({ queryKey: currentUserQueryKey })]);
-    },
+    onSuccess: () => refreshAfterCheckIn(client),
   });
 }

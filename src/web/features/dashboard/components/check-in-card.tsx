@@ -3,6 +3,7 @@ import { WINDOW_MESSAGES } from '../../../../shared/domain/check-in-window';
 import type { TodayResponse } from '../../../../shared/schemas/check-ins';
 import { buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/page';
+import { checkedInNote } from '../check-in-note';
 
 /**
  * The check-in button and, during the 24-hour orientation, the first check-in card (spec part 1 §4.5).
@@ -21,6 +22,7 @@ export function CheckInCard({ status, unavailable }: { status: TodayResponse | u
   const { windowState, orientationState, hasCheckedInToday } = status;
   const open = windowState.canCheckIn || windowState.canEdit;
   const to = hasCheckedInToday ? '/checkin?edit=true' : '/checkin';
+  const note = checkedInNote(status);
   return (
     <div className="space-y-3">
       {orientationState.shouldShowFirstTimeCheckIn && (
@@ -43,7 +45,11 @@ export function CheckInCard({ status, unavailable }: { status: TodayResponse | u
           <p className="font-semibold" data-testid="check-in-closed">
             {windowState.message}
           </p>
-          {hasCheckedInToday && <p className="mt-1 text-sm text-muted">You’ve checked in today. See you tomorrow!</p>}
+          {note && (
+            <p className="mt-1 text-sm text-muted" data-testid="check-in-note">
+              {note}
+            </p>
+          )}
         </Card>
       )}
     </div>
