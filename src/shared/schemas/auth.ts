@@ -40,14 +40,26 @@ export function passwordProblem(password: string): string | null {
   return null;
 }
 
+/**
+ * The first problem with a typed e-mail address (trimmed): missing (with the screen's own wording), not the
+ * spec's shape, or longer than the server takes. Null when it is fine.
+ */
+export function emailProblem(raw: string, required: string = AUTH_MESSAGES.emailRequired): string | null {
+  const email = raw.trim();
+  if (!email) return required;
+  if (!EMAIL_SHAPE.test(email)) return AUTH_MESSAGES.emailInvalid;
+  if (email.length > MAX_EMAIL_LENGTH) return AUTH_MESSAGES.emailTooLong;
+  return null;
+}
+
 export type SignInField = 'email' | 'password';
-/** Sign-in checks: every failing field with its message. */
+/** Sign-in checks: every failing field with its message (the server's length caps too, after the spec's checks). */
 export function validateSignIn(v: { email: string; password: string }): Partial<Record<SignInField, string>> {
   const errors: Partial<Record<SignInField, string>> = {};
-  const email = v.email.trim();
-  if (!email) errors.email = AUTH_MESSAGES.emailRequired;
-  else if (!EMAIL_SHAPE.test(email)) errors.email = AUTH_MESSAGES.emailInvalid;
+  const email = emailProblem(v.email);
+  if (email) errors.email = email;
   if (!v.password || !v.password.trim()) errors.password = AUTH_MESSAGES.passwordRequired;
+  else if (v.password.length > MAX_PASSWORD_LENGTH) errors.password = AUTH_MESSAGES.passwordTooLong;
   return errors;
 }
 
@@ -60,10 +72,8 @@ export function validateSignUp(v: {
 }): { field: SignUpField; message: string } | null {
   if (!v.firstName.trim()) return { field: 'firstName', message: AUTH_MESSAGES.firstNameRequired };
   if (v.firstName.trim().length > MAX_NAME_LENGTH) return { field: 'firstName', message: AUTH_MESSAGES.nameTooLong };
-  const email = v.email.trim();
-  if (!email) return { field: 'email', message: AUTH_MESSAGES.emailAddressRequired };
-  if (!EMAIL_SHAPE.test(email)) return { field: 'email', message: AUTH_MESSAGES.emailInvalid };
-  if (email.length > MAX_EMAIL_LENGTH) return { field: 'email', message: AUTH_MESSAGES.emailTooLong };
+  const email = emailProblem(v.email, AUTH_MESSAGES.emailAddressRequired);
+  if (email) return { field: 'email', message: email };
   const p = passwordProblem(v.password);
   if (p) return { field: 'password', message: p };
   return null;
@@ -76,23 +86,29 @@ export const isValidTimezone = isKnownTimeZone;
 export const textError = (required: string, label: string) => (issue: { input?: unknown }) =>
   issue.input === undefined || issue.input === null ? required : `${label} must be text`;
 
-const emailField = z
-  .string({ error: textError(AUTH_MESSAGES.emailRequired, 'Email') })
-  .trim()
-  .min(1, AUTH_MESSAGES.emailRequired)
-  .max(MAX_EMAIL_LENGTH, AUTH_MESSAGES.emailTooLong)
-  .regex(EMAIL_SHAPE, AUTH_MESSAGES.emailInvalid)
-  .refine((e) => !e.includes('\u0000'), AUTH_MESSAGES.emailInvalid) // PostgreSQL text cannot hold NUL (was a 500)
-  .transform((e) => e.toLowerCase());
+/**
+ * An e-mail field with the client's checks in the client's order (required, shape, length), so the first
+ * message the server gives is the one the form would have shown. `abort` stops at a missing value.
+ */
+const emailFieldWith = (required: string) =>
+  z
+    .string({ error: textError(required, 'Email') })
+    .trim()
+    .min(1, { error: required, abort: true })
+    .regex(EMAIL_SHAPE, AUTH_MESSAGES.emailInvalid)
+    .max(MAX_EMAIL_LENGTH, AUTH_MESSAGES.emailTooLong)
+    .refine((e) => !e.includes('\u0000'), AUTH_MESSAGES.emailInvalid) // PostgreSQL text cannot hold NUL (was a 500)
+    .transform((e) => e.toLowerCase());
+const emailField = emailFieldWith(AUTH_MESSAGES.emailRequired);
 
 export const timezoneField = z
   .string({ error: 'Timezone must be an IANA timezone name such as Europe/London' })
   .max(64)
   .refine(isValidTimezone, 'Timezone must be an IANA timezone name such as Europe/London');
 
+/** A new password: the sign-up rules 3–7 (then the length cap) through `passwordProblem`, one message. */
 const newPasswordField = z
   .string({ error: textError(AUTH_MESSAGES.passwordRequired, 'Password') })
-  .max(MAX_PASSWORD_LENGTH, AUTH_MESSAGES.passwordTooLong)
   .superRefine((p, ctx) => {
     const problem = passwordProblem(p);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
@@ -102,7 +118,8 @@ export const signInBodySchema = z.object({
   email: emailField,
   password: z
     .string({ error: textError(AUTH_MESSAGES.passwordRequired, 'Password') })
-    .min(1, AUTH_MESSAGES.passwordRequired)
+    // Empty or blank is "required" (a 400, never a wrong-password attempt); the password itself is not trimmed.
+    .refine((p) => p.trim() !== '', { error: AUTH_MESSAGES.passwordRequired, abort: true })
     .max(MAX_PASSWORD_LENGTH, AUTH_MESSAGES.passwordTooLong),
 });
 
@@ -110,10 +127,10 @@ export const signUpBodySchema = z.object({
   firstName: z
     .string({ error: textError(AUTH_MESSAGES.firstNameRequired, 'First name') })
     .trim()
-    .min(1, AUTH_MESSAGES.firstNameRequired)
+    .min(1, { error: AUTH_MESSAGES.firstNameRequired, abort: true })
     .max(MAX_NAME_LENGTH, AUTH_MESSAGES.nameTooLong)
     .refine((n) => !n.includes('\u0000'), 'First name cannot contain a NUL character'),
-  email: emailField,
+  email: emailFieldWith(AUTH_MESSAGES.emailAddressRequired),
   password: newPasswordField,
   timezone: timezoneField.optional(),
 });
