@@ -26,9 +26,6 @@ import {
 import { toPublicUser } from './public-user';
 import * as service from './service';
 
-/** Every auth route shares this per-IP limit (counted per route by @fastify/rate-limit). */
-const AUTH_RATE_LIMIT = { rateLimit: { max: 100, timeWindow: '15 minutes' } };
-
 
 const INVALID_LINK = service.AUTH_API_MESSAGES.verifyInvalid;
 const verifyEmailQuerySchema = z.object({
@@ -64,10 +61,15 @@ function googleRedirect(reply: FastifyReply, params: Record<string, string>) {
 const googleError = (reply: FastifyReply, error: string, message: string) =>
   googleRedirect(reply, { error, provider: 'google', message });
 
+/**
+ * The sign-up, sign-in, verification, password and Google routes draw from one per-IP budget
+ * (`app.authRateLimit`: 100 per 15 minutes for all of them together). The session reads and logout
+ * (/user, /logout, /providers) are not auth attempts and are not counted.
+ */
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/signup',
-    { config: AUTH_RATE_LIMIT, schema: { body: signUpBodySchema, response: { 201: signUpResponseSchema } } },
+    { onRequest: app.authRateLimit, schema: { body: signUpBodySchema, response: { 201: signUpResponseSchema } } },
     async (request, reply) => {
       const result = await service.signUp(app, request.body);
       return reply.status(201).send(result);
@@ -76,7 +78,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/signin',
-    { config: AUTH_RATE_LIMIT, schema: { body: signInBodySchema, response: { 200: signInResponseSchema } } },
+    { onRequest: app.authRateLimit, schema: { body: signInBodySchema, response: { 200: signInResponseSchema } } },
     async (request, reply) => {
       const user = await service.signIn(app, request.body);
       await startSession(request, reply, user.id);
@@ -86,25 +88,25 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/resend-verification',
-    { config: AUTH_RATE_LIMIT, schema: { body: emailBodySchema, response: { 200: messageSchema } } },
+    { onRequest: app.authRateLimit, schema: { body: emailBodySchema, response: { 200: messageSchema } } },
     async (request) => service.resendVerification(app, request.body.email),
   );
 
   app.get(
     '/verify-email',
-    { config: AUTH_RATE_LIMIT, schema: { querystring: verifyEmailQuerySchema, response: { 200: verifyEmailResponseSchema } } },
+    { onRequest: app.authRateLimit, schema: { querystring: verifyEmailQuerySchema, response: { 200: verifyEmailResponseSchema } } },
     async (request) => service.verifyEmail(app, request.query.token),
   );
 
   app.post(
     '/forgot-password',
-    { config: AUTH_RATE_LIMIT, schema: { body: emailBodySchema, response: { 200: messageSchema } } },
+    { onRequest: app.authRateLimit, schema: { body: emailBodySchema, response: { 200: messageSchema } } },
     async (request) => service.forgotPassword(app, request.body.email),
   );
 
   app.post(
     '/reset-password',
-    { config: AUTH_RATE_LIMIT, schema: { body: resetPasswordBodySchema, response: { 200: messageSchema } } },
+    { onRequest: app.authRateLimit, schema: { body: resetPasswordBodySchema, response: { 200: messageSchema } } },
     async (request) => service.resetPassword(app, request.body.token, request.body.password),
   );
 
@@ -126,7 +128,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     google: app.config.google !== null,
   }));
 
-  app.get('/google', { config: AUTH_RATE_LIMIT, schema: { querystring: googleStartQuerySchema } }, async (request, reply) => {
+  app.get('/google', { onRequest: app.authRateLimit, schema: { querystring: googleStartQuerySchema } }, async (request, reply) => {
     const google = app.config.google;
     if (!google) return googleError(reply, 'google_not_configured', GOOGLE_MESSAGES.notConfigured);
     const { url, state, codeVerifier } = startGoogleAuth(app.config, google);
@@ -147,7 +149,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/google/callback',
-    { config: AUTH_RATE_LIMIT, schema: { querystring: googleCallbackQuerySchema } },
+    { onRequest: app.authRateLimit, schema: { querystring: googleCallbackQuerySchema } },
     async (request, reply) => {
       const google = app.config.google;
       const cookies = request.cookies;
