@@ -13,7 +13,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
-import { AppError } from './errors';
+import { AppError, validationErrorBody } from './errors';
 import { systemClock, type Clock } from './plugins/clock';
 import { createMailer, type Mailer } from './plugins/mail';
 import sessionPlugin from './plugins/session';
@@ -75,17 +75,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   app.setErrorHandler((error, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = error.validation.map((v) => ({
-        field: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
-        message: v.message ?? 'Invalid value',
-      }));
-      // A missing or non-object body fails at the root: say what to send.
-      for (const e of errors) {
-        if (!e.field && /expected object/.test(e.message)) e.message = 'The request body must be a JSON object';
-      }
-      const first = errors[0];
-      const message = first ? (first.field ? `${first.field}: ${first.message}` : first.message) : 'Invalid request';
-      return reply.status(400).send({ message, errors });
+      return reply.status(400).send(validationErrorBody(error.validation));
     }
     if (error instanceof AppError) {
       for (const [k, v] of Object.entries(error.headers)) reply.header(k, v);
