@@ -1,3 +1,4 @@
+import { emailProblem } from '../../../../shared/schemas/auth';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../components/ui/toast';
 import { useResendVerification } from '../api/resend-verification';
@@ -7,24 +8,41 @@ export const RESEND_MESSAGES = {
   networkFailure: 'Failed to resend verification email. Please try again.',
 } as const;
 
-/** Resend verification with the spec's toasts (part 1 §8 "Resend verification"). */
-export function useResendHandler(): { resend: (email: string) => void; sending: boolean } {
+/**
+ * Checks the typed address before anything is sent: empty gives 'Please enter your email address first.'
+ * (spec part 1 §8), a wrong shape 'Please enter a valid email address' (§5). Only a plausible address
+ * (trimmed) reaches `send`. Returns the problem it reported, or null when it sent.
+ */
+export function resendIfValid(raw: string, send: (email: string) => void, report: (problem: string) => void): string | null {
+  const problem = emailProblem(raw, RESEND_MESSAGES.noEmail);
+  if (problem) {
+    report(problem);
+    return problem;
+  }
+  send(raw.trim());
+  return null;
+}
+
+/**
+ * Resend verification with the spec's toasts (part 1 §8 "Resend verification"). `resend` returns the problem
+ * with the typed address (also shown as a toast), or null when the request went out.
+ */
+export function useResendHandler(): { resend: (email: string) => string | null; sending: boolean } {
   const m = useResendVerification();
-  const resend = (raw: string) => {
-    const email = raw.trim();
-    if (!email) {
-      toast({ title: 'Error', description: RESEND_MESSAGES.noEmail, variant: 'destructive' });
-      return;
-    }
-    m.mutate(email, {
-      onSuccess: (a) => toast({ title: 'Email Sent', description: a.message }),
-      onError: (err) =>
-        toast({
-          title: 'Error',
-          description: err instanceof ApiError ? err.serverMessage : RESEND_MESSAGES.networkFailure,
-          variant: 'destructive',
+  const resend = (raw: string) =>
+    resendIfValid(
+      raw,
+      (email) =>
+        m.mutate(email, {
+          onSuccess: (a) => toast({ title: 'Email Sent', description: a.message }),
+          onError: (err) =>
+            toast({
+              title: 'Error',
+              description: err instanceof ApiError ? err.serverMessage : RESEND_MESSAGES.networkFailure,
+              variant: 'destructive',
+            }),
         }),
-    });
-  };
+      (problem) => toast({ title: 'Error', description: problem, variant: 'destructive' }),
+    );
   return { resend, sending: m.isPending };
 }

@@ -112,10 +112,16 @@ export default function SignInScreen() {
     );
   };
 
+  // The verification box resends to the address typed above; an empty or malformed one shows on that field.
+  const onResend = () => {
+    const problem = resend(email);
+    if (problem) setErrors((e) => ({ ...e, email: problem }));
+  };
+
   const busy = signIn.isPending || succeeded;
   return (
     <AuthLayout title="Log In" subtitle="Welcome back to Big 7">
-      {needsVerification && <VerificationNotice onResend={() => resend(email)} sending={sending} />}
+      {needsVerification && <VerificationNotice onResend={onResend} sending={sending} />}
       <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Log in">
         <TextField
           label="Email Address"

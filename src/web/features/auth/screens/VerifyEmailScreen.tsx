@@ -55,14 +55,27 @@ export default function VerifyEmailScreen() {
 
 function ResendForm() {
   const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | undefined>();
   const { resend, sending } = useResendHandler();
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    resend(email);
+    // An empty or malformed address is reported here and never sent.
+    setError(resend(email) ?? undefined);
   };
   return (
     <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4" aria-label="Send a new verification link">
-      <TextField label="Email Address" type="email" autoComplete="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+      <TextField
+        label="Email Address"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        value={email}
+        error={error}
+        onChange={(e) => {
+          setEmail(e.target.value);
+          setError(undefined);
+        }}
+      />
       <Button type="submit" block disabled={sending}>
         {sending ? 'Sending...' : 'Resend verification email'}
       </Button>
