@@ -25,4 +25,51 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', TEST_CLOCK: 'on' })).toThrow(/TEST_CLOCK/);
     expect(loadConfig({ NODE_ENV: 'test', TEST_CLOCK: 'on' }).testClock).toBe(true);
   });
+
+  /** The ConfigError message for an environment, or a failure when it loads. */
+  function configError(env: Record<string, string>): string {
+    try {
+      loadConfig(env);
+    } catch (e) {
+      expect(e).toBeInstanceOf(ConfigError);
+      return (e as Error).message;
+    }
+    throw new Error(`expected a ConfigError for ${JSON.stringify(env)}`);
+  }
+
+  it('reads ADMIN_EMAILS as a list of addresses, ignoring empty entries and case', () => {
+    expect(loadConfig({}).adminEmails).toEqual([]);
+    expect(loadConfig({ ADMIN_EMAILS: '' }).adminEmails).toEqual([]);
+    const c = loadConfig({ ADMIN_EMAILS: ' Boss@Example.com , ,second@example.co.uk,' });
+    expect(c.adminEmails).toEqual(['boss@example.com', 'second@example.co.uk']);
+    expect(c.supportEmail).toBe('boss@example.com');
+  });
+
+  it('refuses an ADMIN_EMAILS entry that is not an e-mail address, naming it', () => {
+    const msg = configError({ ADMIN_EMAILS: 'not-an-email,,' });
+    expect(msg).toContain('Invalid configuration:');
+    expect(msg).toContain('- ADMIN_EMAILS: "not-an-email" is not an e-mail address');
+    for (const bad of ['a@b', 'boss@example.com,@example.com', 'boss@example.com, two words@example.com', 'x@y.']) {
+      expect(configError({ ADMIN_EMAILS: bad })).toMatch(/- ADMIN_EMAILS: ".*" is not an e-mail address/);
+    }
+    // Every bad entry is listed.
+    const both = configError({ ADMIN_EMAILS: 'one,boss@example.com,two' });
+    expect(both).toContain('"one" is not an e-mail address');
+    expect(both).toContain('"two" is not an e-mail address');
+  });
+
+  it('accepts an SMTP_URL with a host and refuses one without', () => {
+    expect(loadConfig({ SMTP_URL: 'smtp://user:pa%24s@mail.example.com:587' }).smtpUrl).toBe('smtp://user:pa%24s@mail.example.com:587');
+    expect(loadConfig({ SMTP_URL: 'smtps://127.0.0.1:465' }).smtpUrl).toBe('smtps://127.0.0.1:465');
+    expect(loadConfig({ SMTP_URL: '' }).smtpUrl).toBeUndefined();
+    for (const bad of ['smtp://', 'smtps://', 'smtp://:587', 'smtp://user:pass@', 'smtp://exa mple.com']) {
+      expect(configError({ SMTP_URL: bad }), bad).toContain('- SMTP_URL: must be a URL with a host');
+    }
+    expect(configError({ SMTP_URL: 'http://mail.example.com' })).toContain('- SMTP_URL: must start with smtp:// or smtps://');
+  });
+
+  it('lists bad ADMIN_EMAILS and SMTP_URL together with the other bad variables', () => {
+    const msg = configError({ ADMIN_EMAILS: 'not-an-email,,', SMTP_URL: 'smtp://', PORT: 'abc' });
+    for (const name of ['ADMIN_EMAILS', 'SMTP_URL', 'PORT']) expect(msg).toContain(`- ${name}:`);
+  });
 });

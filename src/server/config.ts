@@ -1,10 +1,36 @@
 import { z } from 'zod';
+import { EMAIL_SHAPE } from '../shared/schemas/auth';
 
 const onOff = z
   .enum(['on', 'off', 'true', 'false', '1', '0'])
   .transform((v) => v === 'on' || v === 'true' || v === '1');
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional());
+
+/** True when the text parses as a URL that names a host ("smtp://" alone does not). */
+function hasHost(text: string): boolean {
+  try {
+    return new URL(text).hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** A comma-separated list of e-mail addresses; empty entries (e.g. from a trailing comma) are ignored. */
+const emailList = z
+  .string()
+  .default('')
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .superRefine((list, ctx) => {
+    for (const entry of list) {
+      if (!EMAIL_SHAPE.test(entry)) ctx.addIssue({ code: 'custom', message: `"${entry}" is not an e-mail address` });
+    }
+  });
 const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
 
 const envSchema = z.object({
@@ -25,11 +51,12 @@ const envSchema = z.object({
     z
       .string()
       .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .refine(hasHost, 'must be a URL with a host, e.g. smtp://user:password@mail.example.com:587')
       .optional(),
   ),
   MAIL_FROM: z.string().default('Big 7 <no-reply@big7.local>'),
   DEV_TOOLS: z.preprocess((v) => (v === '' ? undefined : v), onOff.optional()),
-  ADMIN_EMAILS: z.string().default(''),
+  ADMIN_EMAILS: emailList,
   SUPPORT_EMAIL: optionalString,
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
@@ -94,9 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError('Invalid configuration:\n  - TEST_CLOCK: must not be on when NODE_ENV=production');
   }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
-  const adminEmails = e.ADMIN_EMAILS.split(',')
-    .map((s) => s.trim().toLowerCase())
-    .filter(Boolean);
+  const adminEmails = e.ADMIN_EMAILS;
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
