@@ -16,6 +16,15 @@ export interface LedgerContext {
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /**
+ * A length as an adjective before "streak": 12 → "12-day", and a milestone by its label (730 is shown as
+ * "2 years" → "2-year"), so every text reads "a 30-day streak", never "a 30 days streak".
+ */
+export function streakLength(days: number, label?: string): string {
+  const m = label ? /^(\d+) (day|year)s?$/.exec(label) : null;
+  return m ? `${m[1]}-${m[2]}` : `${days}-day`;
+}
+
+/**
  * When the user's next rollover is due: the end (in the current zone) of the first unsettled date,
  * lastProcessedDate + 1. After a check-in on D that is the end of D+1 (D is already settled), so active users
  * are not touched at every midnight. Null when a missed day could change nothing (streak at its checkpoint).
@@ -38,8 +47,8 @@ export function ledgerRows(before: StreakState, events: StreakEvent[], ctx: Ledg
           ...base,
           reason: 'check-in',
           description: e.milestone
-            ? `Checked in: ${plural(streak, 'day')} streak — ${e.milestone.name} reached!`
-            : `Checked in: ${plural(streak, 'day')} streak`,
+            ? `Checked in: ${streakLength(streak)} streak — ${e.milestone.name} reached!`
+            : `Checked in: ${streakLength(streak)} streak`,
           streakDelta: 1,
           currentStreak: streak,
           freezeDaysRemaining: shields,
@@ -62,8 +71,8 @@ export function ledgerRows(before: StreakState, events: StreakEvent[], ctx: Ledg
           reason: 'break',
           description:
             e.resetTo > 0
-              ? `Missed ${e.date} with no shields: ${plural(e.lostValue, 'day')} streak fell back to the ${e.resetTo}-day checkpoint`
-              : `Missed ${e.date} with no shields: ${plural(e.lostValue, 'day')} streak ended`,
+              ? `Missed ${e.date} with no shields: ${streakLength(e.lostValue)} streak fell back to the ${e.resetTo}-day checkpoint`
+              : `Missed ${e.date} with no shields: ${streakLength(e.lostValue)} streak ended`,
           streakDelta: delta,
           currentStreak: streak,
           freezeDaysRemaining: shields,

@@ -54,7 +54,7 @@ describe.each(testEngines())('streak API on %s', (engine) => {
     expect((await call('POST', '/api/test/set-streak', { days: 29 })).body.currentStreak).toBe(29);
     const r = await call('POST', '/api/checkins', { answers: yes7 });
     expect(r.status).toBe(201);
-    expect(r.body.celebration).toMatchObject({ type: 'milestone', milestone: 30 });
+    expect(r.body.celebration).toMatchObject({ type: 'milestone', milestone: 30, message: '🔥 Dedicated Soul! You reached a 30-day streak.' });
     expect(r.body.celebration.features.length).toBeGreaterThan(0);
     expect(r.body.milestoneReward).toEqual({ rewardType: 'premium', milestone: 30 });
     const s = await call('GET', '/api/streak');
@@ -185,6 +185,22 @@ describe.each(testEngines())('streak API on %s', (engine) => {
     expect(state('2026-08-01')).toBe('milestone');
     expect(state('2026-08-02')).toBe('completed');
     expect(state('2026-08-03')).toBe('recovered');
+  });
+
+  it('a recovered date before the first check-in on record shows as recovered, not before registration', async () => {
+    t.clock.set('2026-08-20T12:00:00Z');
+    // A streak of 10 set by developer tools: no check-in on record, so every earlier date is "before the first check-in".
+    const { call } = await newUser({ createdAt: new Date('2026-08-01T00:00:00Z') });
+    await call('POST', '/api/test/set-streak', { days: 10 });
+    t.clock.set('2026-08-21T12:00:00Z'); // 08-20 missed → the 10-day streak breaks, recoverable
+    expect((await call('GET', '/api/streak/recovery-available')).body).toEqual({ available: 1, lostStreakValue: 10 });
+    await call('POST', '/api/streak/reset-freeze-days', { freezeDays: 1 });
+    expect((await call('POST', '/api/streak/recover')).body.currentStreak).toBe(10);
+    const cal = await call('GET', '/api/streak/calendar?month=2026-08');
+    const state = (d: string) => cal.body.days.find((x: { date: string }) => x.date === d).state;
+    expect(state('2026-08-20')).toBe('recovered');
+    expect(state('2026-08-19')).toBe('before-registration');
+    expect(state('2026-08-21')).toBe('today-waiting');
   });
 
   it('the rollover job settles a missed day once, whether the job or a read gets there first', async () => {

@@ -25,7 +25,7 @@ import {
 import { rewardAtMilestone } from '../../../shared/domain/trials';
 import type { CalendarDay, StreakView, LedgerEntry } from '../../../shared/schemas/streaks';
 import type { CheckInEvent, CheckInHookResult } from '../check-ins/hooks';
-import { frozenRows, ledgerRows, recoveredRows, rolloverDue, type GrantReason } from './persist';
+import { frozenRows, ledgerRows, recoveredRows, rolloverDue, streakLength, type GrantReason } from './persist';
 import * as repo from './repo';
 import { rewardClaimable } from '../rewards/eligibility';
 
@@ -106,7 +106,7 @@ export async function onCheckIn(tx: Db, event: Pick<CheckInEvent, 'userId' | 'lo
     celebration: {
       type: 'milestone',
       milestone: milestone.days,
-      message: `${milestone.emoji} ${milestone.name}! You reached a ${milestone.label} streak.`,
+      message: `${milestone.emoji} ${milestone.name}! You reached a ${streakLength(milestone.days, milestone.label)} streak.`,
       features: reward ? [...reward.features] : [],
     },
     milestoneReward: reward ? { rewardType: reward.rewardType, milestone: milestone.days } : null,
@@ -298,8 +298,9 @@ export async function calendar(
     else if (d > today) state = 'future';
     else if (d === today) state = windowOpen ? 'today-open' : 'today-waiting';
     else if (frozenSet.has(d)) state = 'frozen';
-    else if (d < registered || firstCheckIn === null || d < firstCheckIn) state = 'before-registration';
+    // A recovered date is part of the streak even before the first check-in on record (a streak set or carried over).
     else if (recoveredSet.has(d)) state = 'recovered';
+    else if (d < registered || firstCheckIn === null || d < firstCheckIn) state = 'before-registration';
     else state = 'missed';
     days.push({ date: d, state, ...(streak !== undefined ? { streak } : {}) });
   }

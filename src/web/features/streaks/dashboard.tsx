@@ -53,7 +53,7 @@ export function StreakCard() {
         </span>
       </span>
       <span className="text-sm text-muted">
-        🛡️ {streak.freezeDaysRemaining} <span className="sr-only">shields left</span>
+        🛡️ {streak.freezeDaysRemaining} <span className="sr-only">{streak.freezeDaysRemaining === 1 ? 'shield' : 'shields'} left</span>
         <span aria-hidden="true"> ›</span>
       </span>
     </Link>

@@ -3,6 +3,7 @@ import { rewardAtMilestone } from '../../../../shared/domain/trials';
 import { ButtonLink } from '../../../components/ui/button';
 import { Card, Page, PageHeader } from '../../../components/ui/page';
 import { useStreak } from '../api/streak';
+import { countText, streakLengthText } from '../texts';
 
 /** An achievement detail page: achieved (with best streak) or the days still to go. */
 export function AchievementPage({ days, title }: { days: number; title: string }) {
@@ -18,12 +19,12 @@ export function AchievementPage({ days, title }: { days: number; title: string }
           {m.emoji}
         </p>
         <h2 className="mt-3 text-2xl font-bold">{m.name}</h2>
-        <p className="text-muted">A {m.label} streak</p>
+        <p className="text-muted">A {streakLengthText(m.days, m.label)} streak</p>
         {isPending && <p className="mt-4 text-muted">Loading…</p>}
         {isError && <p className="mt-4 text-danger-text">Your progress could not be loaded.</p>}
         {streak && (
           <p className="mt-4 text-lg font-semibold" data-testid="achievement-status">
-            {achieved ? 'Achieved!' : `${days - streak.currentStreak} ${days - streak.currentStreak === 1 ? 'day' : 'days'} to go`}
+            {achieved ? 'Achieved!' : `${countText(days - streak.currentStreak, 'day')} to go`}
           </p>
         )}
         {streak && !achieved && (

@@ -19,7 +19,7 @@ import { useSubscription } from '../api/subscription';
 import { addMonths, lastDays, monthOf } from '../calendar-grid';
 import { DayCell, MonthlyActivityDialog } from '../components/calendar';
 import { CheckInDetailsDialog } from '../components/check-in-details';
-import { STREAK_TEXTS, STREAK_TIMINGS, shieldText } from '../texts';
+import { STREAK_TEXTS, STREAK_TIMINGS, countText, shieldText, streakLengthText } from '../texts';
 
 /** Where a milestone tile's dialog links for more. */
 const ACHIEVEMENT_PAGES: Record<number, string> = { 30: '/achievement/dedicated-soul', 100: '/achievement/legendary-warrior' };
@@ -68,7 +68,7 @@ function StreakJourney({ streak }: { streak: StreakView }) {
         </span>
         <div>
           <p className="text-3xl font-bold" data-testid="current-streak">
-            {streak.currentStreak} {streak.currentStreak === 1 ? 'day' : 'days'}
+            {countText(streak.currentStreak, 'day')}
           </p>
           <p className="text-muted">
             {streak.level.name} · Best {streak.bestStreak}
@@ -96,7 +96,7 @@ function NextMilestoneCard({ streak }: { streak: StreakView }) {
             <strong>{next.name}</strong> at {next.days} days
           </p>
           <p className="text-muted" data-testid="days-to-go">
-            {next.daysToGo} {next.daysToGo === 1 ? 'day' : 'days'} to go
+            {countText(next.daysToGo, 'day')} to go
           </p>
           <div
             role="progressbar"
@@ -147,8 +147,8 @@ function MilestoneAchievements({ streak }: { streak: StreakView }) {
           </p>
           <p className="mt-3">
             {selected.achieved
-              ? `Achieved: you kept a ${selected.label} streak. It is now a checkpoint your streak cannot fall below.`
-              : `Keep a ${selected.label} streak to earn it: ${Math.max(0, selected.days - streak.currentStreak)} days to go.`}
+              ? `Achieved: you kept a ${streakLengthText(selected.days, selected.label)} streak. It is now a checkpoint your streak cannot fall below.`
+              : `Keep a ${streakLengthText(selected.days, selected.label)} streak to earn it: ${countText(Math.max(0, selected.days - streak.currentStreak), 'day')} to go.`}
           </p>
           <p className="mt-2 text-sm text-muted">Milestones are checkpoints: if your streak breaks without a shield, it resets to the highest milestone you reached.</p>
           {ACHIEVEMENT_PAGES[selected.days] && (

@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, Page, PageHeader } from '../../../components/ui/page';
 import { useLedger } from '../api/ledger';
 import { dayTitle } from '../calendar-grid';
+import { ledgerTotalsText } from '../texts';
 
 /** A readable name and icon per ledger reason. */
 export const LEDGER_REASONS: Record<StreakLedgerReason, { label: string; icon: string }> = {
@@ -35,8 +36,8 @@ function Entry({ e }: { e: LedgerEntry }) {
       <div className="text-right text-sm">
         {e.streakDelta !== 0 && <p>Streak {signed(e.streakDelta)}</p>}
         {e.shieldsDelta !== 0 && <p>Shields {signed(e.shieldsDelta)}</p>}
-        <p className="text-muted">
-          {e.currentStreak} days · 🛡️ {e.freezeDaysRemaining}
+        <p className="text-muted" data-testid="ledger-totals">
+          {ledgerTotalsText(e.currentStreak, e.freezeDaysRemaining)}
         </p>
       </div>
     </li>
