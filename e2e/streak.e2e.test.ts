@@ -1,20 +1,23 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newMobileContext, seriousA11yViolations, watchPageErrors } from './helpers/browser';
 import { startApp, type RunningApp } from './helpers/server';
-import { signUpAndSignIn } from './helpers/users';
+import { signUpAndSignIn, signUpVerified } from './helpers/users';
 
 /**
  * Journeys of the streak: developer mode (ten taps, typed keyword), a streak set to 29 and a check-in that
  * reaches the 30-day milestone, the reward modal, claim and celebration, the Premium trial banner and its
  * details; the streak journey screen and its monthly calendar by keyboard; coupons and their reuse; a lost
  * streak and the Recover Your Streak prompt (checkout failure, No, Thanks); Streak Protected!; the ledger.
+ * With the server's clock moved (TEST_CLOCK): every calendar day state made from real days, a shield used by
+ * the rollover job for someone who never opens the app, and a real trial that ends after 30 days.
  */
 let app: RunningApp;
 let browser: Browser;
 
 beforeAll(async () => {
-  app = await startApp();
+  // The rollover job runs in the server (every minute and at start-up); its 'rollover tick' lines are logged at info.
+  app = await startApp({ LOG_LEVEL: 'info' }, { jobs: true });
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -347,29 +350,192 @@ describe('lost streaks, shields and developer mode', () => {
   });
 });
 
-describe('trial expiry', () => {
-  test("the trial-expiry modal: No, I'm Fine closes it even when the server call fails; Yes goes to /upgrade", async () => {
+describe('days made with the server clock', () => {
+  // The clock is the server's: put it back to real time for whatever runs next.
+  afterEach(async () => {
+    await app.setClock({ at: new Date() });
+  });
+
+  /** UTC+3 all year: the person's and the browser's zone. */
+  const CAL_ZONE = 'Etc/GMT-3';
+  /** The instant a local date and time in CAL_ZONE. */
+  const atLocal = (date: string, hhmm: string) => new Date(`${date}T${hhmm}:00+03:00`);
+  const yes7 = Array.from({ length: 7 }, () => true);
+  /** How the calendar names a date ('Thursday, December 10, 2026'). */
+  const dayName = (date: string) =>
+    new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+  test('the calendar shows every day state of real days; a shield is used by the job for someone who never opens the app', async () => {
+    // Next month (in CAL_ZONE), so the server's clock only moves forward: the person signs up on the 10th.
+    const local = new Date(Date.now() + 3 * 3600_000);
+    const next = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth() + 1, 1));
+    const month = next.toISOString().slice(0, 7);
+    const day = (n: number) => `${month}-${String(n).padStart(2, '0')}`;
+    const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
+    let offset = 0; // server time − real time
+    const moveTo = async (date: string, hhmm: string) => {
+      const now = await app.setClock({ at: atLocal(date, hhmm) });
+      offset = now.getTime() - Date.now();
+    };
+
+    // Jo checks in once on the 8th with one shield, then never opens the app again.
+    await moveTo(day(8), '21:00');
+    const jo = await browser.newContext({ baseURL: app.url });
+    try {
+      const joWho = await signUpVerified(jo.request, app, { firstName: 'Jo', timezone: CAL_ZONE });
+      expect((await jo.request.post('/api/auth/signin', { data: { email: joWho.email, password: joWho.password } })).status()).toBe(200);
+      expect((await jo.request.post('/api/checkins', { data: { answers: yes7 } })).status()).toBe(201);
+      expect((await jo.request.post('/api/streak/reset-freeze-days', { data: { freezeDays: 1 } })).status()).toBe(200);
+
+      // The 10th: Jo's 9th has ended without a check-in; the job's next tick (within a minute) uses the shield.
+      await moveTo(day(10), '21:00');
+      const joDueSince = Date.now();
+
+      await withPage(async (page) => {
+        await signUpAndSignIn(page, app, { firstName: 'Cal', timezone: CAL_ZONE });
+        const api = async (path: string, data?: unknown) => {
+          const res = await page.request.post(path, { data: data ?? {} });
+          expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
+          return res.json();
+        };
+        // The 10th: a streak of 29 as of yesterday, then a check-in: day 30, the Dedicated Soul milestone.
+        await api('/api/test/set-streak', { days: 29 });
+        expect((await api('/api/checkins', { answers: yes7 })).celebration).toMatchObject({ milestone: 30, message: '🔥 Dedicated Soul! You reached a 30-day streak.' });
+        // The 11th: a check-in (31), and one shield.
+        await moveTo(day(11), '21:00');
+        await api('/api/checkins', { answers: yes7 });
+        await api('/api/streak/reset-freeze-days', { freezeDays: 1 });
+        // The 14th: the 12th ended without a check-in (the shield froze it), the 13th too (no shield left: the
+        // 31-day streak broke to its 30-day checkpoint). A check-in, a shield, and the lost streak recovered with it.
+        await moveTo(day(14), '21:00');
+        await api('/api/checkins', { answers: yes7 });
+        await api('/api/streak/reset-freeze-days', { freezeDays: 1 });
+        expect(await api('/api/streak/recover')).toMatchObject({ currentStreak: 32, freezeDaysRemaining: 0 });
+        // The 16th, 10:00: the 15th was missed with no shields; today's window opens at 20:00.
+        await moveTo(day(16), '10:00');
+
+        await page.goto('/streak');
+        const recent = page.getByTestId('recent-activity');
+        const expected: Array<[number, string, string, string]> = [
+          [10, 'milestone', 'Milestone reached', '🔥'],
+          [11, 'completed', 'Completed', '✓'],
+          [12, 'frozen', 'Shield used', '❄️'],
+          [13, 'recovered', 'Recovered', '$'],
+          [14, 'completed', 'Completed', '✓'],
+          [15, 'missed', 'Missed', '✕'],
+          [16, 'today-waiting', 'Today: window opens later', ''],
+        ];
+        const cellIn = (scope: ReturnType<Page['getByTestId']>, n: number) => scope.locator(`[data-date="${day(n)}"]`);
+        const expectCell = async (scope: ReturnType<Page['getByTestId']>, n: number, state: string, label: string, mark: string) => {
+          const cell = cellIn(scope, n);
+          await cell.waitFor();
+          expect({ n, state: await cell.getAttribute('data-state'), label: await cell.getAttribute('aria-label') }).toEqual({ n, state, label: `${dayName(day(n))}: ${label}` });
+          expect((await cell.innerText()).replace(/\s+/g, ''), `day ${n}`).toBe(`${n}${mark}`);
+        };
+        await recent.locator('[data-state]').nth(6).waitFor();
+        expect(await recent.locator('[data-state]').count()).toBe(7);
+        for (const [n, state, label, mark] of expected) await expectCell(recent, n, state, label, mark);
+
+        // The month: before registration (grey) up to the 9th, the same days, then upcoming days (grey).
+        await page.getByRole('button', { name: /Recent Activity/ }).click();
+        const monthDialog = page.getByRole('dialog', { name: 'Monthly Activity View' });
+        const grid = monthDialog.getByTestId('calendar-grid');
+        await grid.waitFor();
+        expect(await grid.locator('[data-state]').count()).toBe(lastDay);
+        for (let n = 1; n <= 9; n++) await expectCell(grid, n, 'before-registration', 'Before you started', '');
+        for (const [n, state, label, mark] of expected) await expectCell(grid, n, state, label, mark);
+        for (let n = 17; n <= lastDay; n++) await expectCell(grid, n, 'future', 'Upcoming', '');
+        const background = (n: number) => cellIn(grid, n).evaluate((el) => getComputedStyle(el).backgroundColor);
+        expect(await background(1)).toBe(await background(lastDay)); // both grey
+        expect(new Set([await background(1), await background(11), await background(12), await background(13), await background(15), await background(16)]).size).toBe(6);
+        await page.keyboard.press('Escape');
+
+        // 21:00: the window is open (green outline).
+        await moveTo(day(16), '21:00');
+        await page.reload();
+        await expectCell(recent, 16, 'today-open', 'Today: check-in window open', '');
+        expect(await cellIn(recent, 16).evaluate((el) => getComputedStyle(el).borderTopWidth)).toBe('4px');
+
+        // The history counts in words: '31 days · 1 shield', never '1 shields'.
+        await page.goto('/usage-history');
+        const totals = page.getByTestId('ledger-totals');
+        await totals.first().waitFor();
+        const all = await totals.allInnerTexts();
+        expect(all).toContain('31 days · 1 shield');
+        expect(all.filter((t) => /\b1 (days|shields)\b/.test(t))).toEqual([]);
+      }, CAL_ZONE);
+
+      // Jo made no call since the 8th. The job's first tick after Jo's 9th ended used the shield: the entry was
+      // written before Jo's first read (a read would settle it too, but at the time of the read).
+      const tick = await app.waitForLog(/"msg":"rollover tick"/, { since: joDueSince, timeoutMs: 75_000 });
+      await new Promise((r) => setTimeout(r, Math.max(0, (JSON.parse(tick) as { time: number }).time + 1_500 - Date.now())));
+      // A week on, Jo's session has ended: Jo signs in again (signing in settles nothing).
+      expect((await jo.request.post('/api/auth/signin', { data: { email: joWho.email, password: joWho.password } })).status()).toBe(200);
+      const beforeRead = Date.now() + offset;
+      const ledger = (await (await jo.request.get('/api/streak/ledger')).json()) as { entries: Array<{ reason: string; date: string; createdAt: string }> };
+      const shieldUsed = ledger.entries.filter((e) => e.reason === 'shield-used');
+      expect(shieldUsed.map((e) => e.date)).toEqual([day(9)]);
+      expect(Date.parse(shieldUsed[0]!.createdAt), 'written by the job, before the read').toBeLessThan(beforeRead - 1_000);
+      expect(Date.parse(shieldUsed[0]!.createdAt), 'written after the 9th ended').toBeGreaterThanOrEqual(atLocal(day(10), '21:00').getTime());
+      // With no shield left, the 10th broke the 1-day streak (by the job or by this read: once either way).
+      expect(ledger.entries.filter((e) => e.reason === 'break').map((e) => e.date)).toEqual([day(10)]);
+      expect(await (await jo.request.get('/api/streak/frozen-days')).json()).toEqual({ frozenDays: [day(9)] });
+      expect(await (await jo.request.get('/api/streak')).json()).toMatchObject({ currentStreak: 0, freezeDaysRemaining: 0, freezeDaysUsed: 1 });
+    } finally {
+      await jo.close();
+    }
+  });
+
+  test("a real Premium trial ends after 30 days: the modal, a failed dismissal, No, I'm Fine for good, and Yes", async () => {
     await withPage(async (page) => {
-      await signUpAndSignIn(page, app, { firstName: 'Tia' });
-      // An injected answer stands for a server whose AI Coach trial just ended (back on Premium).
-      const expired = { tier: 'premium', premiumExpiresAt: null, aiCoachExpiresAt: null, trialJustExpired: 'ai-coach', previousTier: 'premium' };
-      await page.route('**/api/subscription', (r) => r.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(expired) }));
-      const dismissals: string[] = [];
+      const who = await signUpAndSignIn(page, app, { firstName: 'Tia' });
+      expect((await page.request.post('/api/coupons/redeem', { data: { code: 'OFFERPREMIUM30' } })).status()).toBe(200);
+      const trial = await (await page.request.get('/api/subscription')).json();
+      expect(trial).toMatchObject({ tier: 'premium', trialJustExpired: null });
+      const ends = Date.parse(trial.premiumExpiresAt);
+      expect(Math.round((ends - Date.now()) / 86_400_000)).toBe(30);
+
+      // A minute after the end (the app closed meanwhile). The 7-day session has ended too, so Tia signs in again.
+      await page.goto('about:blank');
+      await app.setClock({ at: new Date(ends + 60_000) });
+      expect((await page.request.get('/api/auth/user')).status()).toBe(401);
+      expect((await page.request.post('/api/auth/signin', { data: { email: who.email, password: who.password } })).status()).toBe(200);
+      await page.goto('/');
+      const modal = page.getByRole('dialog', { name: 'Your Premium Trial Has Ended' });
+      await modal.getByText('You are back on the Free tier.', { exact: false }).waitFor();
+
+      // The one stubbed answer: the dismissal fails, the modal still closes. Nothing was recorded, so it returns.
+      const failedCalls: string[] = [];
       await page.route('**/api/subscription/dismiss-trial-expiry', (r) => {
-        dismissals.push(r.request().postData() ?? '');
+        failedCalls.push(r.request().postData() ?? '');
         return r.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down"}' });
       });
-      await page.reload();
-      const modal = page.getByRole('dialog', { name: 'Your AI Coach Trial Has Ended' });
-      await modal.getByText(/back on the Premium tier/).waitFor();
       await modal.getByRole('button', { name: "No, I'm Fine" }).click();
       await modal.waitFor({ state: 'detached' });
-      expect(dismissals).toEqual(['{"trialType":"ai-coach"}']);
+      expect(failedCalls).toEqual(['{"trialType":"premium"}']);
+      await page.unroute('**/api/subscription/dismiss-trial-expiry');
+      await page.reload();
+      await modal.waitFor();
 
+      // No, I'm Fine for real: recorded, and the modal does not come back.
+      const dismissal = page.waitForResponse((r) => r.url().endsWith('/api/subscription/dismiss-trial-expiry'));
+      await modal.getByRole('button', { name: "No, I'm Fine" }).click();
+      expect((await dismissal).status()).toBe(200);
+      expect((await dismissal).request().postData()).toBe('{"trialType":"premium"}');
+      await modal.waitFor({ state: 'detached' });
+      expect(await (await page.request.get('/api/subscription')).json()).toMatchObject({ tier: 'free', trialJustExpired: null });
+      const subscriptionRead = page.waitForResponse((r) => r.url().endsWith('/api/subscription') && r.status() === 200);
+      await page.reload();
+      await subscriptionRead;
+      await page.getByTestId('streak-card').waitFor();
+      await page.waitForTimeout(1_000);
+      expect(await modal.count()).toBe(0);
+
+      // Developer tools bring the notice back: Yes, I Want to Upgrade goes to /upgrade.
+      expect((await page.request.post('/api/developer/reset-trial-notification')).status()).toBe(200);
       await page.reload();
       await modal.getByRole('button', { name: 'Yes, I Want to Upgrade' }).click();
       await page.waitForURL((u) => u.pathname === '/upgrade');
-      expect(dismissals.length).toBe(2);
     });
   });
 });

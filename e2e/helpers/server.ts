@@ -18,7 +18,26 @@ export interface RunningApp {
   dataDir: string;
   /** The server's recent output, for failure messages. */
   logs(): string;
+  /**
+   * The first output line matching `pattern` that arrived after `since` (a Date.now() value; default: now),
+   * waiting up to `timeoutMs` for it. Lines are what pino prints at the server's LOG_LEVEL.
+   */
+  waitForLog(pattern: RegExp, opts?: { since?: number; timeoutMs?: number }): Promise<string>;
+  /**
+   * Moves the server's clock (TEST_CLOCK=on): to an instant, or by a number of milliseconds. Returns the
+   * server's new "now". The offset applies to real time, so the server's time keeps running.
+   */
+  setClock(to: { at: Date | string } | { advanceMs: number }): Promise<Date>;
   stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /**
+   * Run the in-process rollover job (every minute and at start-up), as a deployed server does. The app leaves
+   * scheduled jobs off under NODE_ENV=test, so this starts the server with NODE_ENV=development (developer
+   * tools and TEST_CLOCK stay on; nothing else reads NODE_ENV).
+   */
+  jobs?: boolean;
 }
 
 /** A TCP port nobody is listening on right now. */
@@ -52,9 +71,9 @@ async function waitForHealth(url: string, child: ChildProcess, logs: () => strin
 
 /**
  * Starts the BUILT app (`npm run build` first) on a free port with a fresh data directory, developer tools
- * on and e-mail going to a real SMTP sink on 127.0.0.1. Call stop() when done.
+ * and the test clock on, and e-mail going to a real SMTP sink on 127.0.0.1. Call stop() when done.
  */
-export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+export async function startApp(env: Record<string, string> = {}, opts: StartOptions = {}): Promise<RunningApp> {
   if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run \`npm run build\` first`);
   const smtp = await startSmtpSink();
   const port = await freePort();
@@ -66,7 +85,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? tmpdir(),
-      NODE_ENV: 'test',
+      NODE_ENV: opts.jobs ? 'development' : 'test',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
@@ -80,13 +99,57 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const keep = (chunk: Buffer) => {
-    output.push(chunk.toString('utf8'));
+  // Whole lines with their arrival time, for waitForLog (the last 5,000).
+  const lines: Array<{ at: number; text: string }> = [];
+  const lineWaiters = new Set<() => void>();
+  const partial = { stdout: '', stderr: '' };
+  const keep = (stream: 'stdout' | 'stderr') => (chunk: Buffer) => {
+    const text = chunk.toString('utf8');
+    output.push(text);
     if (output.length > 200) output.splice(0, output.length - 200);
+    const parts = (partial[stream] + text).split('\n');
+    partial[stream] = parts.pop() ?? '';
+    const at = Date.now();
+    for (const line of parts) lines.push({ at, text: line });
+    if (lines.length > 5_000) lines.splice(0, lines.length - 5_000);
+    for (const wake of lineWaiters) wake();
   };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
+  child.stdout?.on('data', keep('stdout'));
+  child.stderr?.on('data', keep('stderr'));
   const logs = () => output.join('');
+
+  const waitForLog: RunningApp['waitForLog'] = (pattern, { since = Date.now(), timeoutMs = 70_000 } = {}) =>
+    new Promise((resolve, reject) => {
+      const find = () => lines.find((l) => l.at > since && pattern.test(l.text))?.text;
+      const found = find();
+      if (found !== undefined) return resolve(found);
+      const wake = () => {
+        const line = find();
+        if (line === undefined) return;
+        cleanup();
+        resolve(line);
+      };
+      const timer = setTimeout(() => {
+        cleanup();
+        reject(new Error(`no server output matching ${pattern} within ${timeoutMs} ms`));
+      }, timeoutMs);
+      const cleanup = () => {
+        clearTimeout(timer);
+        lineWaiters.delete(wake);
+      };
+      lineWaiters.add(wake);
+    });
+
+  const setClock: RunningApp['setClock'] = async (to) => {
+    const body = 'at' in to ? { at: new Date(to.at).toISOString() } : to;
+    const res = await fetch(`${url}/api/test/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`POST /api/test/clock answered ${res.status}: ${await res.text()} (is TEST_CLOCK on?)`);
+    return new Date(((await res.json()) as { now: string }).now);
+  };
 
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
@@ -106,5 +169,5 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     await stop();
     throw err;
   }
-  return { url, port, smtp, dataDir, logs, stop };
+  return { url, port, smtp, dataDir, logs, waitForLog, setClock, stop };
 }

@@ -1,10 +1,40 @@
 import { expect } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { APIRequestContext, Page } from 'playwright-core';
 import { findLink } from '../../test/fakes/smtp';
 import type { RunningApp } from './server';
 
 export const E2E_PASSWORD = 'Secret1!';
 export const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+/**
+ * A new, verified person through the API: signs up (in `timezone`, default Europe/London) and follows the
+ * e-mailed verification link. `request` is a page's or context's request API (its cookies are the browser's).
+ */
+export async function signUpVerified(
+  request: APIRequestContext,
+  app: RunningApp,
+  opts: { firstName?: string; timezone?: string } = {},
+): Promise<{ email: string; password: string }> {
+  const firstName = opts.firstName ?? 'Tester';
+  const email = uniqueEmail(firstName.toLowerCase());
+  const res = await request.post('/api/auth/signup', {
+    data: { firstName, email, password: E2E_PASSWORD, timezone: opts.timezone ?? 'Europe/London' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const mail = await app.smtp.waitFor((m) => m.to.includes(email), 15_000);
+  const token = new URL(findLink(mail, `${app.url}/verify-email?token=`)).searchParams.get('token')!;
+  expect((await request.get(`/api/auth/verify-email?token=${encodeURIComponent(token)}`)).status()).toBe(200);
+  return { email, password: E2E_PASSWORD };
+}
+
+/** Signs in through the sign-in screen and waits for the dashboard. */
+export async function signInThroughScreen(page: Page, email: string, password = E2E_PASSWORD): Promise<void> {
+  await page.goto(`/signin?email=${encodeURIComponent(email)}`);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.waitForURL((u) => u.pathname === '/' && !u.searchParams.has('login'));
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+}
 
 /**
  * A new person: signs up through the API (in `timezone`, default the browser context's Europe/London), follows
@@ -15,19 +45,7 @@ export async function signUpAndSignIn(
   app: RunningApp,
   opts: { firstName?: string; timezone?: string } = {},
 ): Promise<{ email: string; password: string }> {
-  const firstName = opts.firstName ?? 'Tester';
-  const email = uniqueEmail(firstName.toLowerCase());
-  const res = await page.request.post('/api/auth/signup', {
-    data: { firstName, email, password: E2E_PASSWORD, timezone: opts.timezone ?? 'Europe/London' },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const mail = await app.smtp.waitFor((m) => m.to.includes(email), 15_000);
-  const token = new URL(findLink(mail, `${app.url}/verify-email?token=`)).searchParams.get('token')!;
-  expect((await page.request.get(`/api/auth/verify-email?token=${encodeURIComponent(token)}`)).status()).toBe(200);
-  await page.goto(`/signin?email=${encodeURIComponent(email)}`);
-  await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await page.waitForURL((u) => u.pathname === '/' && !u.searchParams.has('login'));
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
-  return { email, password: E2E_PASSWORD };
+  const who = await signUpVerified(page.request, app, opts);
+  await signInThroughScreen(page, who.email, who.password);
+  return who;
 }
