@@ -41,7 +41,7 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built client; served with SPA fallback when it exists. */
   webRoot?: string | null;
-  /** Run scheduled jobs (the day rollover) in this process; default on except under NODE_ENV=test (tests drive ticks). */
+  /** Run scheduled jobs (the day rollover) in this process; default: config.jobs (off under NODE_ENV=test: tests drive ticks). */
   jobs?: boolean;
 }
 
@@ -122,7 +122,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(originCheck);
 
   await app.register(registerModules, { prefix: '/api' });
-  if (opts.jobs ?? opts.config.nodeEnv !== 'test') await app.register(import('./jobs/plugin'));
+  if (opts.jobs ?? opts.config.jobs) await app.register(import('./jobs/plugin'), { intervalMs: opts.config.rolloverIntervalMs });
 
   const webRoot = opts.webRoot === undefined ? defaultWebRoot() : opts.webRoot;
   const shellTemplate = webRoot ? readFileSync(path.join(webRoot, 'index.html'), 'utf8') : null;

@@ -21,6 +21,13 @@ describe('loadConfig', () => {
     for (const name of ['PORT', 'DATABASE_URL', 'DEV_TOOLS']) expect(msg).toContain(`- ${name}:`);
   });
 
+  it('runs the rollover job except under NODE_ENV=test unless JOBS says otherwise, every 60 s by default', () => {
+    expect(loadConfig({})).toMatchObject({ jobs: true, rolloverIntervalMs: 60_000 });
+    expect(loadConfig({ NODE_ENV: 'test' }).jobs).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', JOBS: 'on', ROLLOVER_INTERVAL_SECONDS: '2' })).toMatchObject({ jobs: true, rolloverIntervalMs: 2000 });
+    expect(() => loadConfig({ ROLLOVER_INTERVAL_SECONDS: '0' })).toThrow(/ROLLOVER_INTERVAL_SECONDS/);
+  });
+
   it('refuses the test clock in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', TEST_CLOCK: 'on' })).toThrow(/TEST_CLOCK/);
     expect(loadConfig({ NODE_ENV: 'test', TEST_CLOCK: 'on' }).testClock).toBe(true);

@@ -73,6 +73,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.preprocess((v) => (v === '' ? undefined : v), onOff.optional()),
   TEST_CLOCK: z.preprocess((v) => (v === '' ? undefined : v), onOff.optional()),
+  JOBS: z.preprocess((v) => (v === '' ? undefined : v), onOff.optional()),
+  ROLLOVER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
 export interface AppConfig {
@@ -100,6 +102,10 @@ export interface AppConfig {
   trustProxy: boolean;
   /** Browser tests move the server's clock through POST /api/test/clock. */
   testClock: boolean;
+  /** Run the scheduled day rollover in this process (default on, off under NODE_ENV=test where tests drive ticks). */
+  jobs: boolean;
+  /** How often the rollover job looks for due users. */
+  rolloverIntervalMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -149,5 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? false,
     testClock: e.TEST_CLOCK ?? false,
+    jobs: e.JOBS ?? e.NODE_ENV !== 'test',
+    rolloverIntervalMs: e.ROLLOVER_INTERVAL_SECONDS * 1000,
   };
 }
