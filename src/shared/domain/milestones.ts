@@ -62,3 +62,15 @@ export function milestoneAt(days: number): Milestone | undefined {
 export function nextMilestone(streak: number): Milestone | undefined {
   return MILESTONES.find((m) => m.days > streak);
 }
+
+/** A count with its noun: '1 day', '0 days', '2 shields'. */
+export const countText = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * A streak length as an adjective before "streak": 12 → '12-day'; a milestone by its label ('2 years' for
+ * 730 → '2-year'), so texts read 'a 30-day streak', never 'a 30 days streak'.
+ */
+export function streakLengthText(days: number, label?: string): string {
+  const m = label ? /^(\d+) (day|year)s?$/.exec(label) : null;
+  return m ? `${m[1]}-${m[2]}` : `${days}-day`;
+}

@@ -1,4 +1,5 @@
 import { addLocalDays, startOfLocalDay } from '../../../shared/domain/dates';
+import { countText, streakLengthText } from '../../../shared/domain/milestones';
 import type { StreakEvent, StreakState } from '../../../shared/domain/streak-engine';
 import type { LedgerInsert } from './repo';
 
@@ -11,17 +12,6 @@ export interface LedgerContext {
   grantReason?: GrantReason;
   grantNote?: string;
   ref?: string | null;
-}
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
-/**
- * A length as an adjective before "streak": 12 → "12-day", and a milestone by its label (730 is shown as
- * "2 years" → "2-year"), so every text reads "a 30-day streak", never "a 30 days streak".
- */
-export function streakLength(days: number, label?: string): string {
-  const m = label ? /^(\d+) (day|year)s?$/.exec(label) : null;
-  return m ? `${m[1]}-${m[2]}` : `${days}-day`;
 }
 
 /**
@@ -47,8 +37,8 @@ export function ledgerRows(before: StreakState, events: StreakEvent[], ctx: Ledg
           ...base,
           reason: 'check-in',
           description: e.milestone
-            ? `Checked in: ${streakLength(streak)} streak — ${e.milestone.name} reached!`
-            : `Checked in: ${streakLength(streak)} streak`,
+            ? `Checked in: ${streakLengthText(streak)} streak — ${e.milestone.name} reached!`
+            : `Checked in: ${streakLengthText(streak)} streak`,
           streakDelta: 1,
           currentStreak: streak,
           freezeDaysRemaining: shields,
@@ -71,8 +61,8 @@ export function ledgerRows(before: StreakState, events: StreakEvent[], ctx: Ledg
           reason: 'break',
           description:
             e.resetTo > 0
-              ? `Missed ${e.date} with no shields: ${streakLength(e.lostValue)} streak fell back to the ${e.resetTo}-day checkpoint`
-              : `Missed ${e.date} with no shields: ${streakLength(e.lostValue)} streak ended`,
+              ? `Missed ${e.date} with no shields: ${streakLengthText(e.lostValue)} streak fell back to the ${e.resetTo}-day checkpoint`
+              : `Missed ${e.date} with no shields: ${streakLengthText(e.lostValue)} streak ended`,
           streakDelta: delta,
           currentStreak: streak,
           freezeDaysRemaining: shields,
@@ -86,8 +76,8 @@ export function ledgerRows(before: StreakState, events: StreakEvent[], ctx: Ledg
           reason: 'recovery',
           description:
             e.method === 'shield'
-              ? `Streak recovered with a shield: back to ${plural(e.restoredTo, 'day')}`
-              : `Streak recovery purchased: back to ${plural(e.restoredTo, 'day')}`,
+              ? `Streak recovered with a shield: back to ${countText(e.restoredTo, 'day')}`
+              : `Streak recovery purchased: back to ${countText(e.restoredTo, 'day')}`,
           streakDelta: e.streakDelta,
           shieldsDelta: e.method === 'shield' ? -1 : 0,
           currentStreak: streak,
@@ -110,7 +100,7 @@ export function ledgerRows(before: StreakState, events: StreakEvent[], ctx: Ledg
         return {
           ...base,
           reason,
-          description: `${plural(e.n, 'shield')} ${what}${ctx.grantNote ? ` (${ctx.grantNote})` : ''}`,
+          description: `${countText(e.n, 'shield')} ${what}${ctx.grantNote ? ` (${ctx.grantNote})` : ''}`,
           shieldsDelta: e.n,
           currentStreak: streak,
           freezeDaysRemaining: shields,

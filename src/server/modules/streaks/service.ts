@@ -8,6 +8,7 @@ import {
   levelFor,
   milestoneFloor,
   nextMilestone,
+  streakLengthText,
 } from '../../../shared/domain/milestones';
 import {
   applyCheckIn,
@@ -25,7 +26,7 @@ import {
 import { rewardAtMilestone } from '../../../shared/domain/trials';
 import type { CalendarDay, StreakView, LedgerEntry } from '../../../shared/schemas/streaks';
 import type { CheckInEvent, CheckInHookResult } from '../check-ins/hooks';
-import { frozenRows, ledgerRows, recoveredRows, rolloverDue, streakLength, type GrantReason } from './persist';
+import { frozenRows, ledgerRows, recoveredRows, rolloverDue, type GrantReason } from './persist';
 import * as repo from './repo';
 import { rewardClaimable } from '../rewards/eligibility';
 
@@ -106,7 +107,7 @@ export async function onCheckIn(tx: Db, event: Pick<CheckInEvent, 'userId' | 'lo
     celebration: {
       type: 'milestone',
       milestone: milestone.days,
-      message: `${milestone.emoji} ${milestone.name}! You reached a ${streakLength(milestone.days, milestone.label)} streak.`,
+      message: `${milestone.emoji} ${milestone.name}! You reached a ${streakLengthText(milestone.days, milestone.label)} streak.`,
       features: reward ? [...reward.features] : [],
     },
     milestoneReward: reward ? { rewardType: reward.rewardType, milestone: milestone.days } : null,

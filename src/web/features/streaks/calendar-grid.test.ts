@@ -3,7 +3,8 @@ import { addDays, addMonths, lastDays, monthOf, weekdayOf } from './calendar-gri
 import { trialRemaining, trialStart } from './trial-time';
 import { greetingName } from './components/reward-modal';
 import { MILESTONES } from '../../../shared/domain/milestones';
-import { countText, ledgerTotalsText, streakLengthText } from './texts';
+import { ledgerTotalsText } from './texts';
+import { countText, streakLengthText } from '../../../shared/domain/milestones';
 
 describe('calendar grid helpers', () => {
   test('months move across year ends', () => {

@@ -1,5 +1,6 @@
 import { PRICES_CENTS, formatUsd } from '../../../shared/domain/prices';
 import { DEVELOPER_FREEZE_DAYS } from '../../../shared/domain/tiers';
+import { countText } from '../../../shared/domain/milestones';
 
 /** Every text of the streak feature the spec fixes, once. */
 export const STREAK_TEXTS = {
@@ -46,19 +47,8 @@ export const STREAK_TIMINGS = {
 export const shieldText = (n: number): string => (n >= DEVELOPER_FREEZE_DAYS ? 'Unlimited (developer)' : String(n));
 
 /** A count with its noun, singular for exactly one: '1 day', '2 days', '0 shields'. */
-export const countText = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
-
 /** Shields as a count ('1 shield', '5 shields'); the developer value (999+) reads as unlimited. */
 export const shieldCountText = (n: number): string => (n >= DEVELOPER_FREEZE_DAYS ? 'Unlimited shields (developer)' : countText(n, 'shield'));
-
-/**
- * A streak length as an adjective before "streak": 12 → '12-day'; a milestone by its label ('2 years' for
- * 730 → '2-year'), so texts read 'a 30-day streak', never 'a 30 days streak'.
- */
-export function streakLengthText(days: number, label?: string): string {
-  const m = label ? /^(\d+) (day|year)s?$/.exec(label) : null;
-  return m ? `${m[1]}-${m[2]}` : `${days}-day`;
-}
 
 /** The totals a history entry left behind: '1 day · 0 shields'. */
 export const ledgerTotalsText = (streak: number, shields: number): string => `${countText(streak, 'day')} · ${shieldCountText(shields)}`;

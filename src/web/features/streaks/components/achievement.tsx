@@ -1,9 +1,8 @@
-import { milestoneAt } from '../../../../shared/domain/milestones';
+import { countText, milestoneAt, streakLengthText } from '../../../../shared/domain/milestones';
 import { rewardAtMilestone } from '../../../../shared/domain/trials';
 import { ButtonLink } from '../../../components/ui/button';
 import { Card, Page, PageHeader } from '../../../components/ui/page';
 import { useStreak } from '../api/streak';
-import { countText, streakLengthText } from '../texts';
 
 /** An achievement detail page: achieved (with best streak) or the days still to go. */
 export function AchievementPage({ days, title }: { days: number; title: string }) {

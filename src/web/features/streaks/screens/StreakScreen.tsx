@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { MILESTONES } from '../../../../shared/domain/milestones';
+import { MILESTONES, countText, streakLengthText } from '../../../../shared/domain/milestones';
 import { MILESTONE_REWARDS } from '../../../../shared/domain/trials';
 import type { Tier } from '../../../../shared/domain/tiers';
 import type { CalendarDay, StreakView } from '../../../../shared/schemas/streaks';
@@ -19,7 +19,7 @@ import { useSubscription } from '../api/subscription';
 import { addMonths, lastDays, monthOf } from '../calendar-grid';
 import { DayCell, MonthlyActivityDialog } from '../components/calendar';
 import { CheckInDetailsDialog } from '../components/check-in-details';
-import { STREAK_TEXTS, STREAK_TIMINGS, countText, shieldText, streakLengthText } from '../texts';
+import { STREAK_TEXTS, STREAK_TIMINGS, shieldText } from '../texts';
 
 /** Where a milestone tile's dialog links for more. */
 const ACHIEVEMENT_PAGES: Record<number, string> = { 30: '/achievement/dedicated-soul', 100: '/achievement/legendary-warrior' };
