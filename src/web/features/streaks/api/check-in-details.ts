@@ -1,13 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { HistoryResponse, JournalEntryDto } from '../../../../shared/schemas/check-ins';
+import { useQuery } from '@tanstack/react-query';
+import type { JournalEntryDto } from '../../../../shared/schemas/check-ins';
 import { api } from '../../../lib/api-client';
-import { QUERY_TIMES } from '../../../lib/query-client';
-
-/** GET /api/checkins/history → the user's check-ins (for the Check-in Details dialog). */
-export const getCheckInHistory = () => api.get<HistoryResponse>('/api/checkins/history');
-export const getCheckInHistoryQueryOptions = () =>
-  queryOptions({ queryKey: ['streak-screen', 'check-in-history'], queryFn: getCheckInHistory, staleTime: 0, gcTime: QUERY_TIMES.history.gcTime });
-export const useCheckInHistory = (enabled = true) => useQuery({ ...getCheckInHistoryQueryOptions(), enabled });
+import { CHECK_IN_DERIVED } from '../../../lib/check-ins';
 
 /**
  * GET /api/journal-entries/check-in/{id} → an array whose first element is used. A failure is only logged
@@ -28,4 +22,5 @@ export const useJournalEntry = (checkInId: string | null, enabled: boolean) =>
     queryFn: () => getJournalEntry(checkInId!),
     enabled: enabled && Boolean(checkInId),
     staleTime: 5 * 60_000,
+    meta: CHECK_IN_DERIVED,
   });

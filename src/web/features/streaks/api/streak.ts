@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { StreakView, frozenDaysSchema, recoveryAvailableSchema, recoveryPaymentsSchema } from '../../../../shared/schemas/streaks';
 import { api, apiRequest } from '../../../lib/api-client';
+import { CHECK_IN_DERIVED } from '../../../lib/check-ins';
 import { QUERY_TIMES } from '../../../lib/query-client';
 
 /** Every streak query key starts with this, so one invalidation refreshes them all. */
@@ -9,28 +10,28 @@ export const STREAK_KEY = ['streak'] as const;
 
 /** GET /api/streak → the server's streak view (the client displays it, never recomputes it). */
 export const getStreak = () => api.get<StreakView>('/api/streak');
-export const getStreakQueryOptions = () => queryOptions({ queryKey: [...STREAK_KEY], queryFn: getStreak, staleTime: 0 });
+export const getStreakQueryOptions = () => queryOptions({ queryKey: [...STREAK_KEY], queryFn: getStreak, staleTime: 0, meta: CHECK_IN_DERIVED });
 export const useStreak = () => useQuery(getStreakQueryOptions());
 
 export type FrozenDays = z.infer<typeof frozenDaysSchema>;
 /** GET /api/streak/frozen-days → {frozenDays}; cached 5 min (spec §9). */
 export const getFrozenDays = () => api.get<FrozenDays>('/api/streak/frozen-days');
 export const getFrozenDaysQueryOptions = () =>
-  queryOptions({ queryKey: [...STREAK_KEY, 'frozen-days'], queryFn: getFrozenDays, ...QUERY_TIMES.frozenDays });
+  queryOptions({ queryKey: [...STREAK_KEY, 'frozen-days'], queryFn: getFrozenDays, ...QUERY_TIMES.frozenDays, meta: CHECK_IN_DERIVED });
 export const useFrozenDays = () => useQuery(getFrozenDaysQueryOptions());
 
 export type RecoveryPayments = z.infer<typeof recoveryPaymentsSchema>;
 /** GET /api/streak/recovery-payments → {recoveryDates}. */
 export const getRecoveryPayments = () => api.get<RecoveryPayments>('/api/streak/recovery-payments');
 export const getRecoveryPaymentsQueryOptions = () =>
-  queryOptions({ queryKey: [...STREAK_KEY, 'recovery-payments'], queryFn: getRecoveryPayments, staleTime: 0 });
+  queryOptions({ queryKey: [...STREAK_KEY, 'recovery-payments'], queryFn: getRecoveryPayments, staleTime: 0, meta: CHECK_IN_DERIVED });
 export const useRecoveryPayments = () => useQuery(getRecoveryPaymentsQueryOptions());
 
 export type RecoveryAvailable = z.infer<typeof recoveryAvailableSchema>;
 /** GET /api/streak/recovery-available → {available, lostStreakValue}; cached 30 s (gc 2 min). */
 export const getRecoveryAvailable = () => api.get<RecoveryAvailable>('/api/streak/recovery-available');
 export const getRecoveryAvailableQueryOptions = () =>
-  queryOptions({ queryKey: [...STREAK_KEY, 'recovery-available'], queryFn: getRecoveryAvailable, ...QUERY_TIMES.recovery });
+  queryOptions({ queryKey: [...STREAK_KEY, 'recovery-available'], queryFn: getRecoveryAvailable, ...QUERY_TIMES.recovery, meta: CHECK_IN_DERIVED });
 export const useRecoveryAvailable = () => useQuery(getRecoveryAvailableQueryOptions());
 
 /**
@@ -39,4 +40,4 @@ export const useRecoveryAvailable = () => useQuery(getRecoveryAvailableQueryOpti
  */
 export const getStreakOrNull = () => apiRequest<StreakView>('/api/streak', { on401: 'null' });
 export const useStreakForScreen = () =>
-  useQuery({ queryKey: [...STREAK_KEY, 'screen'], queryFn: getStreakOrNull, staleTime: 0 });
+  useQuery({ queryKey: [...STREAK_KEY, 'screen'], queryFn: getStreakOrNull, staleTime: 0, meta: CHECK_IN_DERIVED });

@@ -1,27 +1,21 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { Subscription, claimRewardResultSchema, rewardsAvailableSchema } from '../../../../shared/schemas/subscriptions';
+import type { claimRewardResultSchema, rewardsAvailableSchema } from '../../../../shared/schemas/subscriptions';
 import type { TrialTier } from '../../../../shared/domain/trials';
 import { api } from '../../../lib/api-client';
+import { CHECK_IN_DERIVED } from '../../../lib/check-ins';
 import { currentUserQueryKey } from '../../../lib/current-user';
+import { SUBSCRIPTION_KEY } from '../../../lib/subscription';
 import { QUERY_TIMES } from '../../../lib/query-client';
 import { STREAK_KEY } from './streak';
 
-/** The same key the membership screen uses, so a change seen by one refreshes the other. */
-export const SUBSCRIPTION_KEY = ['subscription'] as const;
 export const REWARDS_KEY = ['rewards', 'available'] as const;
-
-/** GET /api/subscription → tier, trial expiries, trialJustExpired, previousTier. */
-export const getSubscription = () => api.get<Subscription>('/api/subscription');
-export const getSubscriptionQueryOptions = () =>
-  queryOptions({ queryKey: [...SUBSCRIPTION_KEY], queryFn: getSubscription, staleTime: 0 });
-export const useSubscription = () => useQuery(getSubscriptionQueryOptions());
 
 export type RewardsAvailable = z.infer<typeof rewardsAvailableSchema>;
 /** GET /api/rewards/available; cached 60 s. */
 export const getAvailableRewards = () => api.get<RewardsAvailable>('/api/rewards/available');
 export const getAvailableRewardsQueryOptions = () =>
-  queryOptions({ queryKey: [...REWARDS_KEY], queryFn: getAvailableRewards, ...QUERY_TIMES.rewards });
+  queryOptions({ queryKey: [...REWARDS_KEY], queryFn: getAvailableRewards, ...QUERY_TIMES.rewards, meta: CHECK_IN_DERIVED });
 export const useAvailableRewards = () => useQuery(getAvailableRewardsQueryOptions());
 
 /** POST /api/rewards/claim {rewardType}; then subscription, rewards, user and streak (shields) refresh. */

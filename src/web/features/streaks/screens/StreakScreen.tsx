@@ -1,21 +1,22 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { MILESTONES, countText, streakLengthText } from '../../../../shared/domain/milestones';
 import { MILESTONE_REWARDS } from '../../../../shared/domain/trials';
 import type { Tier } from '../../../../shared/domain/tiers';
 import type { CalendarDay, StreakView } from '../../../../shared/schemas/streaks';
 import { ApiError } from '../../../lib/api-client';
+import { getHistoryQueryOptions } from '../../../lib/check-ins';
 import { useCurrentUser } from '../../../lib/current-user';
+import { useSubscription } from '../../../lib/subscription';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/dialog';
 import { Card, Page, PageHeader } from '../../../components/ui/page';
 import { toast } from '../../../components/ui/toast';
 import { useCalendar } from '../api/calendar';
-import { useCheckInHistory } from '../api/check-in-details';
 import { useStartCheckout } from '../api/checkout';
 import { useRecoverWithShield } from '../api/recovery';
 import { useFrozenDays, useStreakForScreen } from '../api/streak';
-import { useSubscription } from '../api/subscription';
 import { addMonths, lastDays, monthOf } from '../calendar-grid';
 import { DayCell, MonthlyActivityDialog } from '../components/calendar';
 import { CheckInDetailsDialog } from '../components/check-in-details';
@@ -170,7 +171,7 @@ function RecentActivity({ streak, tier }: { streak: StreakView; tier: Tier }) {
   const previous = useCalendar(needsPrevious ? addMonths(thisMonth, -1) : null);
   const [monthOpen, setMonthOpen] = useState(false);
   const [detailsDate, setDetailsDate] = useState<string | null>(null);
-  const history = useCheckInHistory(detailsDate !== null);
+  const history = useQuery({ ...getHistoryQueryOptions(), enabled: detailsDate !== null });
 
   const byDate = new Map<string, CalendarDay>();
   for (const d of [...(previous.data?.days ?? []), ...(current.data?.days ?? [])]) byDate.set(d.date, d);

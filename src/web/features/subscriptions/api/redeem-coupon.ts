@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { redeemCouponResultSchema } from '../../../../shared/schemas/subscriptions';
 import { api } from '../../../lib/api-client';
 import { currentUserQueryKey } from '../../../lib/current-user';
-import { SUBSCRIPTION_KEY } from './subscription';
+import { SUBSCRIPTION_KEY } from '../../../lib/subscription';
 
 export type CouponResult = z.infer<typeof redeemCouponResultSchema>;
 
