@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { MILESTONES, streakLengthText } from '../../../shared/domain/milestones';
 import { initialStreakState, type StreakEvent } from '../../../shared/domain/streak-engine';
 import { ledgerRows } from './persist';
 
 describe('streak texts', () => {
-  it('a length reads as an adjective for every milestone and any streak', () => {
-    expect(MILESTONES.map((m) => `a ${streakLengthText(m.days, m.label)} streak`)).toEqual([
-      'a 30-day streak',
-      'a 100-day streak',
-      'a 365-day streak',
-      'a 2-year streak',
-    ]);
-    expect(streakLengthText(1)).toBe('1-day');
-    expect(streakLengthText(12)).toBe('12-day');
-  });
-
   it('ledger descriptions say "a 1-day streak", never "1 days streak"', () => {
     const before = { ...initialStreakState(), currentStreak: 0, lastProcessedDate: '2026-03-09' };
     const events: StreakEvent[] = [

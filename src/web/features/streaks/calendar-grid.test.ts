@@ -2,9 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { addDays, addMonths, lastDays, monthOf, weekdayOf } from './calendar-grid';
 import { trialRemaining, trialStart } from './trial-time';
 import { greetingName } from './components/reward-modal';
-import { MILESTONES } from '../../../shared/domain/milestones';
 import { ledgerTotalsText } from './texts';
-import { countText, streakLengthText } from '../../../shared/domain/milestones';
 
 describe('calendar grid helpers', () => {
   test('months move across year ends', () => {
@@ -41,22 +39,9 @@ describe('reward greeting', () => {
 });
 
 describe('streak texts', () => {
-  test('counts are singular only for exactly one', () => {
-    expect(countText(1, 'day')).toBe('1 day');
-    expect(countText(0, 'day')).toBe('0 days');
-    expect(countText(2, 'shield')).toBe('2 shields');
-  });
   test('a usage-history entry reads "1 day · 0 shields"', () => {
     expect(ledgerTotalsText(1, 0)).toBe('1 day · 0 shields');
     expect(ledgerTotalsText(12, 1)).toBe('12 days · 1 shield');
     expect(ledgerTotalsText(0, 999)).toBe('0 days · Unlimited shields (developer)');
-  });
-  test('every milestone reads "a N-day streak" (730 as "a 2-year streak")', () => {
-    expect(MILESTONES.map((m) => `a ${streakLengthText(m.days, m.label)} streak`)).toEqual([
-      'a 30-day streak',
-      'a 100-day streak',
-      'a 365-day streak',
-      'a 2-year streak',
-    ]);
   });
 });

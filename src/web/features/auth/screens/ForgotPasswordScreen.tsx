@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { validateSignIn } from '../../../../shared/schemas/auth';
 import { Button, ButtonLink } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
 import { toastError } from '../../../components/ui/toast';
 import { useForgotPassword } from '../api/forgot-password';
+import { EmailField } from '../components/email-field';
 import { AuthLayout } from '../components/auth-layout';
 
 /** /forgot-password: request a reset link by e-mail (DECISIONS.md). */
@@ -32,15 +32,11 @@ export default function ForgotPasswordScreen() {
         </div>
       ) : (
         <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Request a password reset link">
-          <TextField
-            label="Email Address"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
+          <EmailField
             value={email}
             error={error}
-            onChange={(e) => {
-              setEmail(e.target.value);
+            onValueChange={(v) => {
+              setEmail(v);
               setError(undefined);
             }}
           />

@@ -4,9 +4,10 @@ import { validateSignIn, type SignInField } from '../../../../shared/schemas/aut
 import { ApiError } from '../../../lib/api-client';
 import { setLoginFlags, writeSessionCache } from '../../../lib/session-cache';
 import { Button, ButtonLink } from '../../../components/ui/button';
-import { PasswordField, TextField } from '../../../components/ui/field';
+import { PasswordField } from '../../../components/ui/field';
 import { showOverlay } from '../../../components/ui/loading-overlay';
 import { toast } from '../../../components/ui/toast';
+import { EmailField } from '../components/email-field';
 import { useSignIn } from '../api/sign-in';
 import { AuthLayout, Divider } from '../components/auth-layout';
 import { GoogleButton } from '../components/google-button';
@@ -123,16 +124,7 @@ export default function SignInScreen() {
     <AuthLayout title="Log In" subtitle="Welcome back to Big 7">
       {needsVerification && <VerificationNotice onResend={onResend} sending={sending} />}
       <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Log in">
-        <TextField
-          label="Email Address"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          value={email}
-          error={errors.email}
-          onChange={(e) => onEdit('email', e.target.value)}
-        />
+        <EmailField value={email} error={errors.email} onValueChange={(v) => onEdit('email', v)} />
         <PasswordField
           label="Password"
           name="password"

@@ -10,6 +10,7 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { PasswordField, TextField } from '../../../components/ui/field';
 import { hideOverlay, showOverlay } from '../../../components/ui/loading-overlay';
 import { toast } from '../../../components/ui/toast';
+import { EmailField } from '../components/email-field';
 import { useSignUp } from '../api/sign-up';
 import { AuthLayout, Divider } from '../components/auth-layout';
 import { GoogleButton } from '../components/google-button';
@@ -101,16 +102,7 @@ export default function SignUpScreen() {
           error={errorFor('firstName')}
           onChange={(e) => onEdit('firstName', e.target.value)}
         />
-        <TextField
-          label="Email Address"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          value={values.email}
-          error={errorFor('email')}
-          onChange={(e) => onEdit('email', e.target.value)}
-        />
+        <EmailField value={values.email} error={errorFor('email')} onValueChange={(v) => onEdit('email', v)} />
         <PasswordField
           label="Password"
           name="password"

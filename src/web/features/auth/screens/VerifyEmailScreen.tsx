@@ -3,8 +3,8 @@ import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
 import { Button, ButtonLink } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
 import { useVerifyEmail } from '../api/verify-email';
+import { EmailField } from '../components/email-field';
 import { AuthLayout } from '../components/auth-layout';
 import { useResendHandler } from '../hooks/use-resend-handler';
 
@@ -64,15 +64,11 @@ function ResendForm() {
   };
   return (
     <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4" aria-label="Send a new verification link">
-      <TextField
-        label="Email Address"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
+      <EmailField
         value={email}
         error={error}
-        onChange={(e) => {
-          setEmail(e.target.value);
+        onValueChange={(v) => {
+          setEmail(v);
           setError(undefined);
         }}
       />
