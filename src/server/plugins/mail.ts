@@ -10,8 +10,12 @@ export interface MailMessage {
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
-  close(): void;
+  /** Stops the mailer; a real one lets the messages under way finish first. */
+  close(): void | Promise<void>;
 }
+
+/** How long SMTP may take (nodemailer's defaults are minutes: a stalled server would hold its callers that long). */
+export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as const;
 
 /** SMTP when SMTP_URL is set; otherwise every message is written to the server log. */
 export function createMailer(opts: { smtpUrl?: string | undefined; from: string; log: FastifyBaseLogger }): Mailer {
@@ -23,12 +27,20 @@ export function createMailer(opts: { smtpUrl?: string | undefined; from: string;
       close() {},
     };
   }
-  const transport = nodemailer.createTransport(opts.smtpUrl);
+  const transport = nodemailer.createTransport({ url: opts.smtpUrl, ...SMTP_TIMEOUTS });
+  const underWay = new Set<Promise<unknown>>();
   return {
     async send(m) {
-      await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+      const sending = transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+      underWay.add(sending);
+      try {
+        await sending;
+      } finally {
+        underWay.delete(sending);
+      }
     },
-    close() {
+    async close() {
+      await Promise.allSettled([...underWay]);
       transport.close();
     },
   };

@@ -535,3 +535,22 @@ describe.each(testEngines())('auth when the mail server fails on %s', (engine) =
     expect(forgot.statusCode).toBe(200);
   });
 });
+
+describe.each(testEngines())('auth when the mail server never answers on %s', (engine) => {
+  let t: TestApp;
+  const stalled = { send: () => new Promise<void>(() => {}), close() {} };
+  beforeAll(async () => {
+    t = await buildTestApp(engine, { mailer: stalled });
+  });
+  afterAll(async () => t.close());
+
+  it('sign-up, resend and forgot-password answer at once (the e-mail goes out in the background)', async () => {
+    expect((await signUp(t, 'slowmail@example.com')).statusCode).toBe(201);
+    for (const url of ['/api/auth/resend-verification', '/api/auth/forgot-password']) {
+      for (const email of ['slowmail@example.com', 'nobody@example.com']) {
+        const res = await inject(t, { method: 'POST', url, payload: { email } });
+        expect(res.statusCode, `${url} ${email}`).toBe(200);
+      }
+    }
+  });
+});
