@@ -46,7 +46,6 @@ export const STREAK_TIMINGS = {
 /** Shields left as shown to people: the developer value (999+) reads as unlimited. */
 export const shieldText = (n: number): string => (n >= DEVELOPER_FREEZE_DAYS ? 'Unlimited (developer)' : String(n));
 
-/** A count with its noun, singular for exactly one: '1 day', '2 days', '0 shields'. */
 /** Shields as a count ('1 shield', '5 shields'); the developer value (999+) reads as unlimited. */
 export const shieldCountText = (n: number): string => (n >= DEVELOPER_FREEZE_DAYS ? 'Unlimited shields (developer)' : countText(n, 'shield'));
 
