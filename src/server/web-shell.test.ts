@@ -2,11 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app';
-import { openDb, type DbHandle } from './db/client';
 import { renderShell } from './web-shell';
-import { testConfig } from '../../test/helpers/app';
+import { buildTestApp, type TestApp } from '../../test/helpers/app';
 
 const TEMPLATE = `<!doctype html>
 <html lang="en">
@@ -42,29 +39,19 @@ describe('renderShell', () => {
 
 describe('the served app shell', () => {
   let dir: string;
-  let handle: DbHandle;
-  let app: FastifyInstance;
+  let t: TestApp;
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'big7-shell-'));
     writeFileSync(path.join(dir, 'index.html'), TEMPLATE);
-    handle = await openDb({ dataDir: 'memory://' });
-    app = await buildApp({
-      config: testConfig({ APP_URL: 'https://big7.example' }),
-      db: handle.db,
-      dbEngine: handle.engine,
-      webRoot: dir,
-      jobs: false,
-    });
-    await app.ready();
+    t = await buildTestApp('pglite', { env: { APP_URL: 'https://big7.example' }, webRoot: dir });
   });
   afterAll(async () => {
-    await app?.close();
-    await handle?.close();
+    await t?.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
   it('carries the canonical link on APP_URL whatever host the request was addressed to', async () => {
-    const res = await app.inject({ method: 'GET', url: '/streak?x=1', headers: { host: '127.0.0.1:9999' } });
+    const res = await t.app.inject({ method: 'GET', url: '/streak?x=1', headers: { host: '127.0.0.1:9999' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
@@ -74,7 +61,7 @@ describe('the served app shell', () => {
   });
 
   it('an unknown /api path is still a JSON 404, not the page', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/nope' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/nope' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'Not found: GET /api/nope' });
   });

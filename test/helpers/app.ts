@@ -31,7 +31,7 @@ export interface TestApp {
 
 export async function buildTestApp(
   engine: Engine,
-  opts: { env?: Record<string, string>; now?: string; mailer?: Mailer } = {},
+  opts: { env?: Record<string, string>; now?: string; mailer?: Mailer; webRoot?: string } = {},
 ): Promise<TestApp> {
   const handle = await createTestDb(engine);
   const clock = new ManualClock(opts.now ?? '2026-03-10T12:00:00Z');
@@ -42,7 +42,7 @@ export async function buildTestApp(
     dbEngine: handle.engine,
     clock,
     mailer,
-    webRoot: null,
+    webRoot: opts.webRoot ?? null,
   });
   await app.ready();
   return {
