@@ -9,7 +9,8 @@ export default defineConfig({
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
-    sourcemap: true,
+    // No client source maps in production builds (the server also refuses to serve any under NODE_ENV=production).
+    sourcemap: false,
   },
   server: {
     proxy: { '/api': 'http://localhost:3000' },

@@ -47,6 +47,15 @@ export interface BuildAppOptions {
 
 export type App = FastifyInstance;
 
+/**
+ * Where the app's pages may submit forms (CSP form-action). Only the app itself today; the payment provider's
+ * checkout origin goes in this list once checkout posts a form there.
+ */
+const FORM_ACTION_SOURCES: string[] = ["'self'"];
+
+/** Paths of built files: a miss is a 404, never the page (a script or map answered with HTML misleads). */
+const isAssetPath = (url: string): boolean => url.startsWith('/assets/') || url.endsWith('.map');
+
 function defaultWebRoot(): string | null {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const candidates = [path.resolve(here, '../web'), path.resolve(here, '../../dist/web')];
@@ -111,7 +120,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         connectSrc: ["'self'"],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
-        formAction: ["'self'", 'https:', 'http:'],
+        formAction: FORM_ACTION_SOURCES,
         upgradeInsecureRequests: null,
       },
     },
@@ -127,14 +136,22 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const webRoot = opts.webRoot === undefined ? defaultWebRoot() : opts.webRoot;
   const shellTemplate = webRoot ? readFileSync(path.join(webRoot, 'index.html'), 'utf8') : null;
   if (webRoot) {
-    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      // Client source maps are never served in production, even if a build left some on disk.
+      globIgnore: opts.config.nodeEnv === 'production' ? ['**/*.map'] : undefined,
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
-    if (url.startsWith('/api/') || url === '/api' || !shellTemplate || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    const notPage = url.startsWith('/api/') || url === '/api' || isAssetPath(url);
+    if (notPage || !shellTemplate || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ message: `Not found: ${request.method} ${url}` });
     }
-    // The client router handles every other path (unknown ones go to /); the page carries the route's metadata.
+    // The client router handles every other path (unknown ones go to /); the page carries the route's metadata
+    // (a path over MAX_PAGE_PATH_LENGTH gets the root's: see pagePath).
     return reply
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8')

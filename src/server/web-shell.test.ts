@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,6 +28,27 @@ describe('renderShell', () => {
 
   it('an unknown path gets the default metadata', () => {
     expect(renderShell(TEMPLATE, 'https://big7.example', '/nope')).toContain('<title>Big 7 - Daily Wellness Check-in</title>');
+  });
+
+  it.each(["/abc$'", '/abc$`', '/abc$&', "/abc$$'$`$&$1$<x>"])('writes %s literally: no $ pattern of the path is expanded', (path) => {
+    const html = renderShell(TEMPLATE, 'https://big7.example', path);
+    const escaped = path.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#39;');
+    expect(html).toContain(`<link rel="canonical" href="https://big7.example${escaped}" />`);
+    expect(html).toContain(`<meta property="og:url" content="https://big7.example${escaped}" />`);
+    // Nothing of the template is repeated (a `$'` or `$&` would copy part of it into the head).
+    for (const once of ['<!doctype html>', '<head>', '</head>', '<body>', '<div id="root"></div>', '</html>', '<title>']) {
+      expect(html.split(once), once).toHaveLength(2);
+    }
+    expect(html.match(/rel="canonical"/g)).toHaveLength(1);
+  });
+
+  it('a path of 100,000 slashes gets the default page, in linear time', () => {
+    const start = performance.now();
+    const html = renderShell(TEMPLATE, 'https://big7.example', `${'/'.repeat(100_000)}x`);
+    expect(performance.now() - start).toBeLessThan(1_000);
+    expect(html).toContain('<title>Big 7 - Daily Wellness Check-in</title>');
+    expect(html).toContain('<link rel="canonical" href="https://big7.example/" />');
+    expect(html).not.toContain('//x');
   });
 
   it('escapes whatever the request path holds', () => {
@@ -60,9 +81,75 @@ describe('the served app shell', () => {
     expect(res.body).not.toContain('127.0.0.1');
   });
 
+  it('a path of 100,000 slashes answers the default page quickly', async () => {
+    const start = performance.now();
+    const res = await t.app.inject({ method: 'GET', url: `${'/'.repeat(100_000)}x` });
+    expect(performance.now() - start).toBeLessThan(1_000);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Big 7 - Daily Wellness Check-in</title>');
+    expect(res.body).toContain('<link rel="canonical" href="https://big7.example/" />');
+  });
+
+  it("a page path holding $' $` $& is served literally, the template once", async () => {
+    const res = await t.app.inject({ method: 'GET', url: "/abc$'$`$&" });
+    expect(res.statusCode).toBe(200);
+    // (inject sends the backtick percent-encoded, as browsers do; renderShell's own test covers a raw one)
+    expect(res.body).toContain('<link rel="canonical" href="https://big7.example/abc$&#39;$%60$&amp;" />');
+    expect(res.body.split('<div id="root"></div>')).toHaveLength(2);
+    expect(res.body.split('</head>')).toHaveLength(2);
+  });
+
+  it("the CSP lets forms post only to the app's own origin", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/settings' });
+    const csp = String(res.headers['content-security-policy']);
+    const formAction = csp
+      .split(';')
+      .map((d) => d.trim())
+      .find((d) => d.startsWith('form-action '));
+    expect(formAction).toBe("form-action 'self'");
+    // The API answers carry the same policy.
+    const api = await t.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(String(api.headers['content-security-policy'])).toContain("form-action 'self';");
+  });
+
   it('an unknown /api path is still a JSON 404, not the page', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nope' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'Not found: GET /api/nope' });
+  });
+});
+
+describe('client source maps', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'big7-maps-'));
+    writeFileSync(path.join(dir, 'index.html'), TEMPLATE);
+    mkdirSync(path.join(dir, 'assets'));
+    writeFileSync(path.join(dir, 'assets', 'x.js'), 'console.log(1);\n//# sourceMappingURL=x.js.map\n');
+    writeFileSync(path.join(dir, 'assets', 'x.js.map'), '{"version":3,"sources":["secret.ts"],"mappings":""}');
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('are not served under NODE_ENV=production, even when one is on disk (and no page stands in for them)', async () => {
+    const t = await buildTestApp('pglite', { env: { NODE_ENV: 'production', APP_URL: 'https://big7.example' }, webRoot: dir });
+    try {
+      const js = await t.app.inject({ method: 'GET', url: '/assets/x.js' });
+      expect(js.statusCode).toBe(200);
+      for (const url of ['/assets/x.js.map', '/assets/x.js.map?v=1', '/assets/missing.js']) {
+        const res = await t.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.body, url).not.toContain('secret.ts');
+        expect(res.body, url).not.toContain('<div id="root">');
+      }
+      // Pages are still served.
+      expect((await t.app.inject({ method: 'GET', url: '/streak' })).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('the production build does not emit them', async () => {
+    const { default: config } = await import('../../vite.config');
+    expect(config.build?.sourcemap ?? false).toBe(false);
   });
 });

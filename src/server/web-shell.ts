@@ -29,11 +29,15 @@ export function shellHeadTags(appUrl: string, pathname: string): string {
 /**
  * The client's index.html for a path, with the route's metadata written in by the server, so a link shared or
  * crawled before any script runs carries the right title and canonical link (on APP_URL, never the request's host).
+ * The patterns below run over the template only (never over request text), and every replacement is a function:
+ * a replacement string would expand `$'`, `` $` `` or `$&` found in the request path.
  */
 export function renderShell(template: string, appUrl: string, pathname: string): string {
   const meta = metadataFor(pathname);
+  const title = `<title>${escapeHtml(meta.title)}</title>`;
+  const head = `  ${shellHeadTags(appUrl, pathname)}\n  </head>`;
   return template
-    .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
-    .replace(/\s*<meta\s+name="description"[^>]*>/, '')
-    .replace('</head>', `  ${shellHeadTags(appUrl, pathname)}\n  </head>`);
+    .replace(/<title>[\s\S]*?<\/title>/, () => title)
+    .replace(/\s*<meta\s+name="description"[^>]*>/, () => '')
+    .replace('</head>', () => head);
 }

@@ -79,20 +79,39 @@ export const ROUTE_METADATA: Readonly<Record<string, PageMetadata>> = {
   },
 };
 
+/**
+ * Longest page path handled as itself. The app's routes are far shorter; a longer path (only ever typed or
+ * crafted) is treated as the root, so no work done for a request path grows with what the client sends.
+ */
+export const MAX_PAGE_PATH_LENGTH = 1024;
+
+/** The text without its trailing slashes (string code: the pattern /\/+$/ backtracks quadratically on slash runs). */
+export function trimTrailingSlashes(text: string): string {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 0x2f) end--;
+  return text.slice(0, end);
+}
+
+/** The page a path names: trailing slashes ignored, '/' for the root, for an empty path and for one over the cap. */
+export function pagePath(pathname: string): string {
+  if (pathname.length > MAX_PAGE_PATH_LENGTH) return '/';
+  return trimTrailingSlashes(pathname) || '/';
+}
+
 /** The metadata of a path: its own entry, else the default. A trailing slash is ignored. */
 export function metadataFor(pathname: string): PageMetadata {
-  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return ROUTE_METADATA[clean] ?? DEFAULT_METADATA;
+  const page = pagePath(pathname);
+  // Own entries only: a path such as '__proto__' must not reach Object.prototype.
+  return Object.hasOwn(ROUTE_METADATA, page) ? ROUTE_METADATA[page]! : DEFAULT_METADATA;
 }
 
 /** The canonical URL of a path on the given origin (no query string or hash). */
 export function canonicalUrl(origin: string, pathname: string): string {
-  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : '/';
-  return `${origin.replace(/\/+$/, '')}${clean}`;
+  return `${trimTrailingSlashes(origin)}${pagePath(pathname)}`;
 }
 
 /** The social-share image of the app on an origin. */
-export const shareImageUrl = (origin: string): string => `${origin.replace(/\/+$/, '')}/icon-512.png`;
+export const shareImageUrl = (origin: string): string => `${trimTrailingSlashes(origin)}/icon-512.png`;
 
 /** The meta tag through which the server tells the client its public origin (APP_URL). */
 export const APP_ORIGIN_META = 'big7:origin';
