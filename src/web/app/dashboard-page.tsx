@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Page } from '../components/ui/page';
 import { checkInQueryKeys, useHistory, useToday } from '../lib/check-ins';
 import { useCurrentUser } from '../lib/current-user';
+import { useSessionFailureRedirect } from '../lib/session-failure';
 import {
   AreaTiles,
   CheckInCard,
@@ -14,7 +15,6 @@ import {
   useDashboardKeys,
   useDashboardLoading,
   useDashboardParams,
-  useSessionFailureRedirect,
   WellnessSummary,
 } from '../features/dashboard';
 import { DashboardStreakModals, RewardClaimCards, StreakCard, TrialBanners } from '../features/streaks/dashboard';

@@ -7,10 +7,4 @@ export { PremiumCards } from './components/premium-cards';
 export { AreaTiles } from './components/area-tiles';
 export { WellnessSummary } from './components/wellness-summary';
 export { PromotionCard } from './components/promotion-card';
-export {
-  LOGIN_SUCCESS_TOAST,
-  useDashboardKeys,
-  useDashboardLoading,
-  useDashboardParams,
-  useSessionFailureRedirect,
-} from './hooks/use-dashboard-effects';
+export { LOGIN_SUCCESS_TOAST, useDashboardKeys, useDashboardLoading, useDashboardParams } from './hooks/use-dashboard-effects';

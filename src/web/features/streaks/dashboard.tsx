@@ -3,9 +3,8 @@ import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { TRIAL_LABELS, rewardFor, type RewardType, type TrialTier } from '../../../shared/domain/trials';
 import { TIER_LABELS } from '../../../shared/domain/tiers';
-import { ApiError } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/current-user';
-import { clearAllClientState } from '../../lib/session-cache';
+import { useSessionFailureRedirect } from '../../lib/session-failure';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast';
@@ -108,33 +107,6 @@ export function RewardClaimCards() {
 
 type StreakModal = 'trial-expired' | 'protected' | 'recovery' | null;
 
-/** True for the answers that end the session on the dashboard: 401 / Unauthorized, 429 / Too Many Requests. */
-export function isSessionFailure(err: unknown): boolean {
-  if (!err) return false;
-  if (err instanceof ApiError && (err.status === 401 || err.status === 429)) return true;
-  const msg = err instanceof Error ? err.message : String(err);
-  return /Unauthorized|Too Many Requests/.test(msg);
-}
-
-/**
- * Spec part 1 §4.1: a 401 or 429 on the subscription or frozen-days queries clears session and local storage
- * and sends the user to /.
- */
-function useSessionLost(errors: readonly unknown[]): void {
-  const lost = errors.some(isSessionFailure);
-  useEffect(() => {
-    if (!lost) return;
-    clearAllClientState();
-    try {
-      localStorage.clear();
-      sessionStorage.clear();
-    } catch {
-      // Storage blocked: nothing to clear.
-    }
-    window.location.assign('/');
-  }, [lost]);
-}
-
 /** Streak Protected!, Recover Your Streak, reward modal and celebration, trial-expiry modal. */
 export function DashboardStreakModals() {
   const qc = useQueryClient();
@@ -145,7 +117,7 @@ export function DashboardStreakModals() {
   const { data: frozen, error: frozenError } = useFrozenDays();
   const { data: recovery } = useRecoveryAvailable();
   const { data: sub, error: subError } = useSubscription();
-  useSessionLost([frozenError, subError]);
+  useSessionFailureRedirect([frozenError, subError]);
   const { data: rewards } = useAvailableRewards();
   const rewardOpen = useRewardModal();
   const [celebrating, setCelebrating] = useState<RewardType | null>(null);

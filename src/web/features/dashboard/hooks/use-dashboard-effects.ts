@@ -1,9 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
 import { JUST_CHECKED_IN_FLAG, POST_CHECK_IN_LOADING_MS } from '../../../lib/check-ins';
 import { SESSION_FLAGS, takeSessionFlag } from '../../../lib/session-cache';
-import { THEME_KEY } from '../../../lib/theme';
 import { hideOverlay, showOverlay } from '../../../components/ui/loading-overlay';
 import { toast } from '../../../components/ui/toast';
 
@@ -127,41 +125,4 @@ export function useDashboardLoading({ pending, hasCachedData, hasUser }: { pendi
   }, [plan, pending, done]);
 
   return done;
-}
-
-/**
- * Spec part 1 §4.1: a 401 / 'Unauthorized' or a 429 / 'Too Many Requests' on the dashboard's data queries
- * clears session and local storage (the theme preference stays) and sends the user to /.
- */
-export function isSessionFailure(err: unknown): boolean {
-  if (!err) return false;
-  if (err instanceof ApiError && (err.status === 401 || err.status === 429)) return true;
-  const msg = err instanceof Error ? err.message : String(err);
-  return /Unauthorized|Too Many Requests/i.test(msg);
-}
-
-export function useSessionFailureRedirect(errors: unknown[]): void {
-  const failure = errors.find(isSessionFailure);
-  const navigate = useNavigate();
-  const failed = failure !== undefined;
-  const rateLimited = failure instanceof ApiError && failure.status === 429;
-  useEffect(() => {
-    if (!failed) return;
-    try {
-      const theme = localStorage.getItem(THEME_KEY);
-      localStorage.clear();
-      if (theme) localStorage.setItem(THEME_KEY, theme);
-      sessionStorage.clear();
-    } catch {
-      // Storage blocked: nothing to clear.
-    }
-    hideOverlay();
-    if (rateLimited) {
-      // Still signed in: reloading / would ask again and loop, so stay in the app and say why.
-      toast({ title: 'Too Many Requests', description: 'Please wait a moment, then try again.', variant: 'destructive' });
-      navigate('/', { replace: true });
-    } else {
-      window.location.assign('/');
-    }
-  }, [failed, rateLimited, navigate]);
 }
