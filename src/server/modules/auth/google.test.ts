@@ -201,6 +201,20 @@ describe.each(testEngines())('Google sign-in against a fake OAuth provider on %s
     expect(row?.googleSub).toBeNull();
   });
 
+  it('a Google sign-in in a browser that already holds a session revokes that session', async () => {
+    google.nextUser = { sub: 'g-same-browser', email: 'same-browser@gmail.com', email_verified: true };
+    const first = await runToCallback(t, 'flow=login');
+    const firstSid = cookiesOf(await callback(t, first.callbackPath, first.cookies))[SESSION_COOKIE]!;
+    expect(firstSid).toBeTruthy();
+    const again = await runToCallback(t, 'flow=login');
+    const res = await callback(t, again.callbackPath, { ...again.cookies, [SESSION_COOKIE]: firstSid });
+    expect(outcome(res)).toEqual({ auth: 'success', provider: 'google' });
+    const secondSid = cookiesOf(res)[SESSION_COOKIE]!;
+    const me = (sid: string) => t.app.inject({ method: 'GET', url: '/api/auth/user', cookies: { [SESSION_COOKIE]: sid } });
+    expect((await me(firstSid)).statusCode).toBe(401);
+    expect((await me(secondSid)).statusCode).toBe(200);
+  });
+
   it('returns authentication_failed when the user denies access', async () => {
     google.nextUser = 'deny';
     const before = await userCount(t);
