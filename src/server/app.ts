@@ -14,6 +14,7 @@ import {
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import { AppError, validationErrorBody } from './errors';
+import { withSafeSerializers } from './logging';
 import { systemClock, type Clock } from './plugins/clock';
 import { createMailer, type Mailer } from './plugins/mail';
 import sessionPlugin from './plugins/session';
@@ -65,7 +66,7 @@ function defaultWebRoot(): string | null {
 /** Builds the whole application without listening: used by main.ts and by the tests. */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? false,
+    logger: withSafeSerializers(opts.logger),
     // A little over 1 MB so oversized fields reach validation and get a readable 400.
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: opts.config.trustProxy,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/server/app';
+import { buildApp, type BuildAppOptions } from '../../src/server/app';
 import { loadConfig, type AppConfig } from '../../src/server/config';
 import { ManualClock } from '../../src/server/plugins/clock';
 import type { Mailer, MailMessage } from '../../src/server/plugins/mail';
@@ -31,7 +31,7 @@ export interface TestApp {
 
 export async function buildTestApp(
   engine: Engine,
-  opts: { env?: Record<string, string>; now?: string; mailer?: Mailer; webRoot?: string } = {},
+  opts: { env?: Record<string, string>; now?: string; mailer?: Mailer; webRoot?: string; logger?: BuildAppOptions['logger'] } = {},
 ): Promise<TestApp> {
   const handle = await createTestDb(engine);
   const clock = new ManualClock(opts.now ?? '2026-03-10T12:00:00Z');
@@ -43,6 +43,7 @@ export async function buildTestApp(
     clock,
     mailer,
     webRoot: opts.webRoot ?? null,
+    logger: opts.logger,
   });
   await app.ready();
   return {

@@ -12,7 +12,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEmptyPostgresDb, testEngines } from '../../../test/helpers/db';
 import { rowToState, type StreakRow } from '../modules/streaks/repo';
-import { streakStates } from './schema/index';
+import { streakStates, users } from './schema/index';
 import { applyRecovery, recoveryAvailable } from '../../shared/domain/streak-engine';
 
 const FOLDER = path.resolve(import.meta.dirname, '../../../drizzle');
@@ -53,8 +53,20 @@ async function open(engine: 'pglite' | 'postgres'): Promise<Engine> {
   };
 }
 
+/** How many migrations come before the one whose SQL contains `marker` (found by content: files may be renumbered). */
+function migrationsBefore(marker: string): number {
+  const journal = JSON.parse(readFileSync(path.join(FOLDER, 'meta', '_journal.json'), 'utf8')) as { entries: Array<{ tag: string }> };
+  const i = journal.entries.findIndex((e) => readFileSync(path.join(FOLDER, `${e.tag}.sql`), 'utf8').includes(marker));
+  if (i < 0) throw new Error(`no migration mentions ${marker}`);
+  return i;
+}
+
 const firstOnly = foldersUpTo(1);
-afterAll(() => rmSync(firstOnly, { recursive: true, force: true }));
+const beforeGoogleLinkVerified = foldersUpTo(migrationsBefore('google_link_verified'));
+afterAll(() => {
+  rmSync(firstOnly, { recursive: true, force: true });
+  rmSync(beforeGoogleLinkVerified, { recursive: true, force: true });
+});
 
 describe.each(testEngines())('migrations (%s)', (engine) => {
   it('an open recovery offer stored before 0001 keeps its lost value, rebuilt days and gap', async () => {
@@ -82,6 +94,32 @@ describe.each(testEngines())('migrations (%s)', (engine) => {
       const r = applyRecovery(a!, '2026-03-09', 'paid');
       expect(r.state.currentStreak).toBe(22);
       expect(r.events.find((ev) => ev.type === 'recovery')).toMatchObject({ gapDates: ['2026-03-05', '2026-03-06'] });
+    } finally {
+      await e.close();
+    }
+  });
+
+  it('marks existing Google links proven only when they were made through an e-mail Google verified', async () => {
+    const e = await open(engine);
+    try {
+      await e.migrateTo(beforeGoogleLinkVerified);
+      // linked: an e-mail account Google linked to (linking always required a verified Google e-mail);
+      // made: created through Google with a verified e-mail (verified in the same insert that created it);
+      // unverified: created through Google with an unverified e-mail, later verified by a password reset;
+      // plain: no Google link at all.
+      await e.db.execute(sql`INSERT INTO users (id, email, first_name, provider, google_sub, email_verified_at, created_at) VALUES
+        ('linked', 'l@x.test', 'L', 'email', 'g-l', '2026-03-02T00:00:00Z', '2026-03-01T00:00:00Z'),
+        ('made', 'm@x.test', 'M', 'google', 'g-m', '2026-03-01T00:00:00Z', '2026-03-01T00:00:00Z'),
+        ('unverified', 'u@x.test', 'U', 'google', 'g-u', '2026-03-05T00:00:00Z', '2026-03-01T00:00:00Z'),
+        ('plain', 'p@x.test', 'P', 'email', NULL, '2026-03-01T00:00:00Z', '2026-03-01T00:00:00Z')`);
+      await e.migrateTo(FOLDER);
+      const rows = await e.db.select({ id: users.id, proven: users.googleLinkVerified }).from(users).orderBy(users.id);
+      expect(Object.fromEntries(rows.map((r) => [r.id, r.proven]))).toEqual({
+        linked: true,
+        made: true,
+        unverified: false,
+        plain: false,
+      });
     } finally {
       await e.close();
     }

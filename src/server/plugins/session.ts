@@ -9,6 +9,8 @@ export const SESSION_COOKIE = 'big7_sid';
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** A session is extended (and its cookie re-sent) once less than this is left. */
 const SESSION_RENEW_BELOW_MS = 6 * 24 * 60 * 60 * 1000;
+/** Longer cookie values are not ours (a token is 43 characters) and are not looked up. */
+const MAX_TOKEN_LENGTH = 200;
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -26,12 +28,20 @@ function cookieOptions(secure: boolean, expires: Date) {
   return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure, expires };
 }
 
-/** Starts a session for the user and sets the cookie. */
+/**
+ * Starts a session for the user and sets the cookie. A session this browser already held (the cookie the
+ * request carries) is revoked in the same transaction: the new cookie replaces it here, and a copy of the old
+ * token taken elsewhere must not keep working.
+ */
 export async function startSession(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void> {
   const app = request.server;
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(app.clock.now().getTime() + SESSION_TTL_MS);
-  await app.db.insert(sessions).values({ id: hashToken(token), userId, createdAt: app.clock.now(), expiresAt });
+  const previous = request.cookies[SESSION_COOKIE];
+  await app.db.transaction(async (tx) => {
+    if (previous && previous.length <= MAX_TOKEN_LENGTH) await tx.delete(sessions).where(eq(sessions.id, hashToken(previous)));
+    await tx.insert(sessions).values({ id: hashToken(token), userId, createdAt: app.clock.now(), expiresAt });
+  });
   reply.setCookie(SESSION_COOKIE, token, cookieOptions(app.config.secureCookies, expiresAt));
 }
 
@@ -67,7 +77,7 @@ export default fp(
     app.addHook('onRequest', async (request, reply) => {
       if (!request.url.startsWith('/api/')) return;
       const token = request.cookies[SESSION_COOKIE];
-      if (!token || token.length > 200) return;
+      if (!token || token.length > MAX_TOKEN_LENGTH) return;
       const id = hashToken(token);
       const now = app.clock.now();
       const rows = await app.db

@@ -18,6 +18,12 @@ export const users = pgTable(
     /** How the account was created: 'email' or 'google'. */
     provider: text('provider', { enum: ['email', 'google'] }).notNull().default('email'),
     googleSub: text('google_sub'),
+    /**
+     * True when the Google link was made (or confirmed) with an e-mail Google had verified and that equals the
+     * account's: only then does the Google identity prove ownership of the address. A password reset drops a
+     * link that is not.
+     */
+    googleLinkVerified: boolean('google_link_verified').notNull().default(false),
     /** The effective tier; trials and payments change it through the subscriptions service. */
     tier: text('tier', { enum: ['free', 'ad-free', 'premium', 'ai-coach', 'therapy'] })
       .notNull()

@@ -3,8 +3,9 @@ import { count, eq } from 'drizzle-orm';
 import { buildTestApp, MemoryMailer, type TestApp } from '../../../../test/helpers/app';
 import { testEngines } from '../../../../test/helpers/db';
 import { startFakeGoogle, type FakeGoogle } from '../../../../test/fakes/google-oauth';
-import { users } from '../../db/schema/index';
-import { SESSION_COOKIE } from '../../plugins/session';
+import { emailTokens, sessions, users } from '../../db/schema/index';
+import { hashToken, SESSION_COOKIE } from '../../plugins/session';
+import { newEmailToken } from './tokens';
 
 type InjectRes = Awaited<ReturnType<TestApp['app']['inject']>>;
 
@@ -182,6 +183,111 @@ describe.each(testEngines())('Google sign-in against a fake OAuth provider on %s
     expect(pw.statusCode).toBe(200);
   });
 
+  it('refuses a Google identity whose e-mail Google has not verified: no account, no session', async () => {
+    const before = await userCount(t);
+    for (const emailVerified of [false, undefined]) {
+      google.nextUser = { sub: `g-unverified-new-${String(emailVerified)}`, email: 'victim@example.com', email_verified: emailVerified };
+      const { cookies, callbackPath } = await runToCallback(t);
+      const res = await callback(t, callbackPath, cookies);
+      expect(outcome(res)).toEqual({
+        error: 'account_creation_failed',
+        provider: 'google',
+        message: "Your Google account's e-mail address is not verified. Verify it with Google or sign up with e-mail.",
+      });
+      expect(cookiesOf(res)[SESSION_COOKIE]).toBeUndefined();
+    }
+    expect(await userCount(t)).toBe(before);
+    expect(await t.app.db.select().from(users).where(eq(users.email, 'victim@example.com'))).toEqual([]);
+  });
+
+  it('refuses an already linked Google identity once Google no longer vouches for its e-mail', async () => {
+    google.nextUser = { sub: 'g-was-verified', email: 'was-verified@gmail.com', email_verified: true };
+    const first = await runToCallback(t, 'flow=login');
+    expect(outcome(await callback(t, first.callbackPath, first.cookies))).toEqual({ auth: 'success', provider: 'google' });
+    google.nextUser = { ...google.nextUser, email_verified: false };
+    const again = await runToCallback(t, 'flow=login');
+    const res = await callback(t, again.callbackPath, again.cookies);
+    expect(outcome(res)).toMatchObject({ error: 'account_creation_failed', provider: 'google' });
+    expect(cookiesOf(res)[SESSION_COOKIE]).toBeUndefined();
+  });
+
+  it('records a link as proven only through an e-mail Google verified; a password reset drops an unproven one', async () => {
+    // Accounts made through Google with a verified e-mail, or linked by one, are proven.
+    google.nextUser = { sub: 'g-proven', email: 'proven@gmail.com', email_verified: true };
+    const made = await runToCallback(t, 'flow=signup');
+    expect(outcome(await callback(t, made.callbackPath, made.cookies))).toEqual({ auth: 'success', provider: 'google' });
+    const [proven] = await t.app.db.select().from(users).where(eq(users.email, 'proven@gmail.com'));
+    expect(proven?.googleLinkVerified).toBe(true);
+
+    // An account someone made (before unverified e-mails were refused) with a Google identity whose e-mail
+    // Google had not verified, holding a session: the link is unproven.
+    const [squatted] = await t.app.db
+      .insert(users)
+      .values({ email: 'owner@example.com', firstName: 'Sq', provider: 'google', googleSub: 'g-squatter', googleLinkVerified: false })
+      .returning();
+    const squatterSid = 'squatter-session-token';
+    await t.app.db
+      .insert(sessions)
+      .values({ id: hashToken(squatterSid), userId: squatted!.id, expiresAt: new Date(t.clock.now().getTime() + 86_400_000) });
+    const me = (sid: string) => t.app.inject({ method: 'GET', url: '/api/auth/user', cookies: { [SESSION_COOKIE]: sid } });
+    expect((await me(squatterSid)).statusCode).toBe(200);
+
+    // The owner of the address resets the password: the squatter's session ends and their Google identity is unlinked.
+    const reset = async (userId: string) => {
+      const { token, id } = newEmailToken();
+      const now = t.clock.now();
+      await t.app.db
+        .insert(emailTokens)
+        .values({ id, userId, purpose: 'reset-password', createdAt: now, expiresAt: new Date(now.getTime() + 60_000) });
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'N3wPass!word' } });
+      expect(res.statusCode).toBe(200);
+    };
+    await reset(squatted!.id);
+    expect((await me(squatterSid)).statusCode).toBe(401);
+    const [after] = await t.app.db.select().from(users).where(eq(users.id, squatted!.id));
+    expect(after?.googleSub).toBeNull();
+    const signin = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { email: 'owner@example.com', password: 'N3wPass!word' },
+    });
+    expect(signin.statusCode).toBe(200);
+
+    // The squatter's Google identity, even with an address Google has since verified, no longer reaches the account.
+    google.nextUser = { sub: 'g-squatter', email: 'squatter@gmail.com', email_verified: true };
+    const back = await runToCallback(t, 'flow=login');
+    const res = await callback(t, back.callbackPath, back.cookies);
+    expect(outcome(res)).toEqual({ auth: 'success', provider: 'google' });
+    const who = (await me(cookiesOf(res)[SESSION_COOKIE]!)).json();
+    expect(who.id).not.toBe(squatted!.id);
+    expect(who.email).toBe('squatter@gmail.com');
+
+    // A proven link survives a password reset, and Google sign-in still reaches the account.
+    await reset(proven!.id);
+    const [kept] = await t.app.db.select().from(users).where(eq(users.id, proven!.id));
+    expect(kept?.googleSub).toBe('g-proven');
+    google.nextUser = { sub: 'g-proven', email: 'proven@gmail.com', email_verified: true };
+    const provenBack = await runToCallback(t, 'flow=login');
+    const provenRes = await callback(t, provenBack.callbackPath, provenBack.cookies);
+    expect((await me(cookiesOf(provenRes)[SESSION_COOKIE]!)).json().id).toBe(proven!.id);
+  });
+
+  it("an unproven link becomes proven when Google vouches for the account's own e-mail", async () => {
+    const [row] = await t.app.db
+      .insert(users)
+      .values({ email: 'later-verified@gmail.com', firstName: 'Lv', provider: 'google', googleSub: 'g-later', googleLinkVerified: false })
+      .returning();
+    // Google vouches for another address: the link is not proven by that.
+    google.nextUser = { sub: 'g-later', email: 'other-address@gmail.com', email_verified: true };
+    const other = await runToCallback(t, 'flow=login');
+    expect(outcome(await callback(t, other.callbackPath, other.cookies))).toEqual({ auth: 'success', provider: 'google' });
+    expect((await t.app.db.select().from(users).where(eq(users.id, row!.id)))[0]?.googleLinkVerified).toBe(false);
+    google.nextUser = { sub: 'g-later', email: 'Later-Verified@gmail.com', email_verified: true };
+    const own = await runToCallback(t, 'flow=login');
+    expect(outcome(await callback(t, own.callbackPath, own.cookies))).toEqual({ auth: 'success', provider: 'google' });
+    expect((await t.app.db.select().from(users).where(eq(users.id, row!.id)))[0]?.googleLinkVerified).toBe(true);
+  });
+
   it('does not link to an existing account when Google has not verified the e-mail', async () => {
     const signup = await t.app.inject({
       method: 'POST',
@@ -199,6 +305,20 @@ describe.each(testEngines())('Google sign-in against a fake OAuth provider on %s
     expect(cookiesOf(res)[SESSION_COOKIE]).toBeUndefined();
     const [row] = await t.app.db.select().from(users).where(eq(users.email, 'unverified-link@example.com'));
     expect(row?.googleSub).toBeNull();
+  });
+
+  it('a Google sign-in in a browser that already holds a session revokes that session', async () => {
+    google.nextUser = { sub: 'g-same-browser', email: 'same-browser@gmail.com', email_verified: true };
+    const first = await runToCallback(t, 'flow=login');
+    const firstSid = cookiesOf(await callback(t, first.callbackPath, first.cookies))[SESSION_COOKIE]!;
+    expect(firstSid).toBeTruthy();
+    const again = await runToCallback(t, 'flow=login');
+    const res = await callback(t, again.callbackPath, { ...again.cookies, [SESSION_COOKIE]: firstSid });
+    expect(outcome(res)).toEqual({ auth: 'success', provider: 'google' });
+    const secondSid = cookiesOf(res)[SESSION_COOKIE]!;
+    const me = (sid: string) => t.app.inject({ method: 'GET', url: '/api/auth/user', cookies: { [SESSION_COOKIE]: sid } });
+    expect((await me(firstSid)).statusCode).toBe(401);
+    expect((await me(secondSid)).statusCode).toBe(200);
   });
 
   it('returns authentication_failed when the user denies access', async () => {

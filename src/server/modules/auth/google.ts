@@ -16,7 +16,7 @@ export const GOOGLE_MESSAGES = {
   tokenFailed: 'Google authentication failed. Please try again.',
   accountFailed: 'Failed to create your account. Please try again.',
   emailNotVerified:
-    'An account with this email already exists, and Google has not verified this email. Please sign in with your password.',
+    "Your Google account's e-mail address is not verified. Verify it with Google or sign up with e-mail.",
   sessionFailed: 'Session setup failed. Please try again.',
 } as const;
 
@@ -77,24 +77,29 @@ export class GoogleAccountError extends Error {}
 const truncate = (s: string | undefined, n: number) => (s ? s.slice(0, n) : undefined);
 
 /**
- * The account for a Google identity: found by Google id; else linked to the account with the same
- * e-mail (only when Google vouches for the e-mail); else created.
+ * The account for a Google identity whose e-mail Google has verified (any other is refused: an unverified
+ * address proves nothing about who owns it): found by Google id; else linked to the account with the same
+ * e-mail; else created.
  */
 export async function findOrCreateGoogleUser(
   app: FastifyInstance,
   profile: GoogleProfile,
   timezone: string | undefined,
 ): Promise<repo.UserRow> {
+  if (profile.email_verified !== true) throw new GoogleAccountError(GOOGLE_MESSAGES.emailNotVerified);
   const now = app.clock.now();
-  const bySub = await repo.findUserByGoogleSub(app.db, profile.sub);
-  if (bySub) return bySub;
   const email = profile.email.trim().toLowerCase();
-  const verified = profile.email_verified === true;
+  const bySub = await repo.findUserByGoogleSub(app.db, profile.sub);
+  if (bySub) {
+    // A link made before it had to be proven is proven now that Google vouches for the account's own address.
+    if (bySub.googleLinkVerified || bySub.email !== email) return bySub;
+    return (await repo.updateUser(app.db, bySub.id, { googleLinkVerified: true, updatedAt: now })) ?? bySub;
+  }
   const byEmail = await repo.findUserByEmail(app.db, email);
   if (byEmail) {
-    if (!verified) throw new GoogleAccountError(GOOGLE_MESSAGES.emailNotVerified);
     const linked = await repo.updateUser(app.db, byEmail.id, {
       googleSub: profile.sub,
+      googleLinkVerified: true,
       // A password set on a never-verified account was not set by a proven owner of the address (it may be
       // someone who registered it first): linking must not turn it into a working password.
       ...(byEmail.emailVerifiedAt ? {} : { passwordHash: null }),
@@ -116,8 +121,9 @@ export async function findOrCreateGoogleUser(
     profileImageUrl: profile.picture ?? null,
     provider: 'google',
     googleSub: profile.sub,
+    googleLinkVerified: true,
     timezone: timezone ?? 'UTC',
-    emailVerifiedAt: verified ? now : null,
+    emailVerifiedAt: now,
     createdAt: now,
     updatedAt: now,
   });

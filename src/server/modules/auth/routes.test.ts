@@ -399,6 +399,28 @@ describe.each(testEngines())('auth rules on %s', (engine) => {
     expect((await signIn(t, email, 'N3wPass!word')).statusCode).toBe(200);
   });
 
+  it('signing in again in the same browser revokes the session that browser held', async () => {
+    const email = 'same-browser@example.com';
+    const other = 'same-browser-other@example.com';
+    await signUpVerified(t, email);
+    await signUpVerified(t, other);
+    const first = sessionCookie(await signIn(t, email));
+    const elsewhere = sessionCookie(await signIn(t, email));
+    const signInWith = (sid: string, who: string) =>
+      inject(t, { method: 'POST', url: '/api/auth/signin', payload: { email: who, password: PASSWORD }, cookies: { [SESSION_COOKIE]: sid } });
+    const second = sessionCookie(await signInWith(first, email));
+    expect(second).not.toBe(first);
+    const me = (sid: string) => inject(t, { method: 'GET', url: '/api/auth/user', cookies: { [SESSION_COOKIE]: sid } });
+    expect((await me(first)).statusCode).toBe(401);
+    expect((await me(second)).statusCode).toBe(200);
+    // Another browser's session of the same account is not this browser's: it stays.
+    expect((await me(elsewhere)).statusCode).toBe(200);
+    // Signing in as someone else in that browser ends the first account's session there too.
+    const third = sessionCookie(await signInWith(second, other));
+    expect((await me(second)).statusCode).toBe(401);
+    expect((await me(third)).json().email).toBe(other);
+  });
+
   it('a password reset also verifies the e-mail', async () => {
     const email = 'reset-unverified@example.com';
     expect((await signUp(t, email)).statusCode).toBe(201);

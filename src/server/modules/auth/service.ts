@@ -167,6 +167,9 @@ export async function resetPassword(app: FastifyInstance, token: string, passwor
     const updated = await repo.updateUser(tx, current.id, {
       passwordHash,
       emailVerifiedAt: current.emailVerifiedAt ?? now,
+      // The reset proves who owns the address; a Google identity never proven to own it (linked from an e-mail
+      // Google had not verified) may be someone else's, and no longer signs in to this account.
+      ...(current.googleSub && !current.googleLinkVerified ? { googleSub: null } : {}),
       updatedAt: now,
     });
     await repo.invalidateEmailTokens(tx, current.id, 'reset-password', now);
