@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import type { PublicUser } from '../../../../shared/schemas/auth';
 import { TIER_LABELS } from '../../../../shared/domain/tiers';
 import { createKeywordMatcher, isTypingTarget, leaveDevMode, toggleDevMode, useDevMode } from '../../../lib/dev-mode';
@@ -9,9 +9,10 @@ const BADGE_TIERS = ['ad-free', 'premium', 'ai-coach'] as const;
 
 /**
  * Mounted once by the app for a signed-in user whose server has developer tools on: listens for the typed
- * keywords and, while developer mode is on, shows the DEVELOPER MODE banner with the tier badge.
+ * keywords and, while developer mode is on, shows the DEVELOPER MODE banner with the tier badge and whatever the
+ * app adds in `extra` (the unread-feedback count for admins), mounted only while the banner shows.
  */
-export function DeveloperModeChrome({ user }: { user: PublicUser }) {
+export function DeveloperModeChrome({ user, extra }: { user: PublicUser; extra?: ReactNode }) {
   const on = useDevMode();
   const matcher = useMemo(() => createKeywordMatcher(), []);
 
@@ -42,6 +43,7 @@ export function DeveloperModeChrome({ user }: { user: PublicUser }) {
           {badge}
         </span>
       )}
+      {extra}
       <button
         type="button"
         onClick={() => void leaveDevMode()}
