@@ -35,9 +35,9 @@ export function DeveloperModeChrome({ user, extra }: { user: PublicUser; extra?:
       role="region"
       aria-label="Developer mode"
       data-testid="developer-mode-banner"
-      className="sticky top-0 z-[60] flex items-center justify-center gap-3 bg-warning-bg px-3 py-1 text-sm font-bold text-warning-fg"
+      className="sticky top-0 z-[60] flex flex-wrap items-center justify-center gap-x-3 bg-warning-bg px-3 py-1 text-sm font-bold text-warning-fg"
     >
-      <span>DEVELOPER MODE</span>
+      <span className="whitespace-nowrap">DEVELOPER MODE</span>
       {badge && (
         <span data-testid="tier-badge" className="rounded-full border border-warning-border px-2 py-0.5 text-xs uppercase">
           {badge}
@@ -47,7 +47,7 @@ export function DeveloperModeChrome({ user, extra }: { user: PublicUser; extra?:
       <button
         type="button"
         onClick={() => void leaveDevMode()}
-        className="min-h-11 rounded-lg px-2 underline focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
+        className="min-h-11 whitespace-nowrap rounded-lg px-2 underline focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
       >
         Turn off
       </button>

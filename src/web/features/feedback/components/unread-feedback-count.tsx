@@ -13,9 +13,9 @@ export function UnreadFeedbackCount() {
     <Link
       to="/feedback"
       data-testid="unread-feedback-count"
-      className="inline-flex min-h-11 items-center rounded-lg px-2 underline focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
+      className="inline-flex min-h-11 items-center whitespace-nowrap rounded-lg px-1 underline focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
     >
-      {n} unread feedback
+      {n} new feedback
     </Link>
   );
 }

@@ -79,7 +79,7 @@ export default function FeedbackScreen() {
   else
     body = (
       <section aria-labelledby="recent-messages">
-        <div className="mb-3 flex items-baseline justify-between gap-3">
+        <div className="mb-3">
           <h2 id="recent-messages" className="text-lg font-bold">
             Recent Messages
           </h2>
