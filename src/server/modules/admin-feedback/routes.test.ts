@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/helpers/app';
 import { testEngines } from '../../../../test/helpers/db';
 import { createUser, signInAs } from '../../../../test/helpers/users';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema/index';
 import { FEEDBACK_MESSAGES } from '../../../shared/schemas/feedback';
 
 const ADMIN = 'owner@big7.test';
@@ -143,5 +145,19 @@ describe.each(testEngines())('feedback: users send, the admin reads on %s', (eng
       expect((await adminCall('DELETE', `/api/feedback/${bad}`)).status, bad).toBe(400);
     }
     expect((await adminCall('GET', '/api/feedback')).body.length).toBe(before + 1);
+  });
+
+  it("the sender's name and e-mail are those at send time; a deleted account's feedback goes with it", async () => {
+    const leaver = await createUser(t.app.db, { firstName: 'Lee' });
+    const sent = await (await as(leaver))('POST', '/api/feedback', { message: 'Bye for now' });
+    expect(sent.status).toBe(201);
+    const adminCall = await as(admin);
+    const ids = async () => ((await adminCall('GET', '/api/feedback')).body as Array<{ id: string }>).map((f) => f.id);
+    expect(await ids()).toContain(sent.body.id);
+    await t.app.db.update(users).set({ firstName: 'Renamed', email: 'renamed@example.com' }).where(eq(users.id, leaver.id));
+    const item = (await adminCall('GET', '/api/feedback')).body.find((f: { id: string }) => f.id === sent.body.id);
+    expect(item).toMatchObject({ name: 'Lee', email: leaver.email });
+    await t.app.db.delete(users).where(eq(users.id, leaver.id));
+    expect(await ids()).not.toContain(sent.body.id);
   });
 });
