@@ -78,7 +78,7 @@ describe('legal texts', () => {
     for (const s of ['What we collect', 'Why we use it', 'Where it is stored', 'Cookies', 'Third parties', 'How long we keep it', 'Children', 'Contact']) {
       expect(PRIVACY.sections.map((x) => x.title)).toContain(s);
     }
-    for (const s of ['Stripe', 'e-mail delivery provider', 'push service', 'AI provider', 'within 30 days', 'PDF, JSON or CSV', 'keyed hash', 'not for children under 13', 'single cookie']) {
+    for (const s of ['Stripe', 'e-mail delivery provider', 'push service', 'AI provider', 'within 30 days', 'PDF, JSON or CSV', 'keyed hash', 'not for children under 13', 'single session cookie']) {
       expect(p).toContain(s);
     }
     expect(formatLegalDate(PRIVACY.lastUpdated)).toBe('November 25, 2026');

@@ -64,7 +64,7 @@ export const PRIVACY: LegalDocument = {
       id: 'where',
       title: 'Where it is stored',
       body: [
-        `Your data is stored in the database of the servers that run ${PRODUCT_NAME}, reached only over encrypted connections (HTTPS). Passwords are hashed with a memory-hard algorithm and cannot be read back, not even by us.`,
+        `Your data is stored in the database of the servers that run ${PRODUCT_NAME}, reached only over encrypted connections (HTTPS). Passwords are hashed with a memory-hard algorithm (argon2id) and cannot be read back, not even by us.`,
         `Your device keeps a small copy of your public profile so the app opens quickly (for up to ${F.sessionDays} days), your theme choice, and any check-in made offline until it has been sent.`,
       ],
     },
@@ -72,7 +72,7 @@ export const PRIVACY: LegalDocument = {
       id: 'cookies',
       title: 'Cookies',
       body: [
-        `${PRODUCT_NAME} sets a single cookie: the session cookie that keeps you signed in, for up to ${F.sessionDays} days. It cannot be read by scripts and is not sent to other sites. We use no advertising, analytics or tracking cookies, so there is nothing to opt out of.`,
+        `${PRODUCT_NAME} uses a single session cookie: it keeps you signed in for up to ${F.sessionDays} days, cannot be read by scripts and is not sent to other sites. Only while you sign in with Google, a few short-lived cookies (10 minutes) protect that sign-in against forgery; they are removed when it completes. We use no advertising, analytics or tracking cookies, so there is nothing to opt out of.`,
       ],
     },
     {
@@ -86,7 +86,7 @@ export const PRIVACY: LegalDocument = {
             'Our e-mail delivery provider sends the e-mails above; it receives your e-mail address and the message.',
             "Your browser's push service (run by your browser's maker) delivers reminders; it receives the reminder text and an address for your browser, not your check-ins.",
             'Google, only if you choose to sign in with Google.',
-            'An AI provider, only on the AI Coach plan and only if the service is configured to use one: it receives your question, the conversation so far and a short summary of your last 14 days of check-ins (no name or e-mail address). Otherwise the coach runs on our own servers.',
+            'An AI provider, only on the AI Coach plan and only if the service is configured to use one: it receives your question, the conversation so far and a short summary of your last 14 days of check-ins. Otherwise the coach runs on our own servers.',
           ],
         },
         'We never sell your data or share it with advertisers.',
