@@ -80,7 +80,15 @@ describe('feedback: a user sends, the admin reads and deletes', () => {
       await box.fill('x'.repeat(3800));
       expect(await counter.getAttribute('class')).not.toContain('text-danger-text');
 
+      // A refused send: the spec's failure toast with the server's words; the text stays for another try.
       await box.fill(message);
+      await page.route('**/api/feedback', (route) => route.fulfill({ status: 503, json: { message: 'Feedback is paused for maintenance' } }));
+      await page.getByRole('button', { name: 'Send Feedback' }).click();
+      await toast(page).getByText('Failed to submit feedback', { exact: true }).waitFor();
+      await toast(page).getByText('Feedback is paused for maintenance').waitFor();
+      expect(await box.inputValue()).toBe(message);
+      await page.unroute('**/api/feedback');
+
       await page.getByRole('button', { name: 'Send Feedback' }).click();
       await toast(page).getByText('Feedback Sent', { exact: true }).waitFor();
       expect(await box.inputValue()).toBe('');
@@ -124,6 +132,17 @@ describe('feedback: a user sends, the admin reads and deletes', () => {
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await dialog.waitFor({ state: 'hidden' });
       expect(await card.count()).toBe(1);
+      // A failed delete: 'Error' with the server's message; the item stays.
+      await page.route('**/api/feedback/*', (route) =>
+        route.request().method() === 'DELETE' ? route.fulfill({ status: 500, json: { message: 'Something went wrong on our side. Please try again.' } }) : route.fallback(),
+      );
+      await card.getByRole('button', { name: 'Delete feedback from Nadia' }).click();
+      await dialog.getByRole('button', { name: 'Delete' }).click();
+      await toast(page).getByText('Error', { exact: true }).waitFor();
+      await toast(page).getByText('Something went wrong on our side. Please try again.').waitFor();
+      expect(await card.count()).toBe(1);
+      await page.unroute('**/api/feedback/*');
+
       await card.getByRole('button', { name: 'Delete feedback from Nadia' }).click();
       await dialog.getByRole('button', { name: 'Delete' }).click();
       await toast(page).getByText('Feedback deleted', { exact: true }).waitFor();
@@ -187,8 +206,9 @@ describe('static pages', () => {
         await page.getByRole('heading', { name: h }).waitFor();
       }
       expect(await seriousA11yViolations(page)).toEqual([]);
+      await shoot(page, 'terms');
       await page.getByRole('link', { name: 'Back to Welcome' }).click();
       await page.waitForURL((u) => u.pathname === '/');
-    });
+    }, 360);
   });
 });
