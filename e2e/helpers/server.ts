@@ -10,6 +10,9 @@ const SERVER_ENTRY = path.join(ROOT, 'dist/server/main.js');
 
 export type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
 
+/** The browser tests' server lists this address in ADMIN_EMAILS (sign up with it to act as the admin). */
+export const E2E_ADMIN_EMAIL = 'admin@big7.test';
+
 export interface RunningApp {
   /** The origin the app is served from, e.g. http://127.0.0.1:41234 (also its APP_URL). */
   url: string;
@@ -70,7 +73,7 @@ async function waitForHealth(url: string, child: ChildProcess, logs: () => strin
 
 /**
  * Starts the BUILT app (`npm run build` first) on a free port with a fresh data directory, developer tools
- * and the test clock on, and e-mail going to a real SMTP sink on 127.0.0.1. Call stop() when done.
+ * and the test clock on, E2E_ADMIN_EMAIL as the admin, and e-mail going to a real SMTP sink on 127.0.0.1. Call stop() when done.
  */
 export async function startApp(env: Record<string, string> = {}, opts: StartOptions = {}): Promise<RunningApp> {
   if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run \`npm run build\` first`);
@@ -94,6 +97,7 @@ export async function startApp(env: Record<string, string> = {}, opts: StartOpti
       MAIL_FROM: 'Big 7 <no-reply@big7.test>',
       DEV_TOOLS: 'on',
       TEST_CLOCK: 'on',
+      ADMIN_EMAILS: E2E_ADMIN_EMAIL,
       LOG_LEVEL: 'warn',
       ...env,
     },

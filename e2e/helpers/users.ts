@@ -7,16 +7,17 @@ export const E2E_PASSWORD = 'Secret1!';
 export const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
 /**
- * A new, verified person through the API: signs up (in `timezone`, default Europe/London) and follows the
- * e-mailed verification link. `request` is a page's or context's request API (its cookies are the browser's).
+ * A new, verified person through the API: signs up (in `timezone`, default Europe/London; with `email`, default
+ * a unique address) and follows the e-mailed verification link. `request` is a page's or context's request API
+ * (its cookies are the browser's).
  */
 export async function signUpVerified(
   request: APIRequestContext,
   app: RunningApp,
-  opts: { firstName?: string; timezone?: string } = {},
+  opts: { firstName?: string; timezone?: string; email?: string } = {},
 ): Promise<{ email: string; password: string }> {
   const firstName = opts.firstName ?? 'Tester';
-  const email = uniqueEmail(firstName.toLowerCase());
+  const email = opts.email ?? uniqueEmail(firstName.toLowerCase());
   const res = await request.post('/api/auth/signup', {
     data: { firstName, email, password: E2E_PASSWORD, timezone: opts.timezone ?? 'Europe/London' },
   });
@@ -43,7 +44,7 @@ export async function signInThroughScreen(page: Page, email: string, password = 
 export async function signUpAndSignIn(
   page: Page,
   app: RunningApp,
-  opts: { firstName?: string; timezone?: string } = {},
+  opts: { firstName?: string; timezone?: string; email?: string } = {},
 ): Promise<{ email: string; password: string }> {
   const who = await signUpVerified(page.request, app, opts);
   await signInThroughScreen(page, who.email, who.password);

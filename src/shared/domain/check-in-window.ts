@@ -25,6 +25,10 @@ export const CHECK_IN_TIME_MIN = '20:00';
 export const CHECK_IN_TIME_MAX = '23:45';
 export const CHECK_IN_TIME_STEP_MINUTES = 15;
 export const ORIENTATION_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** The last-chance reminder comes this many minutes before the window closes (spec part 2 §1, §9). */
+export const LAST_CHANCE_MINUTES_BEFORE_CLOSE = 10;
+/** An offline check-in counts for its day when it reaches the server at most this many hours later (DECISIONS). */
+export const OFFLINE_SYNC_HOURS = 48;
 
 export const WINDOW_TYPES = ['orientation-first-time', 'official-checkin', 'edit-only'] as const;
 export type WindowType = (typeof WINDOW_TYPES)[number];

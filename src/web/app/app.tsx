@@ -4,6 +4,7 @@ import { useCurrentUser } from '../lib/current-user';
 import { scrollBehavior } from '../lib/dates';
 import { useTimezoneSync } from '../features/auth/hooks/use-timezone-sync';
 import { DeveloperModeChrome } from '../features/dev/components/developer-mode';
+import { UnreadFeedbackCount } from '../features/feedback/components/unread-feedback-count';
 import { BottomNav, showsBottomNav } from './bottom-nav';
 import { applyMetadata } from './metadata';
 import { UserRoutes, VisitorRoutes } from './routes';
@@ -30,7 +31,7 @@ export function App() {
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-[200] focus:rounded-lg focus:bg-surface focus:p-3">
         Skip to content
       </a>
-      {user?.devTools && <DeveloperModeChrome user={user} />}
+      {user?.devTools && <DeveloperModeChrome user={user} extra={user.isAdmin ? <UnreadFeedbackCount /> : null} />}
       <Suspense fallback={null}>{user ? <UserRoutes user={user} /> : <VisitorRoutes />}</Suspense>
       {user && showsBottomNav(pathname) && <BottomNav />}
     </>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import type { PublicUser } from '../../../../shared/schemas/auth';
 import { TIER_LABELS } from '../../../../shared/domain/tiers';
 import { createKeywordMatcher, isTypingTarget, leaveDevMode, toggleDevMode, useDevMode } from '../../../lib/dev-mode';
@@ -9,9 +9,10 @@ const BADGE_TIERS = ['ad-free', 'premium', 'ai-coach'] as const;
 
 /**
  * Mounted once by the app for a signed-in user whose server has developer tools on: listens for the typed
- * keywords and, while developer mode is on, shows the DEVELOPER MODE banner with the tier badge.
+ * keywords and, while developer mode is on, shows the DEVELOPER MODE banner with the tier badge and whatever the
+ * app adds in `extra` (the unread-feedback count for admins), mounted only while the banner shows.
  */
-export function DeveloperModeChrome({ user }: { user: PublicUser }) {
+export function DeveloperModeChrome({ user, extra }: { user: PublicUser; extra?: ReactNode }) {
   const on = useDevMode();
   const matcher = useMemo(() => createKeywordMatcher(), []);
 
@@ -34,18 +35,19 @@ export function DeveloperModeChrome({ user }: { user: PublicUser }) {
       role="region"
       aria-label="Developer mode"
       data-testid="developer-mode-banner"
-      className="sticky top-0 z-[60] flex items-center justify-center gap-3 bg-warning-bg px-3 py-1 text-sm font-bold text-warning-fg"
+      className="sticky top-0 z-[60] flex flex-wrap items-center justify-center gap-x-3 bg-warning-bg px-3 py-1 text-sm font-bold text-warning-fg"
     >
-      <span>DEVELOPER MODE</span>
+      <span className="whitespace-nowrap">DEVELOPER MODE</span>
       {badge && (
         <span data-testid="tier-badge" className="rounded-full border border-warning-border px-2 py-0.5 text-xs uppercase">
           {badge}
         </span>
       )}
+      {extra}
       <button
         type="button"
         onClick={() => void leaveDevMode()}
-        className="min-h-11 rounded-lg px-2 underline focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
+        className="min-h-11 whitespace-nowrap rounded-lg px-2 underline focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
       >
         Turn off
       </button>

@@ -6,6 +6,7 @@ import { useDevMode } from '../../../lib/dev-mode';
 import { DeveloperTools } from '../components/developer-tools';
 import { CheckInTimeSetting } from '../components/check-in-time';
 import { VersionLine } from '../components/version-line';
+import { FeedbackForm } from '../components/feedback-form';
 import { ComingSoon, Page, PageHeader } from '../../../components/ui/page';
 
 const LINKS = [
@@ -15,7 +16,7 @@ const LINKS = [
   { to: '/whats-new', label: "What's New" },
 ] as const;
 
-/** /settings (spec part 2 §2): dark mode, links, app version (ten taps: developer mode), developer tools. check-in time. Notifications and more arrive later. */
+/** /settings (spec part 2 §2): dark mode, check-in time, feedback form, links, app version (ten taps: developer mode), developer tools. Notifications and more arrive later. */
 export default function SettingsScreen() {
   const [theme, setTheme] = useTheme();
   const user = useCurrentUser().data;
@@ -51,8 +52,13 @@ export default function SettingsScreen() {
         </section>
       )}
       <div className="mt-4">
-        <ComingSoon>Coming with settings work: notifications, reminders, feedback and app updates.</ComingSoon>
+        <ComingSoon>Coming with settings work: notifications, reminders and app updates.</ComingSoon>
       </div>
+      {user && (
+        <section className="mt-4 rounded-2xl border border-border bg-surface px-4">
+          <FeedbackForm />
+        </section>
+      )}
       <nav aria-label="About" className="mt-4 divide-y divide-border rounded-2xl border border-border bg-surface">
         {LINKS.map((l) => (
           <Link key={l.to} to={l.to} className="flex min-h-14 items-center justify-between px-4 font-medium hover:bg-surface-2">

@@ -1,11 +1,7 @@
-import { ComingSoon, Page, PageHeader } from '../../../components/ui/page';
+import { LegalDocumentPage } from '../components/legal-document';
+import { PRIVACY } from '../content/legal';
 
-/** /privacy — placeholder: heading, back link and a note until the privacy policy lands. Replace in place. */
+/** /privacy (spec part 2 §2), for visitors and signed-in users alike. */
 export default function PrivacyScreen() {
-  return (
-    <Page>
-      <PageHeader title="Privacy Policy" backTo="/settings" />
-      <ComingSoon>Coming with the privacy policy.</ComingSoon>
-    </Page>
-  );
+  return <LegalDocumentPage doc={PRIVACY} />;
 }

@@ -1,11 +1,7 @@
-import { ComingSoon, Page, PageHeader } from '../../../components/ui/page';
+import { LegalDocumentPage } from '../components/legal-document';
+import { TERMS } from '../content/legal';
 
-/** /terms — placeholder: heading, back link and a note until the terms of service lands. Replace in place. */
+/** /terms (spec part 2 §2), for visitors and signed-in users alike. */
 export default function TermsScreen() {
-  return (
-    <Page>
-      <PageHeader title="Terms of Service" backTo="/settings" />
-      <ComingSoon>Coming with the terms of service.</ComingSoon>
-    </Page>
-  );
+  return <LegalDocumentPage doc={TERMS} />;
 }

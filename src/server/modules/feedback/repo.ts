@@ -1,0 +1,17 @@
+import type { Db } from '../../db/client';
+import { feedback } from '../../db/schema/index';
+
+export type FeedbackRow = typeof feedback.$inferSelect;
+
+/** Stores one message from the user (the only user-scoped write; the inbox lives in admin-feedback). */
+export async function insertFeedback(
+  db: Db,
+  userId: string,
+  row: { name: string; email: string | null; message: string; createdAt: Date },
+): Promise<FeedbackRow> {
+  const [created] = await db
+    .insert(feedback)
+    .values({ userId, ...row })
+    .returning();
+  return created!;
+}
