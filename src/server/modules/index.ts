@@ -17,4 +17,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(import('./rewards/routes'));
   await app.register(import('./coupons/routes'));
   await app.register(import('./dev-tools/routes'));
+  await app.register(import('./ai-coach/routes'), { prefix: '/ai-coach' });
 }
