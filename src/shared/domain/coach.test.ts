@@ -200,6 +200,7 @@ describe('built-in coach', () => {
     expect(advice).toContain("don't have any check-ins");
     expect(advice).toContain("complete today's check-in");
     expect(advice).toContain('In the meantime, for rest:');
+    expect(builtInAdvice({ question: 'How do I keep my streak going?', summary: summarise([], TODAY, noStreak) })).toContain('Your streak grows by one');
   });
 
   it('never presents itself as a doctor: a health question gets the note', () => {

@@ -255,6 +255,9 @@ function noDataAdvice(areas: readonly Area[], seed: string): string {
   return `${start}\n\n${tips.join(' ')}`;
 }
 
+const NO_DATA_STREAK =
+  'Your streak grows by one for each day you check in within your window. Shields protect it on a day you miss, so one busy evening does not undo your progress.';
+
 export interface BuiltInInput {
   question: string;
   summary: CoachSummary;
@@ -273,7 +276,8 @@ export function builtInAdvice({ question, summary: s, firstName }: BuiltInInput)
   const intent = questionIntent(question);
   const medical = MEDICAL_WORDS.test(normalise(question));
   if (!s.checkIns) {
-    return [noDataAdvice(named, seed), ...(medical ? [MEDICAL_NOTE] : [])].join('\n\n');
+    const streak = intent === 'streak' ? [NO_DATA_STREAK] : [];
+    return [noDataAdvice(named, seed), ...streak, ...(medical ? [MEDICAL_NOTE] : [])].join('\n\n');
   }
   const hello = firstName ? `${firstName}, here` : 'Here';
   const parts: string[] = [];
