@@ -33,7 +33,7 @@ export function ConversationList({ conversations }: { conversations: readonly Co
               to={`/ai-coach/conversation/${c.id}`}
               className="min-h-11 min-w-0 flex-1 rounded-xl px-4 py-3 hover:bg-surface-2 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
             >
-              <span className="block truncate font-semibold">{c.title}</span>
+              <span className="line-clamp-2 break-words font-semibold">{c.title}</span>
               <span className="block text-sm text-muted">Started {formatStarted(c.createdAt)}</span>
             </Link>
             <button
