@@ -224,6 +224,18 @@ describe.each(testEngines())('AI coach API (built-in coach) on %s', (engine) => 
     t.clock.advance(30 * 60_000 + 1_000);
     expect((await call('POST', '/api/ai-coach/ask', { question: 'And another?' })).status).toBe(200);
   });
+
+  it('concurrent asks cannot pass the limit together', async () => {
+    const { u, call } = await setup(t);
+    const conv = (await t.app.db.insert(coachConversations).values({ userId: u.id, title: 'Earlier', createdAt: new Date(NOW) }).returning())[0]!;
+    for (let i = 0; i < AI_ASKS_PER_HOUR - 2; i++) {
+      await t.app.db.insert(coachMessages).values({ userId: u.id, conversationId: conv.id, role: 'user', content: `q${i}`, createdAt: new Date(Date.parse(NOW) - 60_000) });
+    }
+    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => call('POST', '/api/ai-coach/ask', { question: `How can I rest more? (${i})` })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 200, 429, 429, 429, 429]);
+    const questions = await t.app.db.select().from(coachMessages).where(eq(coachMessages.userId, u.id));
+    expect(questions.filter((m) => m.role === 'user')).toHaveLength(AI_ASKS_PER_HOUR);
+  });
 });
 
 describe.each(testEngines())('AI coach API with an OpenAI-compatible provider on %s', (engine) => {
