@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newMobileContext, seriousA11yViolations, watchPageErrors } from './helpers/browser';
 import { startApp, type RunningApp } from './helpers/server';
+import { startFakeOpenAi } from '../test/fakes/openai';
 import { signUpAndSignIn } from './helpers/users';
 
 /**
@@ -148,6 +149,30 @@ describe('AI coach', () => {
       await page.getByText('Suggested Questions:').waitFor();
       expect((await page.request.get(`/api/ai-coach/conversations/${id}/messages`)).status()).toBe(404);
     });
+  });
+
+  test("a configured provider that fails: 'AI Coach Error' with the message, and the question is kept", async () => {
+    const fake = await startFakeOpenAi();
+    fake.mode = { status: 500 };
+    const failing = await startApp({ ...fake.env, AI_COACH_TIMEOUT_MS: '3000' });
+    const context = await newMobileContext(browser, failing.url, { width: 360 });
+    const page = await context.newPage();
+    try {
+      await signUpAndSignIn(page, failing, { firstName: 'Unlucky' });
+      expect((await page.request.post('/api/coupons/redeem', { data: { code: 'OFFERAI30' } })).status()).toBe(200);
+      await page.goto('/ai-coach');
+      await page.getByLabel('What would you like to know?').fill('How can I sleep better?');
+      await page.getByRole('button', { name: 'Ask AI Coach' }).click();
+      await page.getByText('AI Coach Error', { exact: true }).waitFor();
+      await page.getByText('The AI Coach could not answer right now', { exact: false }).first().waitFor();
+      expect(fake.requests.length).toBeGreaterThanOrEqual(1);
+      expect(fake.requests[0]!.messages.at(-1)).toEqual({ role: 'user', content: 'How can I sleep better?' });
+      await page.getByRole('link', { name: /How can I sleep better\?\s*Started/ }).waitFor();
+    } finally {
+      await context.close();
+      await failing.stop();
+      await fake.close();
+    }
   });
 
   test('other tiers see the upsell and Ask AI Coach goes to /upgrade', async () => {
