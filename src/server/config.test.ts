@@ -79,4 +79,18 @@ describe('loadConfig', () => {
     const msg = configError({ ADMIN_EMAILS: 'not-an-email,,', SMTP_URL: 'smtp://', PORT: 'abc' });
     for (const name of ['ADMIN_EMAILS', 'SMTP_URL', 'PORT']) expect(msg).toContain(`- ${name}:`);
   });
+  it('AI coach: built-in by default; an OpenAI-compatible endpoint needs a model; a key alone means OpenAI', () => {
+    expect(loadConfig({})).toMatchObject({ aiCoach: null, aiCoachTimeoutMs: 30_000 });
+    expect(loadConfig({ AI_COACH_BASE_URL: 'http://localhost:11434/v1/', AI_COACH_MODEL: 'llama3.1' }).aiCoach).toEqual({
+      baseUrl: 'http://localhost:11434/v1',
+      apiKey: undefined,
+      model: 'llama3.1',
+    });
+    expect(loadConfig({ AI_COACH_API_KEY: 'sk-x', AI_COACH_MODEL: 'gpt-4o-mini' }).aiCoach).toMatchObject({ baseUrl: 'https://api.openai.com/v1', apiKey: 'sk-x' });
+    expect(() => loadConfig({ AI_COACH_BASE_URL: 'http://localhost:11434/v1' })).toThrow(/AI_COACH_MODEL: required/);
+    expect(() => loadConfig({ AI_COACH_MODEL: 'gpt-4o-mini' })).toThrow(/AI_COACH_MODEL: set AI_COACH_BASE_URL/);
+    expect(() => loadConfig({ AI_COACH_BASE_URL: 'localhost:11434', AI_COACH_MODEL: 'm' })).toThrow(/AI_COACH_BASE_URL/);
+    expect(() => loadConfig({ AI_COACH_TIMEOUT_MS: '5' })).toThrow(/AI_COACH_TIMEOUT_MS/);
+    expect(loadConfig({ AI_COACH_BASE_URL: '', AI_COACH_MODEL: '' }).aiCoach).toBeNull();
+  });
 });

@@ -75,7 +75,21 @@ const envSchema = z.object({
   TEST_CLOCK: z.preprocess((v) => (v === '' ? undefined : v), onOff.optional()),
   JOBS: z.preprocess((v) => (v === '' ? undefined : v), onOff.optional()),
   ROLLOVER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  AI_COACH_BASE_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^https?:\/\//, 'must start with http:// or https://, e.g. http://localhost:11434/v1')
+      .refine(hasHost, 'must be a URL with a host, e.g. https://api.openai.com/v1')
+      .optional(),
+  ),
+  AI_COACH_API_KEY: optionalString,
+  AI_COACH_MODEL: optionalString,
+  AI_COACH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
 });
+
+/** The OpenAI-compatible endpoint's default base URL (when only an API key is given). */
+export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 
 export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
@@ -106,6 +120,10 @@ export interface AppConfig {
   jobs: boolean;
   /** How often the rollover job looks for due users. */
   rolloverIntervalMs: number;
+  /** An OpenAI-compatible chat completions endpoint for the AI Coach; null: the built-in coach. */
+  aiCoach: { baseUrl: string; apiKey: string | undefined; model: string } | null;
+  /** The most one AI Coach answer may take, retries included (ms). */
+  aiCoachTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -125,6 +143,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   if (e.TEST_CLOCK && e.NODE_ENV === 'production') {
     throw new ConfigError('Invalid configuration:\n  - TEST_CLOCK: must not be on when NODE_ENV=production');
+  }
+  const aiCoachEndpoint = e.AI_COACH_BASE_URL ?? (e.AI_COACH_API_KEY ? OPENAI_DEFAULT_BASE_URL : undefined);
+  if (aiCoachEndpoint && !e.AI_COACH_MODEL) {
+    throw new ConfigError('Invalid configuration:\n  - AI_COACH_MODEL: required with AI_COACH_BASE_URL or AI_COACH_API_KEY (e.g. gpt-4o-mini, llama3.1)');
+  }
+  if (!aiCoachEndpoint && e.AI_COACH_MODEL) {
+    throw new ConfigError('Invalid configuration:\n  - AI_COACH_MODEL: set AI_COACH_BASE_URL or AI_COACH_API_KEY too (or unset it for the built-in coach)');
   }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const adminEmails = e.ADMIN_EMAILS;
@@ -157,5 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     testClock: e.TEST_CLOCK ?? false,
     jobs: e.JOBS ?? e.NODE_ENV !== 'test',
     rolloverIntervalMs: e.ROLLOVER_INTERVAL_SECONDS * 1000,
+    aiCoach: aiCoachEndpoint ? { baseUrl: aiCoachEndpoint.replace(/\/+$/, ''), apiKey: e.AI_COACH_API_KEY, model: e.AI_COACH_MODEL! } : null,
+    aiCoachTimeoutMs: e.AI_COACH_TIMEOUT_MS,
   };
 }

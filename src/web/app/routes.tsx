@@ -27,8 +27,8 @@ const SettingsScreen = lazy(() => import('../features/settings/screens/SettingsS
 const UpgradeScreen = lazy(() => import('../features/subscriptions/screens/UpgradeScreen'));
 const PurchaseHistoryScreen = lazy(() => import('../features/subscriptions/screens/PurchaseHistoryScreen'));
 const PaymentSuccessScreen = lazy(() => import('../features/subscriptions/screens/PaymentSuccessScreen'));
-const AiCoachScreen = lazy(() => import('../features/coach/screens/AiCoachScreen'));
-const AiCoachConversationScreen = lazy(() => import('../features/coach/screens/AiCoachConversationScreen'));
+const AiCoachScreen = lazy(() => import('../features/ai-coach/screens/AiCoachScreen'));
+const AiCoachConversationScreen = lazy(() => import('../features/ai-coach/screens/AiCoachConversationScreen'));
 const FeedbackScreen = lazy(() => import('../features/feedback/screens/FeedbackScreen'));
 const AnalyticsScreen = lazy(() => import('../features/analytics/screens/AnalyticsScreen'));
 const BusinessDashboardScreen = lazy(() => import('../features/analytics/screens/BusinessDashboardScreen'));

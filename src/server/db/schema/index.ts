@@ -4,3 +4,4 @@ export * from './check-ins';
 export * from './streaks';
 export * from './subscriptions';
 export * from './feedback';
+export * from './ai-coach';

@@ -296,3 +296,9 @@ export async function recentAreaScores(app: FastifyInstance, userId: string, n: 
   const rows = await repo.listCheckIns(app.db, userId, n);
   return rows.map(areaScoresOf);
 }
+
+/** The user's latest `n` check-ins as local dates with area scores (0..1), newest first (for the AI coach). */
+export async function recentDatedAreaScores(app: FastifyInstance, userId: string, n: number): Promise<Array<{ date: string; scores: AreaScores }>> {
+  const rows = await repo.listCheckIns(app.db, userId, n);
+  return rows.map((row) => ({ date: row.localDate, scores: areaScoresOf(row) }));
+}

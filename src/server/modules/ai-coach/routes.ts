@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  askRequestSchema,
+  askResponseSchema,
+  conversationParamsSchema,
+  conversationsResponseSchema,
+  deleteConversationResponseSchema,
+  messagesResponseSchema,
+} from '../../../shared/schemas/ai-coach';
+import { currentUser, requireUser } from '../../plugins/session';
+import { coachProviderFor, type CoachProvider } from './providers';
+import * as service from './service';
+
+export interface AiCoachRoutesOptions {
+  /** Replaces the configured provider (tests). */
+  provider?: CoachProvider;
+}
+
+/** The AI Coach, under /api/ai-coach: ai-coach tier only; each conversation reachable by its owner only. */
+const routes: FastifyPluginAsyncZod<AiCoachRoutesOptions> = async (app, opts) => {
+  const provider = opts.provider ?? coachProviderFor(app.config);
+  const guard = { onRequest: requireUser };
+
+  app.post('/ask', { ...guard, schema: { body: askRequestSchema, response: { 200: askResponseSchema } } }, async (req) =>
+    service.ask(app, currentUser(req), provider, req.body),
+  );
+
+  app.get('/conversations', { ...guard, schema: { response: { 200: conversationsResponseSchema } } }, async (req) =>
+    service.conversations(app, currentUser(req)),
+  );
+
+  app.get(
+    '/conversations/:id/messages',
+    { ...guard, schema: { params: conversationParamsSchema, response: { 200: messagesResponseSchema } } },
+    async (req) => service.messages(app, currentUser(req), req.params.id),
+  );
+
+  app.delete(
+    '/conversations/:id',
+    { ...guard, schema: { params: conversationParamsSchema, response: { 200: deleteConversationResponseSchema } } },
+    async (req) => service.deleteConversation(app, currentUser(req), req.params.id),
+  );
+};
+
+export default routes;

@@ -1,0 +1,129 @@
+import type { FastifyInstance } from 'fastify';
+import { conversationTitle, CRISIS_ANSWER, isCrisisQuestion, SUMMARY_DAYS, summarise, type CoachSummary } from '../../../shared/domain/coach';
+import { localDateOf } from '../../../shared/domain/dates';
+import { hasAiCoach } from '../../../shared/domain/tiers';
+import {
+  AI_ASKS_PER_HOUR,
+  AI_COACH_MESSAGES,
+  type AskRequest,
+  type AskResponse,
+  type Conversation,
+  type Message,
+} from '../../../shared/schemas/ai-coach';
+import type { Db } from '../../db/client';
+import { AppError, forbidden, notFound, tooManyRequests } from '../../errors';
+import type { UserRow } from '../../plugins/session';
+import { recentDatedAreaScores, userTimeZone } from '../check-ins/service';
+import { getStreakView } from '../streaks/service';
+import { withCurrentTier } from '../subscriptions/service';
+import { CoachProviderError, type CoachProvider } from './providers';
+import * as repo from './repo';
+
+/** The window of the per-user ask limit. */
+export const ASK_WINDOW_MS = 60 * 60 * 1000;
+/** How many of a conversation's latest messages go to a configured model (the question included). */
+export const CONTEXT_MESSAGES = 20;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const inTx = <T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> => db.transaction(async (tx) => fn(tx as unknown as Db));
+
+/** The user, with an ended trial applied, when their tier includes the AI Coach; 403 otherwise. */
+async function coachUser(app: FastifyInstance, signedIn: UserRow): Promise<UserRow> {
+  const user = await withCurrentTier(app, signedIn);
+  if (!hasAiCoach(user.tier)) throw forbidden(AI_COACH_MESSAGES.tierRequired);
+  return user;
+}
+
+/** The user's own conversation; 404 for anyone else's, a missing one, or a malformed id. */
+async function ownConversation(app: FastifyInstance, userId: string, id: string): Promise<repo.ConversationRow> {
+  const row = UUID.test(id) ? await repo.findConversation(app.db, userId, id) : null;
+  if (!row) throw notFound(AI_COACH_MESSAGES.conversationNotFound);
+  return row;
+}
+
+const toConversationDto = (row: repo.ConversationRow): Conversation => ({ id: row.id, title: row.title, createdAt: row.createdAt.toISOString() });
+const toMessageDto = (row: repo.MessageRow): Message => ({ id: row.id, role: row.role, content: row.content, createdAt: row.createdAt.toISOString() });
+
+/** The summary of the user's last 14 days, from the check-ins and streaks services. */
+export async function coachSummary(app: FastifyInstance, user: UserRow): Promise<CoachSummary> {
+  const today = localDateOf(app.clock.now(), userTimeZone(user));
+  const [history, streak] = await Promise.all([recentDatedAreaScores(app, user.id, SUMMARY_DAYS), getStreakView(app, user.id)]);
+  return summarise(history, today, { current: streak.currentStreak, best: streak.bestStreak });
+}
+
+/**
+ * POST /api/ai-coach/ask. The question is stored before any provider is called, so a failure loses nothing
+ * (502 with the conversation id). A crisis question gets the crisis answer from no provider at all, and is
+ * never refused by the ask limit.
+ */
+export async function ask(app: FastifyInstance, signedIn: UserRow, provider: CoachProvider, body: AskRequest): Promise<AskResponse> {
+  const user = await coachUser(app, signedIn);
+  const question = body.question;
+  const existing = body.conversationId ? await ownConversation(app, user.id, body.conversationId) : null;
+  const crisis = isCrisisQuestion(question);
+  const now = app.clock.now();
+
+  const conversationId = await inTx(app.db, async (tx) => {
+    if (!crisis) {
+      await repo.lockUserAsks(tx, user.id);
+      const since = new Date(now.getTime() - ASK_WINDOW_MS);
+      if ((await repo.countQuestionsSince(tx, user.id, since)) >= AI_ASKS_PER_HOUR) {
+        const oldest = await repo.oldestQuestionSince(tx, user.id, since);
+        const retryAfterMs = oldest ? oldest.getTime() + ASK_WINDOW_MS - now.getTime() : ASK_WINDOW_MS;
+        throw tooManyRequests(retryAfterMs / 1000, AI_COACH_MESSAGES.tooManyAsks);
+      }
+    }
+    const id = existing?.id ?? (await repo.createConversation(tx, user.id, conversationTitle(question), now)).id;
+    await repo.addMessage(tx, { userId: user.id, conversationId: id, role: 'user', content: question, now });
+    return id;
+  });
+
+  let advice: string;
+  if (crisis) {
+    advice = CRISIS_ANSWER;
+  } else {
+    const [summary, conversation] = await Promise.all([
+      coachSummary(app, user),
+      repo.listMessages(app.db, user.id, conversationId, CONTEXT_MESSAGES),
+    ]);
+    try {
+      advice = await provider.answer({
+        question,
+        summary,
+        firstName: user.firstName || null,
+        conversation: conversation.map((m) => ({ role: m.role, content: m.content })),
+      });
+    } catch (err) {
+      if (!(err instanceof CoachProviderError)) throw err;
+      app.log.warn({ err, provider: provider.name }, 'AI coach provider failed');
+      throw new AppError(502, AI_COACH_MESSAGES.providerFailed, { conversationId });
+    }
+  }
+  const answeredAt = app.clock.now();
+  await inTx(app.db, async (tx) => {
+    await repo.addMessage(tx, { userId: user.id, conversationId, role: 'assistant', content: advice, now: answeredAt });
+    await repo.touchConversation(tx, user.id, conversationId, answeredAt);
+  });
+  return { advice, conversationId };
+}
+
+/** GET /api/ai-coach/conversations: newest first. */
+export async function conversations(app: FastifyInstance, signedIn: UserRow): Promise<Conversation[]> {
+  const user = await coachUser(app, signedIn);
+  return (await repo.listConversations(app.db, user.id)).map(toConversationDto);
+}
+
+/** GET /api/ai-coach/conversations/:id/messages: oldest first. */
+export async function messages(app: FastifyInstance, signedIn: UserRow, id: string): Promise<Message[]> {
+  const user = await coachUser(app, signedIn);
+  const conversation = await ownConversation(app, user.id, id);
+  return (await repo.listMessages(app.db, user.id, conversation.id)).map(toMessageDto);
+}
+
+/** DELETE /api/ai-coach/conversations/:id: the conversation and its messages. */
+export async function deleteConversation(app: FastifyInstance, signedIn: UserRow, id: string): Promise<{ message: string }> {
+  const user = await coachUser(app, signedIn);
+  if (!UUID.test(id) || !(await repo.deleteConversation(app.db, user.id, id))) throw notFound(AI_COACH_MESSAGES.conversationNotFound);
+  return { message: AI_COACH_MESSAGES.deletedText };
+}

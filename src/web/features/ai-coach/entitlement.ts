@@ -1,0 +1,14 @@
+import { hasAiCoach } from '../../../shared/domain/tiers';
+import { useCurrentUser } from '../../lib/current-user';
+import { useSubscription } from '../../lib/subscription';
+
+/**
+ * Whether the signed-in user has the AI Coach: the subscription (always fetched afresh, so a trial that just
+ * started or ended counts at once), or the cached user's tier until it arrives.
+ */
+export function useHasAiCoach(): boolean {
+  const user = useCurrentUser().data;
+  const sub = useSubscription().data;
+  const tier = sub?.tier ?? user?.tier;
+  return !!tier && hasAiCoach(tier);
+}
