@@ -57,6 +57,14 @@ describe('one server process per PGlite data directory', { timeout: 120_000 }, (
     expect(existsSync(path.join(dir, DATA_DIR_LOCK_FILE))).toBe(false);
   });
 
+  it('takes over a lock holding its own PID that it does not hold (an earlier run, e.g. a restarted container)', async () => {
+    const dir = freshDir();
+    writeFileSync(path.join(dir, DATA_DIR_LOCK_FILE), `${process.pid}\n`);
+    const handle = await open(dir);
+    await expect(openDb({ dataDir: dir })).rejects.toBeInstanceOf(DataDirLockedError);
+    await handle.close();
+  });
+
   it('makes a second server started on the same DATA_DIR print the message and exit non-zero', async () => {
     const dir = freshDir();
     await open(dir);

@@ -89,6 +89,9 @@ function createLock(file: string): boolean {
   }
 }
 
+/** Lock files this process holds (its own PID in a lock it does not hold was left by an earlier run). */
+const heldLocks = new Set<string>();
+
 /**
  * Takes DATA_DIR/.big7.lock for this process (created exclusively, holding its PID) and returns its release.
  * PGlite is one process's database: a second process on the same files would keep its own view, and rules
@@ -98,15 +101,19 @@ function lockDataDir(dataDir: string): () => void {
   const file = path.join(dataDir, DATA_DIR_LOCK_FILE);
   if (!createLock(file)) {
     const held = readLockPid(file);
-    if (held !== null && processAlive(held)) throw new DataDirLockedError(dataDir, held);
+    // A container restarted on the same volume often gets the same PID: that lock is from the earlier run.
+    const live = held !== null && (held === process.pid ? heldLocks.has(file) : processAlive(held));
+    if (live) throw new DataDirLockedError(dataDir, held);
     // Stale: its process is gone (or the file holds no PID). Take it over, unless another process just did.
     rmLock(file);
     if (!createLock(file)) throw new DataDirLockedError(dataDir, readLockPid(file));
   }
+  heldLocks.add(file);
   let released = false;
   const release = () => {
     if (released) return;
     released = true;
+    heldLocks.delete(file);
     process.off('exit', release);
     if (readLockPid(file) === process.pid) rmLock(file);
   };
