@@ -72,8 +72,9 @@ async function waitForHealth(url: string, child: ChildProcess, logs: () => strin
 }
 
 /**
- * Starts the BUILT app (`npm run build` first) on a free port with a fresh data directory, developer tools
- * and the test clock on, E2E_ADMIN_EMAIL as the admin, and e-mail going to a real SMTP sink on 127.0.0.1. Call stop() when done.
+ * Starts the BUILT app (`npm run build` first) on a free port with a fresh data directory and e-mail going to a
+ * real SMTP sink on 127.0.0.1, E2E_ADMIN_EMAIL as the admin. Developer tools and the test clock are off, as on a real server: journeys that
+ * use them pass `DEV_TOOLS: 'on'` (and `TEST_CLOCK: 'on'` for setClock). Call stop() when done.
  */
 export async function startApp(env: Record<string, string> = {}, opts: StartOptions = {}): Promise<RunningApp> {
   if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run \`npm run build\` first`);
@@ -95,8 +96,6 @@ export async function startApp(env: Record<string, string> = {}, opts: StartOpti
       APP_URL: url,
       SMTP_URL: smtp.url,
       MAIL_FROM: 'Big 7 <no-reply@big7.test>',
-      DEV_TOOLS: 'on',
-      TEST_CLOCK: 'on',
       ADMIN_EMAILS: E2E_ADMIN_EMAIL,
       LOG_LEVEL: 'warn',
       ...env,
@@ -151,7 +150,7 @@ export async function startApp(env: Record<string, string> = {}, opts: StartOpti
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-    if (!res.ok) throw new Error(`POST /api/test/clock answered ${res.status}: ${await res.text()} (is TEST_CLOCK on?)`);
+    if (!res.ok) throw new Error(`POST /api/test/clock answered ${res.status}: ${await res.text()} (are DEV_TOOLS and TEST_CLOCK on?)`);
     return new Date(((await res.json()) as { now: string }).now);
   };
 

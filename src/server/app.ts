@@ -57,6 +57,15 @@ const FORM_ACTION_SOURCES: string[] = ["'self'"];
 /** Paths of built files: a miss is a 404, never the page (a script or map answered with HTML misleads). */
 const isAssetPath = (url: string): boolean => url.startsWith('/assets/') || url.endsWith('.map');
 
+/**
+ * Fastify's trustProxy for TRUST_PROXY: a hop count trusts that many addresses counted from the socket peer
+ * (Fastify 5 treats a bare number as "trust nothing"), a list trusts those proxies, false trusts nobody.
+ */
+function trustProxyOption(trust: AppConfig['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return trust;
+}
+
 function defaultWebRoot(): string | null {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const candidates = [path.resolve(here, '../web'), path.resolve(here, '../../dist/web')];
@@ -69,7 +78,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     logger: withSafeSerializers(opts.logger),
     // A little over 1 MB so oversized fields reach validation and get a readable 400.
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: opts.config.trustProxy,
+    trustProxy: trustProxyOption(opts.config.trustProxy),
+    // A request must arrive whole (headers and body) within REQUEST_TIMEOUT_SECONDS, else 408 and the connection
+    // closes: a slow or stalled upload cannot hold a connection. Node checks every connectionsCheckingInterval.
+    requestTimeout: opts.config.requestTimeoutMs,
+    http: {
+      requestTimeout: opts.config.requestTimeoutMs,
+      headersTimeout: opts.config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(30_000, Math.max(250, Math.floor(opts.config.requestTimeoutMs / 4))),
+    },
+    // Idle keep-alive connections close after 72 s (longer than common load balancers' 60 s idle timeout).
+    keepAliveTimeout: 72_000,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -41,6 +41,14 @@ const ScrollTestScreen = lazy(() => import('../features/dev/screens/ScrollTestSc
 const TestScreen = lazy(() => import('../features/dev/screens/TestScreen'));
 const NotificationTestScreen = lazy(() => import('../features/dev/screens/NotificationTestScreen'));
 const AchievementTestScreen = lazy(() => import('../features/dev/screens/AchievementTestScreen'));
+const DevToolsOffScreen = lazy(() => import('../features/dev/screens/DevToolsOffScreen'));
+/** The developer screens (spec part 2 §4). */
+const DEV_SCREENS = [
+  ['/achievement/test', AchievementTestScreen],
+  ['/scroll-test', ScrollTestScreen],
+  ['/test', TestScreen],
+  ['/notification-test', NotificationTestScreen],
+] as const;
 
 /** Routes for signed-out visitors (spec part 1 §2.1); anything else goes to /. */
 export const VISITOR_PATHS = ['/', '/signin', '/signup', '/login', '/forgot-password', '/reset-password', '/verify-email', '/privacy', '/terms', '/logout'] as const;
@@ -95,14 +103,10 @@ export function UserRoutes({ user }: { user: PublicUser }) {
       <Route path="/dedicated-soul" element={<DedicatedSoulScreen />} />
       <Route path="/achievement/dedicated-soul" element={<AchievementDedicatedSoulScreen />} />
       <Route path="/achievement/legendary-warrior" element={<AchievementLegendaryWarriorScreen />} />
-      {user.devTools && (
-        <>
-          <Route path="/achievement/test" element={<AchievementTestScreen />} />
-          <Route path="/scroll-test" element={<ScrollTestScreen />} />
-          <Route path="/test" element={<TestScreen />} />
-          <Route path="/notification-test" element={<NotificationTestScreen />} />
-        </>
-      )}
+      {DEV_SCREENS.map(([path, Screen]) => (
+        // On a server with developer tools off, the developer screens say so.
+        <Route key={path} path={path} element={user.devTools ? <Screen /> : <DevToolsOffScreen />} />
+      ))}
       <Route path="/logout" element={<LogoutScreen />} />
       <Route path="/forgot-password" element={<ForgotPasswordScreen />} />
       <Route path="/reset-password" element={<ResetPasswordScreen />} />

@@ -143,7 +143,7 @@ describe.each(testEngines())('auth journey with a real SMTP sink on %s', (engine
       checkInTime: '20:00',
       emailVerified: true,
       isAdmin: false,
-      devTools: true,
+      devTools: false,
     });
     expect(new Date(body.createdAt).toISOString()).toBe(body.createdAt);
     for (const k of [...allKeys(body), ...allKeys(signedIn.json())]) expect(k).not.toMatch(/hash|token|password|googleSub/i);
