@@ -26,20 +26,21 @@ describe.each(testEngines())('check-ins across a timezone change on %s', (engine
     };
     const dates = async () =>
       (await t.app.db.select({ d: checkIns.localDate }).from(checkIns).where(eq(checkIns.userId, u.id))).map((r) => r.d).sort();
-    return { u, call, dates };
+    const moveTo = async (timezone: string) => expect((await call('PATCH', '/api/user/timezone', { timezone })).status).toBe(200);
+    const expectRefused = async (message: string) =>
+      expect(await call('POST', '/api/checkins', ANSWERS)).toMatchObject({ status: 409, body: { message } });
+    return { u, call, dates, moveTo, expectRefused };
   }
 
   it('Honolulu → Kiritimati a minute later: 409 with when it opens, one check-in, one streak day', async () => {
     t.clock.set('2026-11-26T06:00:00Z');
-    const { call, dates } = await user('Pacific/Honolulu');
+    const { call, dates, moveTo, expectRefused } = await user('Pacific/Honolulu');
     expect(await call('POST', '/api/checkins', ANSWERS)).toMatchObject({ status: 201, body: { date: '2026-11-25' } });
 
     t.clock.advance(60_000);
-    expect((await call('PATCH', '/api/user/timezone', { timezone: 'Pacific/Kiritimati' })).status).toBe(200);
+    await moveTo('Pacific/Kiritimati');
     // It is 20:01 on Thu 26 in Kiritimati, inside that date's window.
-    const refused = await call('POST', '/api/checkins', ANSWERS);
-    expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe(SAME_EVENING);
+    await expectRefused(SAME_EVENING);
     expect(await dates()).toEqual(['2026-11-25']);
     expect((await call('GET', '/api/streak')).body.currentStreak).toBe(1);
 
@@ -65,15 +66,11 @@ describe.each(testEngines())('check-ins across a timezone change on %s', (engine
 
   it('Kiritimati → Pago Pago (25 h behind): an earlier date is refused, the day checked in is still replaced', async () => {
     t.clock.set('2026-11-25T06:00:00Z'); // 20:00 on Wed 25 in Kiritimati
-    const { call, dates } = await user('Pacific/Kiritimati');
+    const { call, dates, moveTo, expectRefused } = await user('Pacific/Kiritimati');
     expect((await call('POST', '/api/checkins', ANSWERS)).status).toBe(201);
-    expect((await call('PATCH', '/api/user/timezone', { timezone: 'Pacific/Pago_Pago' })).status).toBe(200);
+    await moveTo('Pacific/Pago_Pago');
     t.clock.set('2026-11-25T09:00:00Z'); // 22:00 on Tue 24 in Pago Pago
-    const refused = await call('POST', '/api/checkins', ANSWERS);
-    expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe(
-      'You already checked in for today in another timezone. Your next check-in opens at 8:00 PM on Thu, Nov 26.',
-    );
+    await expectRefused('You already checked in for today in another timezone. Your next check-in opens at 8:00 PM on Thu, Nov 26.');
     t.clock.set('2026-11-26T09:00:00Z'); // 22:00 on Wed 25 in Pago Pago
     expect(await call('POST', '/api/checkins', ANSWERS)).toMatchObject({ status: 200, body: { date: '2026-11-25', replaced: true } });
     expect(await dates()).toEqual(['2026-11-25']);
@@ -81,10 +78,10 @@ describe.each(testEngines())('check-ins across a timezone change on %s', (engine
 
   it('after a timezone change that keeps the date, today’s check-in can still be replaced', async () => {
     t.clock.set('2026-11-26T06:00:00Z');
-    const { call, dates } = await user('Pacific/Honolulu');
+    const { call, dates, moveTo } = await user('Pacific/Honolulu');
     expect((await call('POST', '/api/checkins', ANSWERS)).status).toBe(201);
     t.clock.advance(60_000);
-    expect((await call('PATCH', '/api/user/timezone', { timezone: 'America/Los_Angeles' })).status).toBe(200);
+    await moveTo('America/Los_Angeles');
     // 22:01 on Wed 25 in Los Angeles: the same date.
     expect(await call('POST', '/api/checkins', ANSWERS)).toMatchObject({ status: 200, body: { date: '2026-11-25', replaced: true } });
     expect(await dates()).toEqual(['2026-11-25']);
@@ -92,10 +89,10 @@ describe.each(testEngines())('check-ins across a timezone change on %s', (engine
 
   it('a traveller going east checks in the next evening', async () => {
     t.clock.set('2026-11-26T07:45:00Z'); // 23:45 on Wed 25 in Los Angeles
-    const { call, dates } = await user('America/Los_Angeles');
+    const { call, dates, moveTo } = await user('America/Los_Angeles');
     expect((await call('POST', '/api/checkins', ANSWERS)).status).toBe(201);
     t.clock.set('2026-11-26T15:00:00Z');
-    expect((await call('PATCH', '/api/user/timezone', { timezone: 'Europe/London' })).status).toBe(200);
+    await moveTo('Europe/London');
     t.clock.set('2026-11-26T20:00:00Z');
     expect(await call('POST', '/api/checkins', ANSWERS)).toMatchObject({ status: 201, body: { date: '2026-11-26' } });
     expect(await dates()).toEqual(['2026-11-25', '2026-11-26']);
@@ -104,18 +101,14 @@ describe.each(testEngines())('check-ins across a timezone change on %s', (engine
 
   it('a day already settled in the previous zone cannot be checked in further west', async () => {
     t.clock.set('2026-11-24T20:00:00Z');
-    const { call, dates } = await user('Europe/London');
+    const { call, dates, moveTo, expectRefused } = await user('Europe/London');
     expect((await call('POST', '/api/checkins', ANSWERS)).status).toBe(201);
     // Wed 25 ends in London without a check-in: the streak settles it (the streak of 1 breaks).
     t.clock.set('2026-11-26T01:00:00Z');
     expect((await call('GET', '/api/streak')).body.currentStreak).toBe(0);
-    expect((await call('PATCH', '/api/user/timezone', { timezone: 'America/Los_Angeles' })).status).toBe(200);
+    await moveTo('America/Los_Angeles');
     t.clock.set('2026-11-26T04:30:00Z'); // 20:30 on Wed 25 in Los Angeles
-    const refused = await call('POST', '/api/checkins', ANSWERS);
-    expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe(
-      'This day already ended in your previous timezone. Your next check-in opens at 8:00 PM on Thu, Nov 26.',
-    );
+    await expectRefused('This day already ended in your previous timezone. Your next check-in opens at 8:00 PM on Thu, Nov 26.');
     expect(await dates()).toEqual(['2026-11-24']);
   });
 
