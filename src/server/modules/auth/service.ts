@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../errors';
 import { passwordResetEmail, verificationEmail } from './emails';
 import { hashPassword, verifyPassword } from './passwords';
@@ -9,6 +10,10 @@ export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const SIGNIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 export const SIGNIN_FAILURE_LIMIT = 10;
+/** An expired link keeps answering "expired, request a new one" (not "invalid") for this long; then it is deleted. */
+export const EXPIRED_EMAIL_TOKEN_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+/** Sign-in failures count for SIGNIN_FAILURE_WINDOW_MS; they are deleted once this much older (a wide safety margin). */
+export const SIGNIN_FAILURE_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 export const AUTH_API_MESSAGES = {
   signedUp: 'Account created. Please check your email for a verification link before signing in.',
@@ -179,4 +184,33 @@ export async function resetPassword(app: FastifyInstance, token: string, passwor
   if (!user) throw badRequest(AUTH_API_MESSAGES.resetInvalid);
   await repo.clearSigninFailures(app.db, user.email);
   return { message: AUTH_API_MESSAGES.resetDone };
+}
+
+export interface AuthCleanupCounts {
+  sessions: number;
+  emailTokens: number;
+  signinFailures: number;
+}
+
+/**
+ * Deletes what no request can use any more: expired sessions, used (or superseded) e-mail tokens, e-mail
+ * tokens expired for EXPIRED_EMAIL_TOKEN_RETENTION_MS (a used or unknown link answers the same "invalid or
+ * already used"), and sign-in failures older than SIGNIN_FAILURE_RETENTION_MS. Works in batches of `batchSize`
+ * rows, each its own short statement, so a backlog of millions never makes one huge transaction.
+ */
+export async function deleteStaleAuthRows(db: Db, now: Date, opts: { batchSize?: number } = {}): Promise<AuthCleanupCounts> {
+  const batchSize = opts.batchSize ?? 1000;
+  const drain = async (deleteBatch: (limit: number) => Promise<number>) => {
+    for (let total = 0; ; ) {
+      const n = await deleteBatch(batchSize);
+      total += n;
+      if (n < batchSize) return total;
+    }
+  };
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+  const sessions = await drain((limit) => repo.deleteExpiredSessions(db, now, limit));
+  const used = await drain((limit) => repo.deleteEmailTokensUsedBy(db, now, limit));
+  const expired = await drain((limit) => repo.deleteEmailTokensExpiredBefore(db, ago(EXPIRED_EMAIL_TOKEN_RETENTION_MS), limit));
+  const signinFailures = await drain((limit) => repo.deleteSigninFailuresBefore(db, ago(SIGNIN_FAILURE_RETENTION_MS), limit));
+  return { sessions, emailTokens: used + expired, signinFailures };
 }

@@ -235,7 +235,14 @@ describe.each(testEngines())('check-ins API on %s', (engine) => {
       timezone: 'Pacific/Kiritimati',
       hasCheckedInToday: false,
       checkIn: null,
-      windowState: { isOpen: false, message: 'Check-in opens at 8:00 PM', opensAt: '2026-03-11T06:00:00.000Z' },
+      // Kiritimati's 20:00 on 03-11 is only 9 hours after that check-in: decision 010 holds it back to 12 hours.
+      windowState: {
+        isOpen: false,
+        canCheckIn: false,
+        message: 'You checked in less than 12 hours ago in another timezone. Your next check-in opens at 11:00 PM on Wed, Mar 11.',
+        opensAt: '2026-03-11T06:00:00.000Z',
+        nextOpensAt: '2026-03-11T09:00:00.000Z',
+      },
     });
   });
 
@@ -243,8 +250,8 @@ describe.each(testEngines())('check-ins API on %s', (engine) => {
     const { u, cookie } = await user();
     const base = { userId: u.id, answers: [], timezone: 'UTC', subscriptionTierAtCheckIn: 'free' as const };
     await t.app.db.insert(checkIns).values([
-      { ...base, localDate: '2026-03-01', restScore: 100, exerciseScore: 50, nutritionScore: 0, goalsScore: 100, boundariesScore: 100, connectionScore: 0, joyScore: 0, score: 50 },
-      { ...base, localDate: '2026-03-05', restScore: 1, exerciseScore: 1, nutritionScore: 1, goalsScore: 1, boundariesScore: 1, connectionScore: 1, joyScore: 1, score: 1 },
+      { ...base, createdAt: new Date('2026-03-01T20:00:00Z'), localDate: '2026-03-01', restScore: 100, exerciseScore: 50, nutritionScore: 0, goalsScore: 100, boundariesScore: 100, connectionScore: 0, joyScore: 0, score: 50 },
+      { ...base, createdAt: new Date('2026-03-05T20:00:00Z'), localDate: '2026-03-05', restScore: 1, exerciseScore: 1, nutritionScore: 1, goalsScore: 1, boundariesScore: 1, connectionScore: 1, joyScore: 1, score: 1 },
     ]);
     expect((await post(cookie, { answers: [false, false, false, false, false, false, false] })).statusCode).toBe(201);
     const res = await get(cookie, '/api/checkins/history');

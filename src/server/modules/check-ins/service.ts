@@ -29,6 +29,7 @@ import { toPublicUser } from '../auth/public-user';
 import { checkInHooks, type CheckInHookResult } from './hooks';
 import * as repo from './repo';
 import { withCurrentTier } from '../subscriptions/service';
+import { settledThrough } from '../streaks/service';
 
 export type { CheckInHook, CheckInEvent, CheckInHookResult } from './hooks';
 export { addCheckInHook } from './hooks';
@@ -89,15 +90,20 @@ export function toJournalDto(row: repo.JournalRow): JournalEntryDto {
 async function windowFor(db: Db, user: UserRow, now: Date) {
   const timezone = userTimeZone(user);
   const localDate = localDateOf(now, timezone);
-  const [today, anyCheckIn] = await Promise.all([repo.findCheckInByDate(db, user.id, localDate), repo.hasAnyCheckIn(db, user.id)]);
+  // One after the other: inside a transaction they share one connection.
+  const today = await repo.findCheckInByDate(db, user.id, localDate);
+  const lastCheckIn = await repo.latestCheckIn(db, user.id);
+  const settled = await settledThrough(db, user.id);
   const input = {
     now,
     timezone,
     checkInTime: effectiveCheckInTime(user.checkInTime),
     createdAt: user.createdAt,
-    hasAnyCheckIn: anyCheckIn,
+    hasAnyCheckIn: lastCheckIn !== null,
     firstCheckInCompleted: user.firstCheckInCompleted,
     hasCheckInToday: today !== null,
+    lastCheckIn,
+    settledThrough: settled,
   };
   return { input, today, timezone, localDate, ...checkInWindow(input) };
 }
@@ -176,18 +182,20 @@ export async function submitCheckIn(
   const journal = body.journalEntries ? journalFieldsFrom(body.journalEntries) : undefined;
   if (journal && hasJournalText(journal) && !hasAiCoach(tier)) throw forbidden(CHECK_IN_MESSAGES.journalAiCoachOnly);
 
-  const w = await windowFor(app.db, user, now);
-  if (!acceptsSubmission(w.input)) {
-    throw conflict(CHECK_IN_MESSAGES.outsideWindow(w.windowState.message), {
-      windowState: w.windowState,
-    });
-  }
-
   const { areaScores, score } = scoreAnswers(body.answers, mode);
   const hooks = checkInHooks(app);
 
   return app.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
+    // One submission of a user at a time, so the rule below sees a check-in another request has just made.
+    await repo.lockUser(tx, user.id);
+    const w = await windowFor(tx, user, now);
+    if (!acceptsSubmission(w.input)) {
+      // Decision 010's refusal is a whole sentence of its own; a closed window says when it opens.
+      throw conflict(w.block ? w.block.message : CHECK_IN_MESSAGES.outsideWindow(w.windowState.message), {
+        windowState: w.windowState,
+      });
+    }
     const { row, inserted } = await repo.upsertCheckIn(tx, {
       userId: user.id,
       localDate: w.localDate,

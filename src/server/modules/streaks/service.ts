@@ -409,6 +409,10 @@ export async function devSimulateShieldProtection(app: FastifyInstance, userId: 
   };
 }
 
+/** The last local date the streak engine settled (checked in, frozen, or missed), or null; read without settling. */
+export async function settledThrough(db: Db, userId: string): Promise<string | null> {
+  return (await repo.findState(db, userId))?.lastProcessedDate ?? null;
+}
 
 /**
  * Call after a user's timezone changed (PATCH /api/user/timezone): settles what ended in the old zone's view
