@@ -14,6 +14,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       config: {
         rateLimit: {
           ...SUPPORT_RATE_LIMIT,
+          // After validation: only messages that would be sent count towards the limit.
+          hook: 'preHandler',
           keyGenerator: (request: FastifyRequest) => `support:${request.user?.id ?? request.ip}`,
           errorResponseBuilder: (_req: FastifyRequest, ctx: { ttl: number }) => tooManyRequests(ctx.ttl / 1000, SUPPORT_MESSAGES.tooMany),
         },
