@@ -31,6 +31,9 @@ export interface RunningApp {
    * server's new "now". The offset applies to real time, so the server's time keeps running.
    */
   setClock(to: { at: Date | string } | { advanceMs: number }): Promise<Date>;
+  /** Stops the server process only: the data directory stays, so a test can open the database itself. */
+  stopServer(): Promise<void>;
+  /** Stops the server and the SMTP sink and removes the data directory. */
   stop(): Promise<void>;
 }
 
@@ -154,7 +157,7 @@ export async function startApp(env: Record<string, string> = {}, opts: StartOpti
     return new Date(((await res.json()) as { now: string }).now);
   };
 
-  const stop = async () => {
+  const stopServer = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
       child.kill('SIGTERM');
@@ -162,6 +165,10 @@ export async function startApp(env: Record<string, string> = {}, opts: StartOpti
       await exited;
       clearTimeout(timer);
     }
+  };
+
+  const stop = async () => {
+    await stopServer();
     await smtp.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
@@ -172,5 +179,5 @@ export async function startApp(env: Record<string, string> = {}, opts: StartOpti
     await stop();
     throw err;
   }
-  return { url, port, smtp, dataDir, logs, waitForLog, setClock, stop };
+  return { url, port, smtp, dataDir, logs, waitForLog, setClock, stopServer, stop };
 }

@@ -114,6 +114,10 @@ const envSchema = z.object({
   DEV_TOOLS: z.preprocess((v) => (v === '' ? undefined : v), onOff.optional()),
   ADMIN_EMAILS: emailList,
   SUPPORT_EMAIL: optionalString,
+  HASH_SECRET: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 48)').optional(),
+  ),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   GOOGLE_AUTH_URL: z.string().url().default('https://accounts.google.com/o/oauth2/v2/auth'),
@@ -161,6 +165,11 @@ export interface AppConfig {
   devTools: boolean;
   adminEmails: string[];
   supportEmail: string;
+  /**
+   * Key of the HMAC that keeps used one-time offers per e-mail address (decision 018). Unset: a secret generated
+   * once and stored in the database. Never change it once set: earlier hashes would stop matching.
+   */
+  hashSecret: string | undefined;
   google: {
     clientId: string;
     clientSecret: string;
@@ -232,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     devTools: e.DEV_TOOLS ?? false,
     adminEmails,
     supportEmail: e.SUPPORT_EMAIL ?? adminEmails[0] ?? e.MAIL_FROM,
+    hashSecret: e.HASH_SECRET,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? {

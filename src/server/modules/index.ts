@@ -10,6 +10,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(userRoutes, { prefix: '/user' });
+  await app.register(import('./account/routes'), { prefix: '/user' });
+  await app.register(import('./support/routes'));
   await app.register(checkInRoutes);
   await app.register(tipsRoutes);
   await app.register(import('./streaks/routes'));

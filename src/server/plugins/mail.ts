@@ -5,6 +5,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** Where replies go (e.g. the user who wrote to support). */
+  replyTo?: string;
   html?: string;
 }
 
@@ -31,7 +33,14 @@ export function createMailer(opts: { smtpUrl?: string | undefined; from: string;
   const underWay = new Set<Promise<unknown>>();
   return {
     async send(m) {
-      const sending = transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+      const sending = transport.sendMail({
+        from: opts.from,
+        to: m.to,
+        replyTo: m.replyTo,
+        subject: m.subject,
+        text: m.text,
+        html: m.html,
+      });
       underWay.add(sending);
       try {
         await sending;

@@ -104,3 +104,8 @@ export async function updateCheckInTime(db: Db, userId: string, checkInTime: str
   const rows = await db.update(users).set({ checkInTime, updatedAt: now }).where(eq(users.id, userId)).returning();
   return rows[0] ?? null;
 }
+
+/** Every journal row of the user (for the data export and the wellness report). */
+export async function listJournals(db: Db, userId: string): Promise<JournalRow[]> {
+  return db.select().from(journalEntries).where(eq(journalEntries.userId, userId));
+}

@@ -260,6 +260,12 @@ async function ownCheckIn(app: FastifyInstance, user: UserRow, checkInId: string
 }
 
 /** GET /api/journal-entries/check-in/:id → [] or [entry]. */
+/** Every journal of the user that holds text, by check-in id (the data export and the wellness report). */
+export async function journalsOf(app: FastifyInstance, userId: string): Promise<Map<string, JournalEntryDto>> {
+  const rows = await repo.listJournals(app.db, userId);
+  return new Map(rows.filter((r) => journalWithText(r) !== null).map((r) => [r.checkInId, toJournalDto(r)]));
+}
+
 export async function journalFor(app: FastifyInstance, user: UserRow, checkInId: string): Promise<JournalEntryDto[]> {
   await ownCheckIn(app, user, checkInId);
   if (!hasAiCoach((await withCurrentTier(app, user)).tier)) throw forbidden(CHECK_IN_MESSAGES.journalAiCoachOnly);

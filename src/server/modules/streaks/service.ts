@@ -249,9 +249,9 @@ export async function recoveryPayments(app: FastifyInstance, userId: string) {
   return { recoveryDates: await repo.recoveredDates(app.db, userId) };
 }
 
-export async function ledger(app: FastifyInstance, userId: string): Promise<{ entries: LedgerEntry[] }> {
+export async function ledger(app: FastifyInstance, userId: string, limit = 200): Promise<{ entries: LedgerEntry[] }> {
   await settleNow(app.db, userId, app.clock.now());
-  const rows = await repo.ledgerPage(app.db, userId, 200);
+  const rows = await repo.ledgerPage(app.db, userId, limit);
   return {
     entries: rows.map((r) => ({
       id: r.id,

@@ -46,6 +46,11 @@ export async function recordTierChange(db: Db, row: typeof tierChanges.$inferIns
 }
 
 /** Users whose earliest trial expiry has passed, oldest first, skipping rows another runner holds. */
+/** The user's tier changes, oldest first. */
+export async function listTierChanges(db: Db, userId: string) {
+  return db.select().from(tierChanges).where(eq(tierChanges.userId, userId)).orderBy(tierChanges.createdAt);
+}
+
 export async function lockDueExpiries(db: Db, now: Date, limit: number): Promise<string[]> {
   const rows = await db
     .select({ userId: subscriptions.userId })

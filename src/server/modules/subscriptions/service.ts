@@ -164,3 +164,16 @@ export async function resetTrialNotification(app: FastifyInstance, userId: strin
   return { message: 'Trial notification reset' };
 }
 
+
+/** Every tier change of the user, oldest first (for the data export). */
+export async function tierChangesOf(app: FastifyInstance, userId: string) {
+  const rows = await repo.listTierChanges(app.db, userId);
+  return rows.map((r) => ({
+    fromTier: r.fromTier,
+    toTier: r.toTier,
+    source: r.source,
+    shieldsGranted: r.shieldsGranted,
+    expiresAt: r.expiresAt?.toISOString() ?? null,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
