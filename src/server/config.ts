@@ -75,6 +75,7 @@ const envSchema = z.object({
   TEST_CLOCK: z.preprocess((v) => (v === '' ? undefined : v), onOff.optional()),
   JOBS: z.preprocess((v) => (v === '' ? undefined : v), onOff.optional()),
   ROLLOVER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  JOBS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
 });
 
 export interface AppConfig {
@@ -102,8 +103,10 @@ export interface AppConfig {
   trustProxy: boolean;
   /** Browser tests move the server's clock through POST /api/test/clock. */
   testClock: boolean;
-  /** Run the scheduled day rollover in this process (default on, off under NODE_ENV=test where tests drive ticks). */
+  /** Run the job queue (e-mails, the day rollover…) in this process (default on, off under NODE_ENV=test where tests drain it). */
   jobs: boolean;
+  /** How often the job runner looks for due jobs. */
+  jobsPollMs: number;
   /** How often the rollover job looks for due users. */
   rolloverIntervalMs: number;
 }
@@ -157,5 +160,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     testClock: e.TEST_CLOCK ?? false,
     jobs: e.JOBS ?? e.NODE_ENV !== 'test',
     rolloverIntervalMs: e.ROLLOVER_INTERVAL_SECONDS * 1000,
+    jobsPollMs: e.JOBS_POLL_MS,
   };
 }

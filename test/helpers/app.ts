@@ -3,6 +3,7 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig, type AppConfig } from '../../src/server/config';
 import { ManualClock } from '../../src/server/plugins/clock';
 import type { Mailer, MailMessage } from '../../src/server/plugins/mail';
+import type { EventWiring } from '../../src/server/events';
 import { createTestDb, type Engine } from './db';
 
 export function testConfig(env: Record<string, string> = {}): AppConfig {
@@ -31,7 +32,7 @@ export interface TestApp {
 
 export async function buildTestApp(
   engine: Engine,
-  opts: { env?: Record<string, string>; now?: string; mailer?: Mailer; webRoot?: string } = {},
+  opts: { env?: Record<string, string>; now?: string; mailer?: Mailer; webRoot?: string; events?: EventWiring } = {},
 ): Promise<TestApp> {
   const handle = await createTestDb(engine);
   const clock = new ManualClock(opts.now ?? '2026-03-10T12:00:00Z');
@@ -43,6 +44,9 @@ export async function buildTestApp(
     clock,
     mailer,
     webRoot: opts.webRoot ?? null,
+    // The job runner is off in tests (NODE_ENV=test): a test runs due jobs with app.jobs.drain(). No retry jitter.
+    jobsRandom: () => 0,
+    ...(opts.events ? { events: opts.events } : {}),
   });
   await app.ready();
   return {

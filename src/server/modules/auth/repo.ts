@@ -117,3 +117,17 @@ export async function deleteSigninFailure(db: Conn, id: string): Promise<void> {
 export async function clearSigninFailures(db: Conn, email: string): Promise<void> {
   await db.delete(signinFailures).where(eq(signinFailures.email, email));
 }
+
+/** Locks the user's row until the end of the transaction (serialises per-user counters such as the e-mail cap). */
+export async function lockUser(tx: Conn, userId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+/** E-mailed tokens (any purpose, used or not) issued to the user since `since`. */
+export async function countEmailTokensSince(db: Conn, userId: string, since: Date): Promise<number> {
+  const rows = await db
+    .select({ n: count() })
+    .from(emailTokens)
+    .where(and(eq(emailTokens.userId, userId), gt(emailTokens.createdAt, since)));
+  return Number(rows[0]?.n ?? 0);
+}
