@@ -10,7 +10,6 @@ import { AUTH_API_MESSAGES, AUTH_EMAILS_PER_HOUR } from './service';
 
 const PASSWORD = 'Passw0rd!';
 const SECOND = 1000;
-const HOUR = 60 * 60 * SECOND;
 
 let testNumber = 0;
 let clientIp = '127.0.0.1';
