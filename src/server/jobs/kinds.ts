@@ -16,7 +16,7 @@ export const JOB_KINDS = {
     // 20 s, 40 s, 80 s … capped at 30 min: about 4 hours of trying in all.
     policy: { maxAttempts: 12, backoffBaseMs: 20_000, backoffCapMs: 30 * 60_000, leaseMs: 2 * 60_000, redactOnDone: true },
   },
-  /** One run of a recurring task from the RECURRING list of `jobs/plugin.ts` (one job per task and time slot). */
+  /** One run of a recurring task from `recurringTasks` in `jobs/plugin.ts` (one job per task and time slot). */
   recurring: {
     payload: z.object({ task: z.string() }),
     policy: { maxAttempts: 2, backoffBaseMs: 5_000, backoffCapMs: 60_000, leaseMs: 10 * 60_000, redactOnDone: false },
