@@ -39,8 +39,8 @@ export interface RunningApp {
 
 export interface StartOptions {
   /**
-   * Run the in-process rollover job, as a deployed server does (JOBS=on), every 2 seconds instead of every
-   * minute so a test need not wait long for the next tick. The app leaves jobs off under NODE_ENV=test.
+   * Run the day rollover every 2 seconds instead of every hour, so a test need not wait long for the next tick.
+   * The job queue itself (e-mails) always runs (JOBS=on; the app leaves it off under NODE_ENV=test).
    */
   jobs?: boolean;
 }
@@ -92,7 +92,9 @@ export async function startApp(env: Record<string, string> = {}, opts: StartOpti
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? tmpdir(),
       NODE_ENV: 'test',
-      ...(opts.jobs ? { JOBS: 'on', ROLLOVER_INTERVAL_SECONDS: '2' } : {}),
+      JOBS: 'on',
+      JOBS_POLL_MS: '200',
+      ROLLOVER_INTERVAL_SECONDS: opts.jobs ? '2' : '3600',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

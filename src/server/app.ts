@@ -20,7 +20,9 @@ import { createMailer, type Mailer } from './plugins/mail';
 import sessionPlugin from './plugins/session';
 import originCheck from './plugins/origin';
 import rateLimitPlugin from './plugins/rate-limit';
-import { registerModules } from './modules/index';
+import { eventWiring, registerModules } from './modules/index';
+import jobsPlugin from './jobs/plugin';
+import { DomainEventBus, type EventWiring } from './events';
 import { renderShell } from './web-shell';
 
 declare module 'fastify' {
@@ -30,6 +32,8 @@ declare module 'fastify' {
     dbEngine: 'pglite' | 'postgres';
     clock: Clock;
     mailer: Mailer;
+    /** Domain events: `app.events.publish(tx, name, event)` inside the transaction of the write. */
+    events: DomainEventBus;
   }
 }
 
@@ -42,8 +46,12 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built client; served with SPA fallback when it exists. */
   webRoot?: string | null;
-  /** Run scheduled jobs (the day rollover) in this process; default: config.jobs (off under NODE_ENV=test: tests drive ticks). */
+  /** Run the job queue (e-mails, the day rollover) in this process; default: config.jobs (off under NODE_ENV=test: tests drain it). */
   jobs?: boolean;
+  /** Consumers of domain events (default: the modules' wiring); tests add their own. */
+  events?: EventWiring;
+  /** Random source of the job retry jitter (tests pass () => 0). */
+  jobsRandom?: () => number;
 }
 
 export type App = FastifyInstance;
@@ -150,8 +158,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(sessionPlugin);
   await app.register(originCheck);
 
+  await app.register(jobsPlugin, {
+    run: opts.jobs ?? opts.config.jobs,
+    pollIntervalMs: opts.config.jobsPollMs,
+    rolloverIntervalMs: opts.config.rolloverIntervalMs,
+    ...(opts.jobsRandom ? { random: opts.jobsRandom } : {}),
+  });
+  app.decorate('events', new DomainEventBus(opts.events ?? eventWiring, app.jobs));
   await app.register(registerModules, { prefix: '/api' });
-  if (opts.jobs ?? opts.config.jobs) await app.register(import('./jobs/plugin'), { intervalMs: opts.config.rolloverIntervalMs });
 
   const webRoot = opts.webRoot === undefined ? defaultWebRoot() : opts.webRoot;
   const shellTemplate = webRoot ? readFileSync(path.join(webRoot, 'index.html'), 'utf8') : null;

@@ -147,6 +147,7 @@ const envSchema = z.object({
   AI_COACH_MODEL: optionalString,
   AI_COACH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  JOBS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
 });
 
 /** The OpenAI-compatible endpoint's default base URL (when only an API key is given). */
@@ -183,8 +184,10 @@ export interface AppConfig {
   trustProxy: false | number | string[];
   /** Browser tests move the server's clock through POST /api/test/clock. */
   testClock: boolean;
-  /** Run the scheduled day rollover in this process (default on, off under NODE_ENV=test where tests drive ticks). */
+  /** Run the job queue (e-mails, the day rollover…) in this process (default on, off under NODE_ENV=test where tests drain it). */
   jobs: boolean;
+  /** How often the job runner looks for due jobs. */
+  jobsPollMs: number;
   /** How often the rollover job looks for due users. */
   rolloverIntervalMs: number;
   /** An OpenAI-compatible chat completions endpoint for the AI Coach; null: the built-in coach. */
@@ -261,5 +264,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     aiCoach: aiCoachEndpoint ? { baseUrl: aiCoachEndpoint.replace(/\/+$/, ''), apiKey: e.AI_COACH_API_KEY, model: e.AI_COACH_MODEL! } : null,
     aiCoachTimeoutMs: e.AI_COACH_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+    jobsPollMs: e.JOBS_POLL_MS,
   };
 }

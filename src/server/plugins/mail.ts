@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { PermanentJobError } from '../jobs/queue';
 
 export interface MailMessage {
   to: string;
@@ -53,4 +54,20 @@ export function createMailer(opts: { smtpUrl?: string | undefined; from: string;
       transport.close();
     },
   };
+}
+
+/**
+ * The `mail.send` job: sends through the Mailer. A refusal the server gives as final (an SMTP 5xx reply, e.g. an
+ * unknown mailbox) fails the job at once; anything else (server down, timeout, 4xx) is thrown for a retry.
+ */
+export async function sendMailJob(mailer: Mailer, message: MailMessage): Promise<void> {
+  try {
+    await mailer.send(message);
+  } catch (err) {
+    const code = (err as { responseCode?: unknown }).responseCode;
+    if (typeof code === 'number' && code >= 500 && code < 600) {
+      throw new PermanentJobError(`the mail server refused the message (${code}): ${(err as Error).message}`, { cause: err });
+    }
+    throw err;
+  }
 }

@@ -6,3 +6,4 @@ export * from './subscriptions';
 export * from './feedback';
 export * from './ai-coach';
 export * from './account';
+export * from './jobs';

@@ -144,3 +144,16 @@ export const deleteEmailTokensUsedBy = (db: Conn, at: Date, limit: number) =>
 /** Sign-in failure rows recorded before `before` (every e-mail). */
 export const deleteSigninFailuresBefore = (db: Conn, before: Date, limit: number) =>
   deleteSome(db, signinFailures, lt(signinFailures.createdAt, before), limit);
+/** Locks the user's row until the end of the transaction (serialises per-user counters such as the e-mail cap). */
+export async function lockUser(tx: Conn, userId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+/** E-mailed tokens (any purpose, used or not) issued to the user since `since`. */
+export async function countEmailTokensSince(db: Conn, userId: string, since: Date): Promise<number> {
+  const rows = await db
+    .select({ n: count() })
+    .from(emailTokens)
+    .where(and(eq(emailTokens.userId, userId), gt(emailTokens.createdAt, since)));
+  return Number(rows[0]?.n ?? 0);
+}

@@ -26,13 +26,10 @@ import type { Db } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { UserRow } from '../../plugins/session';
 import { toPublicUser } from '../auth/public-user';
-import { checkInHooks, type CheckInHookResult } from './hooks';
+import type { CheckInEffects } from '../../events';
 import * as repo from './repo';
 import { withCurrentTier } from '../subscriptions/service';
 import { settledThrough } from '../streaks/service';
-
-export type { CheckInHook, CheckInEvent, CheckInHookResult } from './hooks';
-export { addCheckInHook } from './hooks';
 
 /** The user's timezone, or UTC if the stored value is not a zone this runtime knows. */
 export const userTimeZone = (user: Pick<UserRow, 'timezone'>): string =>
@@ -183,7 +180,6 @@ export async function submitCheckIn(
   if (journal && hasJournalText(journal) && !hasAiCoach(tier)) throw forbidden(CHECK_IN_MESSAGES.journalAiCoachOnly);
 
   const { areaScores, score } = scoreAnswers(body.answers, mode);
-  const hooks = checkInHooks(app);
 
   return app.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
@@ -220,24 +216,23 @@ export async function submitCheckIn(
     const flipped = await repo.markFirstCheckInCompleted(tx, user.id, now);
     const isFirstCheckIn = inserted && flipped;
 
-    let result: CheckInHookResult = {};
-    for (const hook of hooks) {
-      const r = await hook(tx, {
-        userId: user.id,
-        checkInId: row.id,
-        localDate: row.localDate,
-        timezone: w.timezone,
-        now,
-        isNew: inserted,
-        isFirstCheckIn,
-        score,
-      });
-      if (r) {
-        result = {
-          celebration: r.celebration ?? result.celebration ?? null,
-          milestoneReward: r.milestoneReward ?? result.milestoneReward ?? null,
-        };
-      }
+    // The streak, shields and rewards (and any job a consumer wants) — wired in modules/index.ts.
+    const effects = await app.events.publish(tx, 'check-in.recorded', {
+      userId: user.id,
+      checkInId: row.id,
+      localDate: row.localDate,
+      timezone: w.timezone,
+      now,
+      isNew: inserted,
+      isFirstCheckIn,
+      score,
+    });
+    let result: CheckInEffects = {};
+    for (const r of effects) {
+      result = {
+        celebration: r.celebration ?? result.celebration ?? null,
+        milestoneReward: r.milestoneReward ?? result.milestoneReward ?? null,
+      };
     }
 
     return {

@@ -25,7 +25,7 @@ import {
 } from '../../../shared/domain/streak-engine';
 import { rewardAtMilestone } from '../../../shared/domain/trials';
 import type { CalendarDay, StreakView, LedgerEntry } from '../../../shared/schemas/streaks';
-import type { CheckInEvent, CheckInHookResult } from '../check-ins/hooks';
+import type { CheckInEffects, CheckInRecorded } from '../../events';
 import { frozenRows, ledgerRows, recoveredRows, rolloverDue, type GrantReason } from './persist';
 import * as repo from './repo';
 import { rewardClaimable } from '../rewards/eligibility';
@@ -89,7 +89,7 @@ export async function settleNow(db: Db, userId: string, now: Date): Promise<Stre
 // The check-in hook: called by POST /api/checkins inside its transaction.
 // ---------------------------------------------------------------------------------------------------------
 
-export async function onCheckIn(tx: Db, event: Pick<CheckInEvent, 'userId' | 'localDate' | 'now' | 'isNew'>): Promise<CheckInHookResult> {
+export async function onCheckIn(tx: Db, event: Pick<CheckInRecorded, 'userId' | 'localDate' | 'now' | 'isNew'>): Promise<CheckInEffects> {
   if (!event.isNew) return {};
   let reached: ReturnType<typeof applyCheckIn>['events'][number] | undefined;
   await applyStep(tx, event.userId, event.now, (s) => {
