@@ -1,12 +1,13 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useCurrentUser } from '../lib/current-user';
 import { scrollBehavior } from '../lib/dates';
 import { useTimezoneSync } from '../features/auth/hooks/use-timezone-sync';
-import { DeveloperModeChrome } from '../features/dev/components/developer-mode';
 import { BottomNav, showsBottomNav } from './bottom-nav';
 import { applyMetadata } from './metadata';
 import { UserRoutes, VisitorRoutes } from './routes';
+
+const DeveloperModeChrome = lazy(() => import('../features/dev/components/developer-mode').then((m) => ({ default: m.DeveloperModeChrome })));
 
 /** Per route change: page metadata, and a smooth scroll to the top unless going to /. */
 function useRouteEffects(pathname: string): void {
@@ -30,7 +31,11 @@ export function App() {
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-[200] focus:rounded-lg focus:bg-surface focus:p-3">
         Skip to content
       </a>
-      {user?.devTools && <DeveloperModeChrome user={user} />}
+      {user?.devTools && (
+        <Suspense fallback={null}>
+          <DeveloperModeChrome user={user} />
+        </Suspense>
+      )}
       <Suspense fallback={null}>{user ? <UserRoutes user={user} /> : <VisitorRoutes />}</Suspense>
       {user && showsBottomNav(pathname) && <BottomNav />}
     </>
