@@ -78,6 +78,9 @@ async function weigh(base: string, signedIn: boolean, route: { name: string; pat
       );
     });
     await page.goto(base + route.path, { waitUntil: 'networkidle' });
+    // The screen itself (a lazy chunk after the session check), then whatever it loads in turn.
+    await page.waitForSelector('main#main', { timeout: 20_000 }).catch(() => undefined);
+    await page.waitForLoadState('networkidle');
     await page.waitForTimeout(500);
     const files = (await Promise.all(seen)).filter((f) => f !== null);
     const js = files.filter((f) => f.kind === 'js');
