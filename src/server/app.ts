@@ -170,12 +170,20 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const webRoot = opts.webRoot === undefined ? defaultWebRoot() : opts.webRoot;
   const shellTemplate = webRoot ? readFileSync(path.join(webRoot, 'index.html'), 'utf8') : null;
   if (webRoot) {
+    // Brotli/gzip copies made at build time (scripts/precompress.ts) are sent as they are. Hashed files under
+    // /assets never change: cached for a year; anything else (icons, manifest, robots.txt) is checked each time.
     await app.register(fastifyStatic, {
       root: webRoot,
       wildcard: false,
       index: false,
       // Client source maps are never served in production, even if a build left some on disk.
       globIgnore: opts.config.nodeEnv === 'production' ? ['**/*.map'] : undefined,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        const hashed = filePath.startsWith(path.join(webRoot, 'assets') + path.sep);
+        reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
     });
   }
   app.setNotFoundHandler((request, reply) => {

@@ -43,10 +43,7 @@ export const redeemCouponBodySchema = z.object({
 });
 export const redeemCouponResultSchema = z.object({ message: z.string(), benefit: z.string() });
 
-export const COUPON_MESSAGES = {
-  alreadyUsed: 'You have already used this coupon code',
-  invalid: 'This coupon code is not valid or has expired',
-} as const;
+export { COUPON_MESSAGES } from '../domain/coupons';
 
 export const REWARD_MESSAGES = {
   notAvailable: 'This reward is not available',

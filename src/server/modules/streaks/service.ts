@@ -75,14 +75,18 @@ const inTx = <T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> => db.transacti
 
 /** Settles missed days (lazily, on read) when the stored state lags behind the user's today or zone. */
 export async function settleNow(db: Db, userId: string, now: Date): Promise<StreakState> {
-  const tz = await repo.userTimezone(db, userId);
-  const row = await repo.findState(db, userId);
+  return (await settledWithZone(db, userId, now)).state;
+}
+
+/** settleNow, with the user's timezone it read (one read each for zone and state when nothing is due). */
+async function settledWithZone(db: Db, userId: string, now: Date): Promise<{ state: StreakState; tz: string }> {
+  const [tz, row] = await Promise.all([repo.userTimezone(db, userId), repo.findState(db, userId)]);
   const today = todayOf(now, tz);
   if (row && row.timezone === tz && row.lastProcessedDate !== null && row.lastProcessedDate >= addLocalDays(today, -1)) {
-    return repo.rowToState(row);
+    return { state: repo.rowToState(row), tz };
   }
   const r = await inTx(db, (tx) => applyStep(tx, userId, now, settle));
-  return r.state;
+  return { state: r.state, tz };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -181,8 +185,7 @@ async function applyStepOr400(
 
 export async function getStreakView(app: FastifyInstance, userId: string): Promise<StreakView> {
   const now = app.clock.now();
-  const s = await settleNow(app.db, userId, now);
-  const tz = await repo.userTimezone(app.db, userId);
+  const { state: s, tz } = await settledWithZone(app.db, userId, now);
   const today = todayOf(now, tz);
   const yesterdayFrozen = await repo.hasFrozenDay(app.db, userId, addLocalDays(today, -1));
   const todayCompleted = s.lastCompletedDate === today;

@@ -123,6 +123,7 @@ export async function withCurrentTier<U extends { id: string; tier: Tier }>(app:
   const sub = await repo.findSubscription(app.db, user.id);
   if (!sub?.nextExpiryAt || sub.nextExpiryAt > now) return user;
   await inTx(app.db, (tx) => expireTrials(tx, user.id, now));
+  app.sessionCache.forgetUser(user.id); // the cached signed-in user still holds the ended trial's tier
   return { ...user, tier: await repo.userTier(app.db, user.id) };
 }
 
@@ -132,12 +133,18 @@ export async function getSubscription(app: FastifyInstance, userId: string): Pro
   const sub = await repo.findSubscription(app.db, userId);
   if (sub?.nextExpiryAt && sub.nextExpiryAt <= now) {
     await inTx(app.db, (tx) => expireTrials(tx, userId, now));
+    app.sessionCache.forgetUser(userId);
+    return readSubscription(app.db, userId);
   }
-  return readSubscription(app.db, userId);
+  return subscriptionView(await repo.userTier(app.db, userId), sub);
 }
 
 export async function readSubscription(db: Db, userId: string): Promise<Subscription> {
   const [tier, sub] = await Promise.all([repo.userTier(db, userId), repo.findSubscription(db, userId)]);
+  return subscriptionView(tier, sub);
+}
+
+function subscriptionView(tier: Tier, sub: repo.SubscriptionRow | undefined): Subscription {
   return {
     tier,
     premiumExpiresAt: sub?.premiumExpiresAt?.toISOString() ?? null,
