@@ -75,7 +75,42 @@ const envSchema = z.object({
   TEST_CLOCK: z.preprocess((v) => (v === '' ? undefined : v), onOff.optional()),
   JOBS: z.preprocess((v) => (v === '' ? undefined : v), onOff.optional()),
   ROLLOVER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  STRIPE_SECRET_KEY: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^(sk|rk)_[A-Za-z0-9_]+$/, 'must be a Stripe secret key (sk_live_…, sk_test_… or rk_…)')
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9_]+$/, 'must be a Stripe webhook signing secret (whsec_…)')
+      .optional(),
+  ),
+  STRIPE_API_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^https?:\/\//, 'must start with http:// or https://')
+      .refine(hasHost, 'must be a URL with a host, e.g. http://127.0.0.1:12111')
+      .optional(),
+  ),
 });
+
+/** Stripe's API address as the SDK takes it (host, port, protocol). */
+export interface StripeApiAddress {
+  host: string;
+  port: number;
+  protocol: 'http' | 'https';
+}
+
+function stripeApiAddress(url: string): StripeApiAddress {
+  const u = new URL(url);
+  const protocol = u.protocol === 'http:' ? 'http' : 'https';
+  return { host: u.hostname, port: u.port ? Number(u.port) : protocol === 'http' ? 80 : 443, protocol };
+}
 
 export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
@@ -106,6 +141,13 @@ export interface AppConfig {
   jobs: boolean;
   /** How often the rollover job looks for due users. */
   rolloverIntervalMs: number;
+  /** Stripe Checkout and webhooks; null: the built-in TEST MODE checkout. */
+  stripe: {
+    secretKey: string;
+    webhookSecret: string;
+    /** Another API host (tests, stripe-mock); null: Stripe's own. */
+    api: StripeApiAddress | null;
+  } | null;
 }
 
 export class ConfigError extends Error {}
@@ -121,6 +163,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if ((e.GOOGLE_CLIENT_ID && !e.GOOGLE_CLIENT_SECRET) || (!e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET)) {
     throw new ConfigError(
       'Invalid configuration:\n  - GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
+    );
+  }
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  - STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together',
     );
   }
   if (e.TEST_CLOCK && e.NODE_ENV === 'production') {
@@ -157,5 +204,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     testClock: e.TEST_CLOCK ?? false,
     jobs: e.JOBS ?? e.NODE_ENV !== 'test',
     rolloverIntervalMs: e.ROLLOVER_INTERVAL_SECONDS * 1000,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            api: e.STRIPE_API_URL ? stripeApiAddress(e.STRIPE_API_URL) : null,
+          }
+        : null,
   };
 }

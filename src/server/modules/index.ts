@@ -16,5 +16,6 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(import('./subscriptions/routes'));
   await app.register(import('./rewards/routes'));
   await app.register(import('./coupons/routes'));
+  await app.register(import('./payments/routes'));
   await app.register(import('./dev-tools/routes'));
 }

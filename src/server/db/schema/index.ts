@@ -3,3 +3,4 @@ export * from './auth';
 export * from './check-ins';
 export * from './streaks';
 export * from './subscriptions';
+export * from './payments';
