@@ -8,6 +8,7 @@ import { SUBSCRIPTION_KEY } from '../../../lib/subscription';
 import { ButtonLink } from '../../../components/ui/button';
 import { Card, Page, PageHeader } from '../../../components/ui/page';
 import { toast } from '../../../components/ui/toast';
+import { StatusIcon } from '../components/status-icon';
 import { processPayment } from '../api/process-payment';
 import { PURCHASE_HISTORY_KEY } from '../api/purchase-history';
 import { isTestSession, rememberProcessed, wasProcessed } from '../processed-sessions';
@@ -97,9 +98,7 @@ export default function PaymentSuccessScreen() {
         )}
         {state.kind === 'success' && (
           <div role="status" aria-live="polite" className="py-4" data-testid="payment-success">
-            <p aria-hidden="true" className="text-5xl">
-              ✅
-            </p>
+            <StatusIcon kind="success" />
             <h2 className="mt-3 text-2xl font-bold">Payment Successful!</h2>
             <p className="mt-2">{PAYMENT_TEXTS.success[type]}</p>
             <ButtonLink to={target} replace block className="mt-6">
@@ -109,9 +108,7 @@ export default function PaymentSuccessScreen() {
         )}
         {state.kind === 'error' && (
           <div role="alert" className="py-4" data-testid="payment-error">
-            <p aria-hidden="true" className="text-5xl">
-              ⚠️
-            </p>
+            <StatusIcon kind="warning" />
             <h2 className="mt-3 text-2xl font-bold">{sessionId ? 'Payment Not Processed' : PAYMENT_TEXTS.noSession}</h2>
             {sessionId && <p className="mt-2">{state.message}</p>}
             {sessionId && (

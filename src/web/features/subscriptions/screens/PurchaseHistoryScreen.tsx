@@ -3,6 +3,7 @@ import type { Purchase } from '../../../../shared/schemas/payments';
 import { Card, Page, PageHeader } from '../../../components/ui/page';
 import { cn } from '../../../components/ui/cn';
 import { toast } from '../../../components/ui/toast';
+import { StatusIcon } from '../components/status-icon';
 import { usePurchaseHistory } from '../api/purchase-history';
 import { PAYMENT_TEXTS } from '../texts';
 
@@ -58,9 +59,7 @@ export default function PurchaseHistoryScreen() {
       )}
       {history.isSuccess && history.data.length === 0 && (
         <Card className="py-8 text-center">
-          <p aria-hidden="true" className="text-4xl">
-            🧾
-          </p>
+          <StatusIcon kind="receipt" />
           <h2 className="mt-2 text-lg font-bold">{PAYMENT_TEXTS.historyEmptyTitle}</h2>
           <p className="mt-1 text-muted">{PAYMENT_TEXTS.historyEmptyBody}</p>
         </Card>
