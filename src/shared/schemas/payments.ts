@@ -106,4 +106,6 @@ export const testCheckoutSessionSchema = z.object({
 });
 export type TestCheckoutSession = z.infer<typeof testCheckoutSessionSchema>;
 export const urlResultSchema = z.object({ url: z.string() });
-export const sessionIdParamsSchema = z.object({ id: z.string().max(255) });
+export const sessionIdParamsSchema = z.object({
+  id: z.string().max(255, 'Payment session not found').regex(/^[A-Za-z0-9_]+$/, 'Payment session not found'),
+});

@@ -71,6 +71,9 @@ describe.each(testEngines())('the built-in test checkout on %s', (engine) => {
     expect((await a.call('POST', '/api/stripe/process-payment', { sessionId: 'cs_test_123' })).status).toBe(404);
     expect((await b.call('GET', '/api/streak')).body.freezeDaysRemaining).toBe(0);
     expect((await a.call('POST', '/api/stripe/portal')).status).toBe(404);
+    // PostgreSQL text cannot hold NUL: refused before the database.
+    expect((await a.call('GET', '/api/stripe/test-checkout/test_session_%00')).status).toBe(400);
+    expect((await a.call('POST', '/api/stripe/test-checkout/x%00/pay')).status).toBe(400);
   });
 
   it('a premium subscription through the test checkout, then a downgrade to free at once', async () => {
