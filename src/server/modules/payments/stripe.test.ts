@@ -188,6 +188,41 @@ describe.each(testEngines())('Stripe payments against a fake Stripe API on %s', 
     ]);
   });
 
+  it('an async payment: pending on completion, granted once when it succeeds; a failed one stays ungranted', async () => {
+    const { call } = await newUser();
+    const { id } = await checkout(call, { productType: 'freeze_day' });
+    fake.complete(id, 'unpaid');
+    await webhook('checkout.session.completed', fake.sessionObject(id));
+    expect((await call('GET', '/api/purchase-history')).body.map((p: { status: string }) => p.status)).toEqual(['pending']);
+    expect((await call('POST', '/api/stripe/process-payment', { sessionId: id })).status).toBe(409);
+    expect((await call('GET', '/api/streak')).body.freezeDaysRemaining).toBe(0);
+    fake.complete(id, 'paid');
+    await Promise.all([1, 2, 3].map(() => webhook('checkout.session.async_payment_succeeded', fake.sessionObject(id))));
+    expect((await call('GET', '/api/purchase-history')).body.map((p: { status: string }) => p.status)).toEqual(['completed']);
+    expect((await call('GET', '/api/streak')).body.freezeDaysRemaining).toBe(1);
+
+    const other = await checkout(call, { productType: 'freeze_day' });
+    fake.complete(other.id, 'unpaid');
+    await webhook('checkout.session.completed', fake.sessionObject(other.id));
+    await webhook('checkout.session.async_payment_failed', fake.sessionObject(other.id));
+    expect((await call('GET', '/api/purchase-history')).body.map((p: { status: string }) => p.status).sort()).toEqual(['completed', 'failed']);
+    expect((await call('GET', '/api/streak')).body.freezeDaysRemaining).toBe(1);
+  });
+
+  it('a recovery paid after the offer closed is recorded, not applied, and says to contact support', async () => {
+    const { call } = await newUser();
+    await call('POST', '/api/dev/create-lost-streak', { lostDays: 12 });
+    const { id } = await checkout(call, { productType: 'streak_recovery' });
+    expect((await call('POST', '/api/streak/decline-recovery')).status).toBe(200);
+    fake.complete(id);
+    const r = await call('POST', '/api/stripe/process-payment', { sessionId: id, paymentType: 'recovery' });
+    expect(r.status).toBe(409);
+    expect(r.body.message).toMatch(/contact support/);
+    expect((await call('POST', '/api/stripe/process-payment', { sessionId: id, paymentType: 'recovery' })).status).toBe(409);
+    expect((await call('GET', '/api/purchase-history')).body).toMatchObject([{ type: 'streak_recovery', status: 'completed', amount: 9.99 }]);
+    expect((await call('GET', '/api/streak')).body.currentStreak).toBe(0);
+  });
+
   it('subscription: upgrade via checkout; renewal extends; a failed invoice ends it at the period end', async () => {
     t.clock.set('2026-03-10T12:00:00Z');
     const { user, call } = await newUser();
