@@ -57,10 +57,12 @@ export interface BuildAppOptions {
 export type App = FastifyInstance;
 
 /**
- * Where the app's pages may submit forms (CSP form-action). Only the app itself today; the payment provider's
- * checkout origin goes in this list once checkout posts a form there.
+ * Where the app's pages may submit forms (CSP form-action): the app itself, plus Stripe Checkout's origin when
+ * Stripe is configured (its checkout page is reached by navigation, and some browsers apply form-action to the
+ * redirects that follow a form submission).
  */
-const FORM_ACTION_SOURCES: string[] = ["'self'"];
+const STRIPE_CHECKOUT_ORIGIN = 'https://checkout.stripe.com';
+const formActionSources = (config: AppConfig): string[] => (config.stripe ? ["'self'", STRIPE_CHECKOUT_ORIGIN] : ["'self'"]);
 
 /** Paths of built files: a miss is a 404, never the page (a script or map answered with HTML misleads). */
 const isAssetPath = (url: string): boolean => url.startsWith('/assets/') || url.endsWith('.map');
@@ -148,7 +150,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         connectSrc: ["'self'"],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
-        formAction: FORM_ACTION_SOURCES,
+        formAction: formActionSources(opts.config),
         upgradeInsecureRequests: null,
       },
     },

@@ -70,6 +70,20 @@ describe('loadConfig', () => {
     expect(configError({ REQUEST_TIMEOUT_SECONDS: '0' })).toContain('- REQUEST_TIMEOUT_SECONDS:');
   });
 
+  it('Stripe: both keys or neither; STRIPE_API_URL becomes host, port and protocol', () => {
+    expect(loadConfig({}).stripe).toBeNull();
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(/STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/);
+    expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toThrow(/set together/);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toThrow(/STRIPE_SECRET_KEY/);
+    expect(() => loadConfig({ STRIPE_API_URL: 'ftp://x' })).toThrow(/STRIPE_API_URL/);
+    const c = loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc', STRIPE_API_URL: 'http://127.0.0.1:12111' });
+    expect(c.stripe).toEqual({
+      secretKey: 'sk_test_abc',
+      webhookSecret: 'whsec_abc',
+      api: { host: '127.0.0.1', port: 12111, protocol: 'http' },
+    });
+  });
+
   /** The ConfigError message for an environment, or a failure when it loads. */
   function configError(env: Record<string, string>): string {
     try {

@@ -148,10 +148,45 @@ const envSchema = z.object({
   AI_COACH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   JOBS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  STRIPE_SECRET_KEY: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^(sk|rk)_[A-Za-z0-9_]+$/, 'must be a Stripe secret key (sk_live_…, sk_test_… or rk_…)')
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9_]+$/, 'must be a Stripe webhook signing secret (whsec_…)')
+      .optional(),
+  ),
+  STRIPE_API_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^https?:\/\//, 'must start with http:// or https://')
+      .refine(hasHost, 'must be a URL with a host, e.g. http://127.0.0.1:12111')
+      .optional(),
+  ),
 });
 
 /** The OpenAI-compatible endpoint's default base URL (when only an API key is given). */
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+
+/** Stripe's API address as the SDK takes it (host, port, protocol). */
+export interface StripeApiAddress {
+  host: string;
+  port: number;
+  protocol: 'http' | 'https';
+}
+
+function stripeApiAddress(url: string): StripeApiAddress {
+  const u = new URL(url);
+  const protocol = u.protocol === 'http:' ? 'http' : 'https';
+  return { host: u.hostname, port: u.port ? Number(u.port) : protocol === 'http' ? 80 : 443, protocol };
+}
 
 export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
@@ -196,6 +231,13 @@ export interface AppConfig {
   aiCoachTimeoutMs: number;
   /** A request whose headers and body have not all arrived by then gets 408 and its connection closed. */
   requestTimeoutMs: number;
+  /** Stripe Checkout and webhooks; null: the built-in TEST MODE checkout. */
+  stripe: {
+    secretKey: string;
+    webhookSecret: string;
+    /** Another API host (tests, stripe-mock); null: Stripe's own. */
+    api: StripeApiAddress | null;
+  } | null;
 }
 
 export class ConfigError extends Error {}
@@ -211,6 +253,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if ((e.GOOGLE_CLIENT_ID && !e.GOOGLE_CLIENT_SECRET) || (!e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET)) {
     throw new ConfigError(
       'Invalid configuration:\n  - GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
+    );
+  }
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  - STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together',
     );
   }
   if (e.TEST_CLOCK && e.NODE_ENV === 'production') {
@@ -265,5 +312,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     aiCoachTimeoutMs: e.AI_COACH_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     jobsPollMs: e.JOBS_POLL_MS,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            api: e.STRIPE_API_URL ? stripeApiAddress(e.STRIPE_API_URL) : null,
+          }
+        : null,
   };
 }

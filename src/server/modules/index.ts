@@ -32,6 +32,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(import('./subscriptions/routes'));
   await app.register(import('./rewards/routes'));
   await app.register(import('./coupons/routes'));
+  await app.register(import('./payments/routes'));
   await app.register(import('./dev-tools/routes'));
   await app.register(import('./feedback/routes'));
   await app.register(import('./admin-feedback/routes'));

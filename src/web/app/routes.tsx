@@ -28,6 +28,7 @@ const SettingsScreen = lazy(() => import('../features/settings/screens/SettingsS
 const UpgradeScreen = lazy(() => import('../features/subscriptions/screens/UpgradeScreen'));
 const PurchaseHistoryScreen = lazy(() => import('../features/subscriptions/screens/PurchaseHistoryScreen'));
 const PaymentSuccessScreen = lazy(() => import('../features/subscriptions/screens/PaymentSuccessScreen'));
+const TestCheckoutScreen = lazy(() => import('../features/subscriptions/screens/TestCheckoutScreen'));
 const AiCoachScreen = lazy(() => import('../features/ai-coach/screens/AiCoachScreen'));
 const AiCoachConversationScreen = lazy(() => import('../features/ai-coach/screens/AiCoachConversationScreen'));
 const FeedbackScreen = lazy(() => import('../features/feedback/screens/FeedbackScreen'));
@@ -94,6 +95,7 @@ export function UserRoutes({ user }: { user: PublicUser }) {
       <Route path="/analytics" element={<AnalyticsScreen />} />
       <Route path="/payment-success" element={<PaymentSuccessScreen />} />
       <Route path="/purchase-history" element={<PurchaseHistoryScreen />} />
+      <Route path="/test-checkout" element={<TestCheckoutScreen />} />
       <Route path="/feedback" element={<FeedbackScreen />} />
       <Route path="/ai-coach" element={<AiCoachScreen />} />
       <Route path="/ai-coach/conversation/:id" element={<AiCoachConversationScreen />} />

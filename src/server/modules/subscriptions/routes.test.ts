@@ -23,6 +23,7 @@ describe.each(testEngines())('subscriptions, rewards and coupons on %s', (engine
       aiCoachExpiresAt: null,
       trialJustExpired: null,
       previousTier: null,
+      billing: null,
     });
     expect((await call('GET', '/api/rewards/available')).body).toEqual({ availableRewards: [] });
   });
