@@ -16,7 +16,7 @@ let browser: Browser;
 const SHOTS_DIR = process.env.H9_SHOTS ? '/tmp/h9-shots' : null;
 
 beforeAll(async () => {
-  app = await startApp();
+  app = await startApp({ DEV_TOOLS: 'on' });
   browser = await launchBrowser();
   if (SHOTS_DIR) mkdirSync(SHOTS_DIR, { recursive: true });
 });
