@@ -3,7 +3,8 @@ import { Dialog as RadixDialog } from 'radix-ui';
 import { Button } from './button';
 
 /**
- * Modal dialog built on Radix (focus trap, Escape, labelled by its title).
+ * Modal dialog built on Radix (focus trap, Escape, labelled by its title, focus back to the opener on close),
+ * with a visible × close button and a height that fits a 360×640 screen (the body scrolls).
  *   <Modal open={open} onOpenChange={setOpen} title="..." description="...">{body}</Modal>
  *   <ConfirmDialog open onOpenChange title description confirmLabel="Sign Out" destructive onConfirm={...} />
  */
@@ -13,24 +14,45 @@ export function Modal({
   title,
   description,
   children,
+  closeLabel = 'Close',
+  onEscapeKeyDown,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
   description?: ReactNode;
   children?: ReactNode;
+  /** The accessible name of the × button in the corner. */
+  closeLabel?: string;
+  /** Escape pressed: call preventDefault() to keep the dialog open (e.g. to step back inside it). */
+  onEscapeKeyDown?: (e: KeyboardEvent) => void;
 }) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-[80] bg-black/60" />
         <RadixDialog.Content
-          className="fixed left-1/2 top-1/2 z-[81] max-h-[85vh] w-[min(26rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-border bg-surface p-6 text-fg shadow-xl focus:outline-none"
+          className="fixed left-1/2 top-1/2 z-[81] flex max-h-[calc(100dvh-2rem)] w-[min(26rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl border border-border bg-surface text-fg shadow-xl focus:outline-none"
+          onEscapeKeyDown={onEscapeKeyDown}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
-          <RadixDialog.Title className="text-xl font-bold">{title}</RadixDialog.Title>
-          {description && <RadixDialog.Description className="mt-2 text-muted">{description}</RadixDialog.Description>}
-          {children}
+          {/* The title and the close button stay in view; the body scrolls on a short screen. */}
+          <div className="flex items-start gap-2 px-6 pt-5">
+            <RadixDialog.Title className="min-w-0 flex-1 pt-2 text-xl font-bold">{title}</RadixDialog.Title>
+            <RadixDialog.Close
+              aria-label={closeLabel}
+              className="-mr-3 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-xl text-muted hover:bg-surface-2 hover:text-fg focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
+              data-testid="dialog-close"
+            >
+              <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round">
+                <path d="M6 6l12 12M18 6L6 18" />
+              </svg>
+            </RadixDialog.Close>
+          </div>
+          <div className="min-h-0 overflow-y-auto px-6 pb-6">
+            {description && <RadixDialog.Description className="mt-2 text-muted">{description}</RadixDialog.Description>}
+            {children}
+          </div>
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>

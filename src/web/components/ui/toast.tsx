@@ -4,7 +4,8 @@ import { ApiError, errorMessage } from '../../lib/api-client';
 import { cn } from './cn';
 
 /**
- * Toasts (spec part 1 §2.6, §9): bottom centre, one at a time (a new toast replaces the visible one),
+ * Toasts (spec part 1 §2.6, §9): bottom centre just above the bottom navigation (never over a screen's primary
+ * action: screens do not send a toast that repeats what they already show), one at a time (a new toast replaces the visible one),
  * a 3-second progress bar, a close button, default and destructive variants, auto-dismiss after about 6 s.
  *
  *   toast({ title: 'Email Sent', description: message })
@@ -91,7 +92,7 @@ export function Toaster() {
           }}
           type={destructive ? 'foreground' : 'background'}
           className={cn(
-            'toast-root relative w-full overflow-hidden rounded-xl border p-4 pr-12 shadow-lg',
+            'toast-root relative w-full overflow-hidden rounded-xl border px-4 py-3 pr-12 shadow-lg',
             destructive ? 'border-danger bg-danger text-danger-fg' : 'border-border bg-surface text-fg',
           )}
           data-variant={t.variant ?? 'default'}
@@ -113,7 +114,7 @@ export function Toaster() {
           />
         </RadixToast.Root>
       )}
-      <RadixToast.Viewport className="fixed bottom-[calc(5rem+env(safe-area-inset-bottom))] left-1/2 z-[100] m-0 flex w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 list-none flex-col outline-none" />
+      <RadixToast.Viewport className="fixed bottom-[calc(4.75rem+env(safe-area-inset-bottom))] left-1/2 z-[100] m-0 flex w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 list-none flex-col outline-none lg:bottom-6 lg:left-[calc(50%+3rem)]" />
     </RadixToast.Provider>
   );
 }

@@ -19,7 +19,7 @@ import { useRecoverWithShield } from '../api/recovery';
 import { useFrozenDays, useStreakForScreen } from '../api/streak';
 import { addMonths, lastDays, monthOf } from '../calendar-grid';
 import { DayCell, MonthlyActivityDialog } from '../components/calendar';
-import { CheckInDetailsDialog } from '../components/check-in-details';
+import { CheckInDetailsBody, CheckInDetailsDialog } from '../components/check-in-details';
 import { STREAK_TEXTS, STREAK_TIMINGS, shieldText } from '../texts';
 
 /** Where a milestone tile's dialog links for more. */
@@ -206,7 +206,12 @@ function RecentActivity({ streak, tier }: { streak: StreakView; tier: Tier }) {
           </div>
         ))}
       </div>
-      <MonthlyActivityDialog open={monthOpen} onOpenChange={setMonthOpen} initialMonth={thisMonth} onOpenDay={openDay} />
+      <MonthlyActivityDialog
+        open={monthOpen}
+        onOpenChange={setMonthOpen}
+        initialMonth={thisMonth}
+        renderDay={(d) => <DayDetails date={d.date} tier={tier} />}
+      />
       {detailsDate && (history.isSuccess || history.isError) && (
         <CheckInDetailsDialog checkIn={checkIn} date={detailsDate} tier={tier} onClose={() => setDetailsDate(null)} />
       )}
@@ -313,4 +318,12 @@ function MilestoneRewardsCard({ tier }: { tier: Tier }) {
       </ul>
     </Card>
   );
+}
+
+/** Check-in Details of one day inside the month view (the history query is shared with the last-7-days view). */
+function DayDetails({ date, tier }: { date: string; tier: Tier }) {
+  const history = useQuery(getHistoryQueryOptions());
+  if (history.isPending) return <p className="mt-4 text-muted">Loading…</p>;
+  const checkIn = history.data?.checkIns.find((c) => c.date === date) ?? null;
+  return <CheckInDetailsBody checkIn={checkIn} tier={tier} />;
 }
