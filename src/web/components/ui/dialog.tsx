@@ -37,7 +37,7 @@ export function Modal({
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           {/* The title and the close button stay in view; the body scrolls on a short screen. */}
-          <div className="flex items-start gap-2 px-6 pt-5">
+          <div className="flex items-start gap-2 px-4 pt-4 sm:px-6 sm:pt-5">
             <RadixDialog.Title className="min-w-0 flex-1 pt-2 text-xl font-bold">{title}</RadixDialog.Title>
             <RadixDialog.Close
               aria-label={closeLabel}
@@ -49,7 +49,7 @@ export function Modal({
               </svg>
             </RadixDialog.Close>
           </div>
-          <div className="min-h-0 overflow-y-auto px-6 pb-6">
+          <div className="min-h-0 overflow-y-auto px-4 pb-5 sm:px-6 sm:pb-6">
             {description && <RadixDialog.Description className="mt-2 text-muted">{description}</RadixDialog.Description>}
             {children}
           </div>

@@ -138,7 +138,7 @@ export function MonthlyActivityDialog({
               ›
             </Button>
           </div>
-          <div className="mt-3 grid grid-cols-7 gap-1 text-center text-xs font-semibold text-muted" aria-hidden="true">
+          <div className="-mx-3 mt-3 grid grid-cols-7 gap-px text-center text-xs font-semibold text-muted" aria-hidden="true">
             {WEEKDAYS.map((d) => (
               <span key={d}>{d}</span>
             ))}
@@ -146,7 +146,7 @@ export function MonthlyActivityDialog({
           {isPending && <p className="mt-4 text-center text-muted">Loading…</p>}
           {isError && <p className="mt-4 text-center text-danger-text">Could not load this month. Please try again.</p>}
           {data && (
-            <div ref={gridRef} className="mt-1 grid grid-cols-7 gap-1" data-testid="calendar-grid">
+            <div ref={gridRef} className="-mx-3 mt-1 grid grid-cols-7 gap-px" data-testid="calendar-grid">
               {Array.from({ length: blanks }, (_, i) => (
                 <span key={`b${i}`} aria-hidden="true" />
               ))}
