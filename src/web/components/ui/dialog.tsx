@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { Button } from './button';
 
@@ -27,6 +27,14 @@ export function Modal({
   /** Escape pressed: call preventDefault() to keep the dialog open (e.g. to step back inside it). */
   onEscapeKeyDown?: (e: KeyboardEvent) => void;
 }) {
+  // Radix returns focus to a Dialog.Trigger; these dialogs are opened by the app's own buttons (and by effects),
+  // so the element focused when the dialog opened is remembered here and focused again when it closes.
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const wasOpen = useRef(false);
+  if (open && !wasOpen.current && typeof document !== 'undefined') {
+    returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }
+  wasOpen.current = open;
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -34,6 +42,13 @@ export function Modal({
         <RadixDialog.Content
           className="fixed left-1/2 top-1/2 z-[81] flex max-h-[calc(100dvh-2rem)] w-[min(26rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl border border-border bg-surface text-fg shadow-xl focus:outline-none"
           onEscapeKeyDown={onEscapeKeyDown}
+          onCloseAutoFocus={(e) => {
+            const el = returnFocus.current;
+            if (el && el.isConnected && el !== document.body) {
+              e.preventDefault();
+              el.focus();
+            }
+          }}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           {/* The title and the close button stay in view; the body scrolls on a short screen. */}

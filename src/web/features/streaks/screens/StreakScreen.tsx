@@ -284,7 +284,7 @@ function StreakProtectionCard({ streak }: { streak: StreakView }) {
           <ButtonLink to="/usage-history" variant="outline" block>
             View shield usage history
           </ButtonLink>
-          <Link to="/shield-protection" className="text-center text-link underline">
+          <Link to="/shield-protection" className="inline-flex min-h-11 items-center justify-center text-link underline">
             More about shields
           </Link>
         </div>
