@@ -128,13 +128,13 @@ export function MonthlyActivityDialog({
       ) : (
         <>
           <div className="mt-4 flex items-center justify-between gap-2">
-            <Button variant="ghost" aria-label="Previous month" onClick={() => setMonth((m) => addMonths(m, -1))}>
+            <Button variant="ghost" className="min-w-11" aria-label="Previous month" onClick={() => setMonth((m) => addMonths(m, -1))}>
               ‹
             </Button>
             <h3 className="font-semibold" aria-live="polite" data-testid="calendar-month">
               {monthTitle(month)}
             </h3>
-            <Button variant="ghost" aria-label="Next month" onClick={() => setMonth((m) => addMonths(m, 1))}>
+            <Button variant="ghost" className="min-w-11" aria-label="Next month" onClick={() => setMonth((m) => addMonths(m, 1))}>
               ›
             </Button>
           </div>
