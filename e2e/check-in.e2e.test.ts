@@ -369,9 +369,9 @@ describe('daily check-in and dashboard', () => {
         await page.keyboard.press(i % 2 === 0 ? 'Enter' : 'Space');
       }
       await expectFocusedHeading(page, 'Review your answers');
-      // Back to question 7 with the keyboard, then forward again.
-      await page.keyboard.press('Tab'); // Complete check-in
-      await page.keyboard.press('Tab'); // Previous question
+      // Back to question 7 with the keyboard, then forward again (Tab passes the seven answer rows, each a button
+      // that reopens its question, then Complete check-in).
+      for (let k = 0; k < 9; k++) await page.keyboard.press('Tab');
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Previous question');
       await page.keyboard.press('Enter');
       await expectFocusedHeading(page, /Question 7 of 7/);
@@ -379,7 +379,7 @@ describe('daily check-in and dashboard', () => {
       expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-checked'))).toBe('true');
       await page.keyboard.press('Space');
       await expectFocusedHeading(page, 'Review your answers');
-      await page.keyboard.press('Tab');
+      for (let k = 0; k < 8; k++) await page.keyboard.press('Tab');
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Complete check-in');
       await page.addInitScript(() => {
         const w = window as unknown as { __scoreTexts: string[] };
@@ -464,8 +464,9 @@ describe('daily check-in and dashboard', () => {
       await newSignedInUser(page, 'Mo', MORNING_ZONE);
       await page.goto('/');
       await page.getByRole('heading', { name: /, Mo$/, level: 1 }).waitFor();
-      // Orientation: a first check-in is open all day, while the countdown counts to the official opening.
-      await page.getByText('Until check-in window opens', { exact: true }).waitFor();
+      // Orientation: a first check-in is open all day, and the countdown agrees: it counts to the end of the
+      // 24-hour first window (not to the official opening, which would contradict the card).
+      await page.getByText('First check-in window ends in', { exact: true }).waitFor();
       await page.getByRole('link', { name: 'FIRST TIME CHECK-IN' }).waitFor();
 
       // Developer mode (server developer tools + the local flag): Cancel leaves without saving.

@@ -9,7 +9,7 @@ import { checkedInNote } from '../check-in-note';
 
 export const DONE_FOR_TODAY = {
   title: 'Done for today',
-  body: (pct: number) => `Today’s check-in: ${pct}%. Nice work — see you tomorrow.`,
+  body: (pct: number) => `Today’s check-in: ${pct}%. Nice work.`,
   canUpdate: 'Changed your mind? You can update it until midnight.',
 } as const;
 export const ORIENTATION_CARD_TEXT = 'Welcome! For your first 24 hours you can check in at any time. It takes about two minutes.';
