@@ -37,7 +37,7 @@ function zoneAtLocalHour(hour: number, now = new Date()): string {
 const ZONE = zoneAtLocalHour(21);
 
 beforeAll(async () => {
-  app = await startApp({ SUPPORT_EMAIL: SUPPORT });
+  app = await startApp({ SUPPORT_EMAIL: SUPPORT, DEV_TOOLS: 'on', TEST_CLOCK: 'on' });
   browser = await launchBrowser();
   context = await browser.newContext({
     baseURL: app.url,
