@@ -5,3 +5,4 @@ export * from './streaks';
 export * from './subscriptions';
 export * from './feedback';
 export * from './ai-coach';
+export * from './analytics';
