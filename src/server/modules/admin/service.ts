@@ -4,6 +4,7 @@
  * of shared/domain/analytics.ts.
  */
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
 import {
   ageDistribution,
   churnRate,
@@ -194,4 +195,18 @@ export async function analyticsMetrics(ctx: Ctx, timeRange: TimeRange): Promise<
       marketReadiness: r.marketReadiness,
     }),
   };
+}
+
+/**
+ * Recomputes the check-in roll-ups from check_ins (after a bulk load made with the trigger off). Call inside a
+ * transaction: it locks check_ins against writes while it counts.
+ */
+export async function rebuildCheckInRollups(tx: Db): Promise<void> {
+  await tx.execute(sql`LOCK TABLE check_ins IN SHARE MODE`);
+  await tx.execute(sql`DELETE FROM user_check_in_stats`);
+  await tx.execute(sql`DELETE FROM check_in_daily_counts`);
+  await tx.execute(sql`INSERT INTO user_check_in_stats (user_id, check_ins, last_check_in_at)
+    SELECT user_id, count(*), max(created_at) FROM check_ins GROUP BY user_id`);
+  await tx.execute(sql`INSERT INTO check_in_daily_counts (local_date, shard, check_ins)
+    SELECT local_date, hashtext(user_id) & 15, count(*) FROM check_ins GROUP BY 1, 2`);
 }
