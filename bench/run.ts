@@ -3,11 +3,13 @@
  * Not part of `npm test`. Exit code 1 when a scenario misses its limit.
  */
 import { streakBench } from './streak';
+import { analyticsBench } from './analytics';
 
 type Scenario = (argv: string[]) => Promise<{ ok: boolean; lines: string[] }>;
 
 const scenarios: Record<string, Scenario> = {
   streak: streakBench,
+  analytics: analyticsBench,
 };
 
 async function main() {
