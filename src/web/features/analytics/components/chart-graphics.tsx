@@ -9,8 +9,8 @@ export function DonutGraphic({ data }: { data: ChartDatum[] }) {
   const shown = data.filter((d) => d.value > 0);
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <PieChart>
-        <Pie data={shown.length ? shown : [{ name: 'none', value: 1 }]} dataKey="value" nameKey="name" innerRadius="55%" outerRadius="90%" stroke="none" isAnimationActive={false}>
+      <PieChart accessibilityLayer={false}>
+        <Pie data={shown.length ? shown : [{ name: 'none', value: 1 }]} dataKey="value" nameKey="name" innerRadius="55%" outerRadius="90%" stroke="none" rootTabIndex={-1} isAnimationActive={false}>
           {(shown.length ? shown : [{ name: 'none', value: 1 }]).map((d) => (
             <Cell key={d.name} fill={shown.length ? colorAt(data.indexOf(d)) : '#94a3b8'} />
           ))}
@@ -24,7 +24,7 @@ export function DonutGraphic({ data }: { data: ChartDatum[] }) {
 export function BarsGraphic({ data }: { data: ChartDatum[] }) {
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+      <BarChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
         <XAxis dataKey="name" tick={{ fill: 'currentColor', fontSize: 11 }} interval={0} tickLine={false} axisLine={false} />
         <YAxis allowDecimals={false} tick={{ fill: 'currentColor', fontSize: 11 }} tickLine={false} axisLine={false} />
         <Tooltip cursor={{ fillOpacity: 0.1 }} />
