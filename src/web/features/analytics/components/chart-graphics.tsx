@@ -25,7 +25,15 @@ export function BarsGraphic({ data }: { data: ChartDatum[] }) {
   return (
     <ResponsiveContainer width="100%" height="100%">
       <BarChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
-        <XAxis dataKey="name" tick={{ fill: 'currentColor', fontSize: 11 }} interval={0} tickLine={false} axisLine={false} />
+        {/* many categories: slanted labels so they never run into each other on a phone */}
+        <XAxis
+          dataKey="name"
+          tick={{ fill: 'currentColor', fontSize: 11 }}
+          interval={0}
+          tickLine={false}
+          axisLine={false}
+          {...(data.length > 4 ? { angle: -40, textAnchor: 'end', height: 52 } : {})}
+        />
         <YAxis allowDecimals={false} tick={{ fill: 'currentColor', fontSize: 11 }} tickLine={false} axisLine={false} />
         <Tooltip cursor={{ fillOpacity: 0.1 }} />
         <Bar dataKey="value" radius={[6, 6, 0, 0]} isAnimationActive={false}>

@@ -21,12 +21,11 @@ export function NotAvailable({ what }: { what: string }) {
 }
 
 /** A titled card of a dashboard. */
-export function MetricCard({ title, icon, children, id }: { title: string; icon: string; children: ReactNode; id: string }) {
+export function MetricCard({ title, children, id }: { title: string; children: ReactNode; id: string }) {
   return (
     <Card className="mb-4">
       <section aria-labelledby={id}>
-        <h2 id={id} className="flex items-center gap-2 text-lg font-bold">
-          <span aria-hidden="true">{icon}</span>
+        <h2 id={id} className="text-lg font-bold">
           {title}
         </h2>
         {children}

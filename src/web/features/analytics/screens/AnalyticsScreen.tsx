@@ -60,7 +60,7 @@ function Cards({ m }: { m: AnalyticsMetrics }) {
   const p = m.projections;
   return (
     <>
-      <MetricCard id="active-users" icon="👥" title="Active Users">
+      <MetricCard id="active-users" title="Active Users">
         <StatGrid>
           <Stat label="Active" value={n(m.users.active)} hint="checked in within the range" />
           <Stat label="New" value={n(m.users.new)} hint="signed up within the range" />
@@ -69,7 +69,7 @@ function Cards({ m }: { m: AnalyticsMetrics }) {
         </StatGrid>
       </MetricCard>
 
-      <MetricCard id="target-audience" icon="🎯" title="Target Audience">
+      <MetricCard id="target-audience" title="Target Audience">
         <h3 className="mt-3 text-sm font-semibold">Gender</h3>
         <ChartFigure
           kind="donut"
@@ -85,7 +85,7 @@ function Cards({ m }: { m: AnalyticsMetrics }) {
         <ChartFigure kind="bars" showShare caption="Users by age range" data={m.demographics.ageRanges.map((a) => ({ name: a.range, value: a.count }))} />
       </MetricCard>
 
-      <MetricCard id="revenue" icon="💰" title="Revenue Analytics">
+      <MetricCard id="revenue" title="Revenue Analytics">
         <StatGrid>
           <Stat label="Subscription revenue" value={usd(m.subscriptions.revenue)} hint="per month, paid plans" />
           <Stat label="Monthly revenue" value={usd(p.monthlyRevenue)} hint="subscriptions + purchases" />
@@ -94,7 +94,7 @@ function Cards({ m }: { m: AnalyticsMetrics }) {
         </StatGrid>
       </MetricCard>
 
-      <MetricCard id="subscriptions" icon="⭐" title="Subscription Analytics">
+      <MetricCard id="subscriptions" title="Subscription Analytics">
         <ChartFigure
           kind="bars"
           showShare
@@ -114,7 +114,7 @@ function Cards({ m }: { m: AnalyticsMetrics }) {
         </StatGrid>
       </MetricCard>
 
-      <MetricCard id="registration" icon="🔐" title="Registration Methods">
+      <MetricCard id="registration" title="Registration Methods">
         <ChartFigure
           kind="donut"
           caption="Accounts by sign-up method"
@@ -125,7 +125,7 @@ function Cards({ m }: { m: AnalyticsMetrics }) {
         />
       </MetricCard>
 
-      <MetricCard id="engagement" icon="🔥" title="Engagement">
+      <MetricCard id="engagement" title="Engagement">
         <StatGrid>
           <Stat label="Daily check-ins" value={String(m.engagement.dailyCheckIns)} hint="average per day" />
           <Stat label="Average streak" value={`${m.engagement.streakAverage} days`} />
@@ -134,7 +134,7 @@ function Cards({ m }: { m: AnalyticsMetrics }) {
         </StatGrid>
       </MetricCard>
 
-      <MetricCard id="projections" icon="📈" title="Business Projections">
+      <MetricCard id="projections" title="Business Projections">
         <StatGrid>
           <Stat label="Monthly growth" value={pctText(p.monthlyGrowth)} />
           <Stat label="Revenue growth" value={pctText(p.revenueGrowthRate)} />
@@ -147,7 +147,7 @@ function Cards({ m }: { m: AnalyticsMetrics }) {
         </StatGrid>
       </MetricCard>
 
-      <MetricCard id="strategy" icon="🧭" title="Growth Strategy">
+      <MetricCard id="strategy" title="Growth Strategy">
         <div className="mt-3 flex items-center justify-between gap-2">
           <span className="text-sm text-muted">Market readiness</span>
           <ReadinessBadge score={p.marketReadiness} />

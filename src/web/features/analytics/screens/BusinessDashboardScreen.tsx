@@ -75,7 +75,7 @@ export default function BusinessDashboardScreen() {
   else
     body = (
       <>
-        <MetricCard id="health" icon="🩺" title="System Health">
+        <MetricCard id="health" title="System Health">
           {h ? (
             <StatGrid cols={3}>
               <div className="rounded-xl bg-surface-2 p-3">
@@ -98,7 +98,7 @@ export default function BusinessDashboardScreen() {
           <Stat label="Average streak" value={`${m.engagement.avgStreakLength} days`} />
         </dl>
 
-        <MetricCard id="registration" icon="🔐" title="Registration Methods">
+        <MetricCard id="registration" title="Registration Methods">
           <ChartFigure
             kind="donut"
             caption="Accounts by sign-up method"
@@ -109,7 +109,7 @@ export default function BusinessDashboardScreen() {
           />
         </MetricCard>
 
-        <MetricCard id="readiness" icon="🚀" title="Scaling Readiness toward 2M">
+        <MetricCard id="readiness" title="Scaling Readiness toward 2M">
           <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
             <span className="text-sm text-muted">Overall readiness</span>
             <ReadinessBadge score={r.overallReadiness} />
@@ -134,7 +134,7 @@ export default function BusinessDashboardScreen() {
           )}
         </MetricCard>
 
-        <MetricCard id="tiers" icon="⭐" title="Subscription Tiers">
+        <MetricCard id="tiers" title="Subscription Tiers">
           <ChartFigure
             kind="bars"
             showShare
@@ -144,7 +144,7 @@ export default function BusinessDashboardScreen() {
           />
         </MetricCard>
 
-        <MetricCard id="engagement" icon="🔥" title="Engagement">
+        <MetricCard id="engagement" title="Engagement">
           <StatGrid cols={3}>
             <Stat label="Average streak" value={`${m.engagement.avgStreakLength} days`} />
             <Stat label="Check-ins per user" value={String(m.engagement.avgCheckInsPerUser)} />
@@ -152,7 +152,7 @@ export default function BusinessDashboardScreen() {
           </StatGrid>
         </MetricCard>
 
-        <MetricCard id="active" icon="👥" title="Active Users">
+        <MetricCard id="active" title="Active Users">
           <ChartFigure
             kind="bars"
             caption="Users who checked in within the last day, 7 days and 30 days"
@@ -165,7 +165,7 @@ export default function BusinessDashboardScreen() {
           />
         </MetricCard>
 
-        <MetricCard id="revenue" icon="💰" title="Revenue Analytics">
+        <MetricCard id="revenue" title="Revenue Analytics">
           <StatGrid cols={3}>
             <Stat label="MRR" value={usd(m.revenue.mrr)} hint="paid plans" />
             <Stat label="ARPU" value={usd(m.revenue.arpu)} hint="per user, monthly" />
