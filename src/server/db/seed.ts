@@ -129,10 +129,13 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
           FROM (SELECT id, tier, timezone, created_at, 0.15 + 0.7 * random() AS p FROM users
                 WHERE id IN (SELECT 'seed-' || ${run} || '-' || i FROM generate_series(${from}::int, ${to}::int) i)) u
           CROSS JOIN LATERAL generate_series(greatest((u.created_at AT TIME ZONE 'UTC')::date, ${today} - ${days - 1}::int), ${today}, interval '1 day') AS d
-          CROSS JOIN LATERAL (SELECT round(random()::numeric * 4) / 4 AS r1, round(random()::numeric * 4) / 4 AS r2, round(random()::numeric * 4) / 4 AS r3,
-                                     round(random()::numeric * 4) / 4 AS r4, round(random()::numeric * 4) / 4 AS r5, round(random()::numeric * 4) / 4 AS r6,
-                                     round(random()::numeric * 4) / 4 AS r7 OFFSET 0) r
-          WHERE random() < u.p AND (d AT TIME ZONE 'UTC') + interval '20 hours' <= ${nowTs}`);
+          -- one roll and seven scores per user and date (the lateral refers to d, so it runs for each row; a bare
+          -- random() < u.p in WHERE would be pushed down to the users scan and keep or drop whole users)
+          CROSS JOIN LATERAL (SELECT random() AS roll, round(random()::numeric * 4) / 4 AS r1, round(random()::numeric * 4) / 4 AS r2,
+                                     round(random()::numeric * 4) / 4 AS r3, round(random()::numeric * 4) / 4 AS r4, round(random()::numeric * 4) / 4 AS r5,
+                                     round(random()::numeric * 4) / 4 AS r6, round(random()::numeric * 4) / 4 AS r7
+                              WHERE d IS NOT NULL OFFSET 0) r
+          WHERE r.roll < u.p AND (d AT TIME ZONE 'UTC') + interval '20 hours' <= ${nowTs}`);
       }
       await tx.execute(sql`ALTER TABLE check_ins ENABLE TRIGGER check_ins_rollup`);
       await rebuildCheckInRollups(tx as unknown as Db);
@@ -143,20 +146,25 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
 
   await step('streaks, shields', async () => {
     // Current streak: the run of consecutive dates ending at the last check-in, if that was today or yesterday.
-    await db.execute(sql`
-      INSERT INTO streak_states (user_id, current_streak, best_streak, freeze_days_remaining, last_completed_date, last_processed_date, timezone, updated_at)
-      SELECT u.id, coalesce(st.cur, 0), coalesce(st.best, 0),
-             CASE u.tier WHEN 'ad-free' THEN 1 WHEN 'premium' THEN 5 WHEN 'ai-coach' THEN 10 ELSE 0 END,
-             st.last, st.last, u.timezone, ${nowTs}
-      FROM users u LEFT JOIN (
-        SELECT user_id, max(len) AS best, max(last) AS last,
-               max(len) FILTER (WHERE last = user_last AND last >= ${today} - 1) AS cur
-        FROM (SELECT user_id, count(*) AS len, max(d) AS last, max(max(d)) OVER (PARTITION BY user_id) AS user_last
-              FROM (SELECT user_id, local_date::date AS d, local_date::date - (row_number() OVER (PARTITION BY user_id ORDER BY local_date))::int AS grp
-                    FROM check_ins WHERE user_id LIKE ${`seed-${run}-%`}) x
-              GROUP BY user_id, grp) islands
-        GROUP BY user_id) st ON st.user_id = u.id
-      WHERE u.id LIKE ${`seed-${run}-%`}`);
+    // Batches of users, read in the (user_id, local_date) index's order.
+    for (let from = 1; from <= opts.users; from += batch) {
+      const to = Math.min(opts.users, from + batch - 1);
+      const ids = sql`(SELECT 'seed-' || ${run} || '-' || i FROM generate_series(${from}::int, ${to}::int) i)`;
+      await db.execute(sql`
+        INSERT INTO streak_states (user_id, current_streak, best_streak, freeze_days_remaining, last_completed_date, last_processed_date, timezone, updated_at)
+        SELECT u.id, coalesce(st.cur, 0), coalesce(st.best, 0),
+               CASE u.tier WHEN 'ad-free' THEN 1 WHEN 'premium' THEN 5 WHEN 'ai-coach' THEN 10 ELSE 0 END,
+               st.last, st.last, u.timezone, ${nowTs}
+        FROM users u LEFT JOIN (
+          SELECT user_id, max(len) AS best, max(last) AS last,
+                 max(len) FILTER (WHERE last = user_last AND last >= ${today} - 1) AS cur
+          FROM (SELECT user_id, count(*) AS len, max(d) AS last, max(max(d)) OVER (PARTITION BY user_id) AS user_last
+                FROM (SELECT user_id, local_date::date AS d, local_date::date - (row_number() OVER (PARTITION BY user_id ORDER BY local_date))::int AS grp
+                      FROM check_ins WHERE user_id IN ${ids}) x
+                GROUP BY user_id, grp) islands
+          GROUP BY user_id) st ON st.user_id = u.id
+        WHERE u.id IN ${ids}`);
+    }
     // Shields used: a missed date of a paying or trial user, now and then.
     await db.execute(sql`
       INSERT INTO streak_frozen_days (user_id, date, created_at)

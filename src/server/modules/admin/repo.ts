@@ -41,11 +41,10 @@ export interface UserAggregates {
   gender: { male: number; female: number; other: number; unspecified: number };
   ages: Record<AgeRange, number>;
   byTier: Record<Tier, number>;
-  trialsByTier: { premium: number; aiCoach: number };
 }
 
 /**
- * One pass over users (with their check-in roll-up and subscription row).
+ * One pass over users (with their check-in roll-up).
  * windowDays: the window (the analytics range; null = all time; 30 days for the admin report), which the
  * completion figures use too; retentionDays: the retention window (the range, 30 days for all time).
  */
@@ -90,12 +89,9 @@ export async function userAggregates(db: Db, now: Date, windowDays: number | nul
       count(*) FILTER (WHERE u.tier = 'ad-free')::int AS t_adfree,
       count(*) FILTER (WHERE u.tier = 'premium')::int AS t_premium,
       count(*) FILTER (WHERE u.tier = 'ai-coach')::int AS t_aicoach,
-      count(*) FILTER (WHERE u.tier = 'therapy')::int AS t_therapy,
-      count(*) FILTER (WHERE u.tier = 'premium' AND sub.premium_expires_at > ${iso(now)})::int AS trial_premium,
-      count(*) FILTER (WHERE u.tier = 'ai-coach' AND sub.ai_coach_expires_at > ${iso(now)})::int AS trial_aicoach
+      count(*) FILTER (WHERE u.tier = 'therapy')::int AS t_therapy
     FROM users u
-    LEFT JOIN user_check_in_stats s ON s.user_id = u.id
-    LEFT JOIN subscriptions sub ON sub.user_id = u.id`,
+    LEFT JOIN user_check_in_stats s ON s.user_id = u.id`,
   );
   const n = (k: string) => num(r?.[k]);
   return {
@@ -127,8 +123,20 @@ export async function userAggregates(db: Db, now: Date, windowDays: number | nul
       'Not specified': n('ana'),
     },
     byTier: { free: n('t_free'), 'ad-free': n('t_adfree'), premium: n('t_premium'), 'ai-coach': n('t_aicoach'), therapy: n('t_therapy') },
-    trialsByTier: { premium: n('trial_premium'), aiCoach: n('trial_aicoach') },
   };
+}
+
+/** Users whose effective tier is a running trial of it (read from the subscription rows with a future expiry). */
+export async function runningTrials(db: Db, now: Date): Promise<{ premium: number; aiCoach: number }> {
+  const [r] = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`SELECT
+      count(*) FILTER (WHERE u.tier = 'premium' AND sub.premium_expires_at > ${iso(now)})::int AS premium,
+      count(*) FILTER (WHERE u.tier = 'ai-coach' AND sub.ai_coach_expires_at > ${iso(now)})::int AS ai_coach
+    FROM subscriptions sub JOIN users u ON u.id = sub.user_id
+    WHERE sub.premium_expires_at > ${iso(now)} OR sub.ai_coach_expires_at > ${iso(now)}`,
+  );
+  return { premium: num(r?.premium), aiCoach: num(r?.ai_coach) };
 }
 
 export interface CheckInAggregates {

@@ -56,8 +56,9 @@ const completionRate = (c: repo.CheckInAggregates, u: repo.UserAggregates) => Ma
 async function gather(ctx: Ctx, windowDays: number | null) {
   const now = ctx.clock.now();
   const retentionDays = windowDays ?? REPORT_DAYS;
-  const [users, checkIns, streakAvg, paid, purchasesWindow, purchases30, purchasesPrev30] = await Promise.all([
+  const [users, trials, checkIns, streakAvg, paid, purchasesWindow, purchases30, purchasesPrev30] = await Promise.all([
     repo.userAggregates(ctx.db, now, windowDays, retentionDays),
+    repo.runningTrials(ctx.db, now),
     repo.checkInAggregates(ctx.db, now, windowDays),
     repo.averageStreak(ctx.db),
     revenue.paidSubscribersByTier(ctx.db, now),
@@ -74,7 +75,7 @@ async function gather(ctx: Ctx, windowDays: number | null) {
   // the readiness always looks at the last 30 days, whatever the range
   const retention30d = percent(users.cohortActive30d, users.cohort30d);
   const completion30d = Math.min(100, percent(checkIns.in30d, users.possibleCheckIns30d));
-  return { now, users, checkIns, streakAvg, paid, mrr, arpu, churn, retention, retention30d, completion30d, purchasesWindow, purchases30, purchasesPrev30 };
+  return { now, users, trials, checkIns, streakAvg, paid, mrr, arpu, churn, retention, retention30d, completion30d, purchasesWindow, purchases30, purchasesPrev30 };
 }
 
 type Gathered = Awaited<ReturnType<typeof gather>>;
@@ -172,7 +173,7 @@ export async function analyticsMetrics(ctx: Ctx, timeRange: TimeRange): Promise<
       aiCoach: users.byTier['ai-coach'],
       free: users.byTier.free,
     },
-    trials: { adFree: 0, premium: users.trialsByTier.premium, aiCoach: users.trialsByTier.aiCoach },
+    trials: { adFree: 0, premium: g.trials.premium, aiCoach: g.trials.aiCoach },
     couponUsers: w.couponUsers,
     freezeDays: w.freezeDays,
     registrationMethods: registrationMethods(users),
