@@ -1,28 +1,191 @@
 /**
- * `npm run bench [-- --quick] [-- --only=streak]`: runs every benchmark scenario and prints its results.
- * Not part of `npm test`. Exit code 1 when a scenario misses its limit.
+ * `npm run bench [-- --quick] [-- --only=floor,read,write,streak,client]`: measures, in one run, on PGlite and on
+ * PostgreSQL (DATABASE_URL / TEST_DATABASE_URL, default the local one; skipped with a note when unreachable):
+ *   floor   a bare Fastify route, measured before and after the app scenarios (every figure is a ratio to it);
+ *   read    the dashboard's calls (and GET /api/dashboard) across N users with 90 days of history, 100 connections;
+ *   write   N check-ins by distinct users inside their window (each the day's first), then N edits;
+ *   streak  the rollover scenarios (PostgreSQL);
+ *   analytics  the owner analytics calls at 100,000 seeded users (PostgreSQL; bench/analytics.ts);
+ *   client  gzip JS and CSS each route loads (Playwright + Debian Chromium) and Lighthouse 12 mobile scores.
+ * N is 10,000 (1,000 with --quick). It prints a table and writes bench/results/<date>.json.
+ * Never part of `npm test`; exit code 1 only when the rollover scaling check fails or a scenario errors.
  */
-import { streakBench } from './streak';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import pg from 'pg';
+import { clientBench, type ClientResult } from './client';
+import { CONNECTIONS, DASHBOARD_CALLS, checkInsBy, engineTargets, load, readMix, startServer, type LoadResult } from './http';
+import { DEFAULT_BENCH_DATABASE_URL, streakBench } from './streak';
 import { analyticsBench } from './analytics';
 
-type Scenario = (argv: string[]) => Promise<{ ok: boolean; lines: string[] }>;
+const TARGETS = {
+  read: { postgres: { ratio: 0.25, p99: 25 }, pglite: { ratio: 0.05, p99: 100 } },
+  write: { postgres: { ratio: 0.1 }, pglite: { ratio: 0.02 } },
+} as const;
 
-const scenarios: Record<string, Scenario> = {
-  streak: streakBench,
-  analytics: analyticsBench,
-};
+interface EngineResults {
+  engine: 'pglite' | 'postgres';
+  users: number;
+  read?: LoadResult;
+  readEndpoints?: LoadResult[];
+  dashboard?: LoadResult;
+  write?: LoadResult;
+  edit?: LoadResult;
+}
+
+async function reachable(base: string): Promise<boolean> {
+  const c = new pg.Client({ connectionString: base, connectionTimeoutMillis: 5_000 });
+  try {
+    await c.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await c.end().catch(() => undefined);
+  }
+}
+
+const n = (x: number) => Math.round(x).toLocaleString('en-US');
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+async function floorRun(durationS: number): Promise<LoadResult> {
+  const s = await startServer(['floor']);
+  try {
+    await load('warm-up', s.port, { durationS: 1, next: () => ({ path: '/floor' }) });
+    return await load('floor', s.port, { durationS, next: () => ({ path: '/floor' }) });
+  } finally {
+    await s.stop();
+  }
+}
+
+async function appRuns(engine: EngineResults['engine'], url: string | undefined, users: number, durationS: number, only: Set<string>, perEndpoint: boolean): Promise<EngineResults> {
+  const out: EngineResults = { engine, users };
+  const s = await startServer(['app', `--users=${users}`, ...(url ? [`--db=${url}`] : [])]);
+  try {
+    if (only.has('read')) {
+      await load('warm-up', s.port, { durationS: 2, next: readMix(users, DASHBOARD_CALLS) });
+      out.read = await load('read: dashboard calls', s.port, { durationS, next: readMix(users, DASHBOARD_CALLS) });
+      if (perEndpoint) {
+        out.readEndpoints = [];
+        for (const p of DASHBOARD_CALLS) out.readEndpoints.push(await load(`read: ${p}`, s.port, { durationS: Math.max(3, durationS / 2), next: readMix(users, [p]) }));
+      }
+      const probe = await fetch(`http://127.0.0.1:${s.port}/api/dashboard`, { headers: { cookie: 'big7_sid=bench-session-token-1' } });
+      if (probe.status === 200) {
+        out.dashboard = await load('read: GET /api/dashboard', s.port, { durationS, next: readMix(users, ['/api/dashboard']) });
+      }
+    }
+    if (only.has('write')) {
+      out.write = await load('write: first check-ins', s.port, { amount: users, next: checkInsBy(1, users, false) });
+      out.edit = await load('write: edits', s.port, { amount: users, next: checkInsBy(1, users, true) });
+    }
+  } finally {
+    await s.stop();
+  }
+  return out;
+}
+
+function httpTable(floor: number, engines: EngineResults[]): string[] {
+  const lines = [
+    `| scenario | engine | req/s | of floor | p50 ms | p99 ms | errors / non-2xx | target |`,
+    `|---|---|---|---|---|---|---|---|`,
+  ];
+  for (const e of engines) {
+    const row = (r: LoadResult | undefined, target: string) => {
+      if (!r) return;
+      lines.push(`| ${r.label} | ${e.engine} | ${n(r.rps)} | ${pct(r.rps / floor)} | ${r.p50} | ${r.p99} | ${r.errors} / ${r.non2xx} | ${target} |`);
+    };
+    const rt = TARGETS.read[e.engine];
+    const readTarget = (r: LoadResult | undefined) =>
+      r ? `≥ ${pct(rt.ratio)}, p99 ≤ ${rt.p99} ms: ${r.rps / floor >= rt.ratio && r.p99 <= rt.p99 && r.errors + r.non2xx === 0 ? 'met' : 'MISSED'}` : '';
+    row(e.read, readTarget(e.read));
+    for (const r of e.readEndpoints ?? []) row(r, '');
+    row(e.dashboard, readTarget(e.dashboard));
+    const wt = TARGETS.write[e.engine];
+    const writeTarget = (r: LoadResult | undefined) =>
+      r ? `≥ ${pct(wt.ratio)}: ${r.rps / floor >= wt.ratio && r.errors + r.non2xx === 0 ? 'met' : 'MISSED'}` : '';
+    row(e.write, writeTarget(e.write));
+    row(e.edit, writeTarget(e.edit));
+  }
+  return lines;
+}
 
 async function main() {
   const argv = process.argv.slice(2);
-  const only = argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+  const quick = argv.includes('--quick');
+  const onlyArg = argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+  const all = ['floor', 'read', 'write', 'streak', 'analytics', 'client'];
+  const only = new Set(onlyArg ? onlyArg.split(',') : all);
+  for (const o of only) if (!all.includes(o)) throw new Error(`unknown scenario ${o}; choose from ${all.join(', ')}`);
+  if (only.has('read') || only.has('write')) only.add('floor');
+  const users = quick ? 1_000 : 10_000;
+  const durationS = quick ? 5 : 10;
+  const base = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || DEFAULT_BENCH_DATABASE_URL;
+  const load0 = os.loadavg();
+  const result: Record<string, unknown> = {
+    date: new Date().toISOString(),
+    quick,
+    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, node: process.version, loadavgAtStart: load0 },
+    connections: CONNECTIONS,
+  };
+  const print = (lines: string[]) => lines.forEach((l) => console.log(l));
   let ok = true;
-  for (const [name, run] of Object.entries(scenarios)) {
-    if (only && only !== name) continue;
-    console.log(`# ${name}`);
-    const r = await run(argv);
-    for (const line of r.lines) console.log(line);
-    ok &&= r.ok;
+
+  if (only.has('floor')) {
+    const floors: LoadResult[] = [await floorRun(durationS)];
+    console.log(`# floor: bare Fastify route ${n(floors[0]!.rps)} req/s, p99 ${floors[0]!.p99} ms`);
+    const engines: EngineResults[] = [];
+    if (only.has('read') || only.has('write')) {
+      const pgOk = /^postgres(ql)?:\/\//.test(base) && (await reachable(base));
+      if (!pgOk) console.log(`# PostgreSQL not reachable at the configured URL: PGlite only`);
+      for (const t of await engineTargets(pgOk ? base : null)) {
+        try {
+          const t0 = performance.now();
+          engines.push(await appRuns(t.engine, t.db?.url, users, durationS, only, argv.includes('--per-endpoint')));
+          console.log(`# ${t.engine}: done in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+        } finally {
+          await t.db?.drop();
+        }
+      }
+      floors.push(await floorRun(durationS));
+    }
+    const floor = floors.reduce((a, f) => a + f.rps, 0) / floors.length;
+    const lines = [
+      `## HTTP (${n(users)} users × 90 days, ${CONNECTIONS} connections; floor = mean of ${floors.map((f) => n(f.rps)).join(' and ')} req/s measured before and after)`,
+      ...httpTable(floor, engines),
+    ];
+    print(lines);
+    result.floor = { rps: floor, runs: floors };
+    result.http = engines;
+    result.httpTable = lines;
   }
+
+  if (only.has('streak')) {
+    console.log('## streak rollover (PostgreSQL)');
+    const r = await streakBench(argv);
+    print(r.lines);
+    ok &&= r.ok;
+    result.streak = r.lines;
+  }
+
+  if (only.has('analytics')) {
+    console.log('## owner analytics (PostgreSQL)');
+    const r = await analyticsBench(argv);
+    print(r.lines);
+    ok &&= r.ok;
+    result.analytics = r.lines;
+  }
+
+  if (only.has('client')) {
+    const r: ClientResult = await clientBench(argv);
+    print(r.lines);
+    result.client = r;
+  }
+
+  (result.machine as Record<string, unknown>).loadavgAtEnd = os.loadavg();
+  mkdirSync('bench/results', { recursive: true });
+  const file = `bench/results/${new Date().toISOString().slice(0, 19).replace(/:/g, '-')}${quick ? '-quick' : ''}.json`;
+  writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+  console.log(`\nload average at start ${load0.map((x) => x.toFixed(1)).join(' ')}, at end ${os.loadavg().map((x) => x.toFixed(1)).join(' ')} (${os.cpus().length} cores); written to ${file}`);
   process.exit(ok ? 0 : 1);
 }
 

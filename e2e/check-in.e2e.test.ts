@@ -17,7 +17,8 @@ let app: RunningApp;
 let browser: Browser;
 
 beforeAll(async () => {
-  app = await startApp();
+  // Developer mode (which needs the server's developer tools) enables Cancel in one journey.
+  app = await startApp({ DEV_TOOLS: 'on' });
   browser = await launchBrowser();
 });
 afterAll(async () => {

@@ -16,7 +16,7 @@ let browser: Browser;
 const SHOTS_DIR = process.env.SHOTS_DIR;
 
 beforeAll(async () => {
-  app = await startApp();
+  app = await startApp({ DEV_TOOLS: 'on' });
   browser = await launchBrowser();
 });
 afterAll(async () => {

@@ -17,7 +17,8 @@ let browser: Browser;
 
 beforeAll(async () => {
   // The rollover job runs in the server (every minute and at start-up); its 'rollover tick' lines are logged at info.
-  app = await startApp({ LOG_LEVEL: 'info' }, { jobs: true });
+  // Developer tools (developer mode, /api/test/*) and the test clock are used throughout.
+  app = await startApp({ LOG_LEVEL: 'info', DEV_TOOLS: 'on', TEST_CLOCK: 'on' }, { jobs: true });
   browser = await launchBrowser();
 });
 afterAll(async () => {

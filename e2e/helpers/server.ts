@@ -31,13 +31,16 @@ export interface RunningApp {
    * server's new "now". The offset applies to real time, so the server's time keeps running.
    */
   setClock(to: { at: Date | string } | { advanceMs: number }): Promise<Date>;
+  /** Stops the server process only: the data directory stays, so a test can open the database itself. */
+  stopServer(): Promise<void>;
+  /** Stops the server and the SMTP sink and removes the data directory. */
   stop(): Promise<void>;
 }
 
 export interface StartOptions {
   /**
-   * Run the in-process rollover job, as a deployed server does (JOBS=on), every 2 seconds instead of every
-   * minute so a test need not wait long for the next tick. The app leaves jobs off under NODE_ENV=test.
+   * Run the day rollover every 2 seconds instead of every hour, so a test need not wait long for the next tick.
+   * The job queue itself (e-mails) always runs (JOBS=on; the app leaves it off under NODE_ENV=test).
    */
   jobs?: boolean;
 }
@@ -72,8 +75,9 @@ async function waitForHealth(url: string, child: ChildProcess, logs: () => strin
 }
 
 /**
- * Starts the BUILT app (`npm run build` first) on a free port with a fresh data directory, developer tools
- * and the test clock on, E2E_ADMIN_EMAIL as the admin, and e-mail going to a real SMTP sink on 127.0.0.1. Call stop() when done.
+ * Starts the BUILT app (`npm run build` first) on a free port with a fresh data directory and e-mail going to a
+ * real SMTP sink on 127.0.0.1, E2E_ADMIN_EMAIL as the admin. Developer tools and the test clock are off, as on a real server: journeys that
+ * use them pass `DEV_TOOLS: 'on'` (and `TEST_CLOCK: 'on'` for setClock). Call stop() when done.
  */
 export async function startApp(env: Record<string, string> = {}, opts: StartOptions = {}): Promise<RunningApp> {
   if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run \`npm run build\` first`);
@@ -88,15 +92,15 @@ export async function startApp(env: Record<string, string> = {}, opts: StartOpti
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? tmpdir(),
       NODE_ENV: 'test',
-      ...(opts.jobs ? { JOBS: 'on', ROLLOVER_INTERVAL_SECONDS: '2' } : {}),
+      JOBS: 'on',
+      JOBS_POLL_MS: '200',
+      ROLLOVER_INTERVAL_SECONDS: opts.jobs ? '2' : '3600',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       APP_URL: url,
       SMTP_URL: smtp.url,
       MAIL_FROM: 'Big 7 <no-reply@big7.test>',
-      DEV_TOOLS: 'on',
-      TEST_CLOCK: 'on',
       ADMIN_EMAILS: E2E_ADMIN_EMAIL,
       LOG_LEVEL: 'warn',
       ...env,
@@ -151,11 +155,11 @@ export async function startApp(env: Record<string, string> = {}, opts: StartOpti
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-    if (!res.ok) throw new Error(`POST /api/test/clock answered ${res.status}: ${await res.text()} (is TEST_CLOCK on?)`);
+    if (!res.ok) throw new Error(`POST /api/test/clock answered ${res.status}: ${await res.text()} (are DEV_TOOLS and TEST_CLOCK on?)`);
     return new Date(((await res.json()) as { now: string }).now);
   };
 
-  const stop = async () => {
+  const stopServer = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
       child.kill('SIGTERM');
@@ -163,6 +167,10 @@ export async function startApp(env: Record<string, string> = {}, opts: StartOpti
       await exited;
       clearTimeout(timer);
     }
+  };
+
+  const stop = async () => {
+    await stopServer();
     await smtp.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
@@ -173,5 +181,5 @@ export async function startApp(env: Record<string, string> = {}, opts: StartOpti
     await stop();
     throw err;
   }
-  return { url, port, smtp, dataDir, logs, waitForLog, setClock, stop };
+  return { url, port, smtp, dataDir, logs, waitForLog, setClock, stopServer, stop };
 }

@@ -20,7 +20,9 @@ import { createMailer, type Mailer } from './plugins/mail';
 import sessionPlugin from './plugins/session';
 import originCheck from './plugins/origin';
 import rateLimitPlugin from './plugins/rate-limit';
-import { registerModules } from './modules/index';
+import { eventWiring, registerModules } from './modules/index';
+import jobsPlugin from './jobs/plugin';
+import { DomainEventBus, type EventWiring } from './events';
 import { renderShell } from './web-shell';
 
 declare module 'fastify' {
@@ -30,6 +32,8 @@ declare module 'fastify' {
     dbEngine: 'pglite' | 'postgres';
     clock: Clock;
     mailer: Mailer;
+    /** Domain events: `app.events.publish(tx, name, event)` inside the transaction of the write. */
+    events: DomainEventBus;
   }
 }
 
@@ -42,20 +46,35 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built client; served with SPA fallback when it exists. */
   webRoot?: string | null;
-  /** Run scheduled jobs (the day rollover) in this process; default: config.jobs (off under NODE_ENV=test: tests drive ticks). */
+  /** Run the job queue (e-mails, the day rollover) in this process; default: config.jobs (off under NODE_ENV=test: tests drain it). */
   jobs?: boolean;
+  /** Consumers of domain events (default: the modules' wiring); tests add their own. */
+  events?: EventWiring;
+  /** Random source of the job retry jitter (tests pass () => 0). */
+  jobsRandom?: () => number;
 }
 
 export type App = FastifyInstance;
 
 /**
- * Where the app's pages may submit forms (CSP form-action). Only the app itself today; the payment provider's
- * checkout origin goes in this list once checkout posts a form there.
+ * Where the app's pages may submit forms (CSP form-action): the app itself, plus Stripe Checkout's origin when
+ * Stripe is configured (its checkout page is reached by navigation, and some browsers apply form-action to the
+ * redirects that follow a form submission).
  */
-const FORM_ACTION_SOURCES: string[] = ["'self'"];
+const STRIPE_CHECKOUT_ORIGIN = 'https://checkout.stripe.com';
+const formActionSources = (config: AppConfig): string[] => (config.stripe ? ["'self'", STRIPE_CHECKOUT_ORIGIN] : ["'self'"]);
 
 /** Paths of built files: a miss is a 404, never the page (a script or map answered with HTML misleads). */
 const isAssetPath = (url: string): boolean => url.startsWith('/assets/') || url.endsWith('.map');
+
+/**
+ * Fastify's trustProxy for TRUST_PROXY: a hop count trusts that many addresses counted from the socket peer
+ * (Fastify 5 treats a bare number as "trust nothing"), a list trusts those proxies, false trusts nobody.
+ */
+function trustProxyOption(trust: AppConfig['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return trust;
+}
 
 function defaultWebRoot(): string | null {
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -69,7 +88,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     logger: withSafeSerializers(opts.logger),
     // A little over 1 MB so oversized fields reach validation and get a readable 400.
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: opts.config.trustProxy,
+    trustProxy: trustProxyOption(opts.config.trustProxy),
+    // A request must arrive whole (headers and body) within REQUEST_TIMEOUT_SECONDS, else 408 and the connection
+    // closes: a slow or stalled upload cannot hold a connection. Node checks every connectionsCheckingInterval.
+    requestTimeout: opts.config.requestTimeoutMs,
+    http: {
+      requestTimeout: opts.config.requestTimeoutMs,
+      headersTimeout: opts.config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(30_000, Math.max(250, Math.floor(opts.config.requestTimeoutMs / 4))),
+    },
+    // Idle keep-alive connections close after 72 s (longer than common load balancers' 60 s idle timeout).
+    keepAliveTimeout: 72_000,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -121,7 +150,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         connectSrc: ["'self'"],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
-        formAction: FORM_ACTION_SOURCES,
+        formAction: formActionSources(opts.config),
         upgradeInsecureRequests: null,
       },
     },
@@ -131,18 +160,32 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(sessionPlugin);
   await app.register(originCheck);
 
+  await app.register(jobsPlugin, {
+    run: opts.jobs ?? opts.config.jobs,
+    pollIntervalMs: opts.config.jobsPollMs,
+    rolloverIntervalMs: opts.config.rolloverIntervalMs,
+    ...(opts.jobsRandom ? { random: opts.jobsRandom } : {}),
+  });
+  app.decorate('events', new DomainEventBus(opts.events ?? eventWiring, app.jobs));
   await app.register(registerModules, { prefix: '/api' });
-  if (opts.jobs ?? opts.config.jobs) await app.register(import('./jobs/plugin'), { intervalMs: opts.config.rolloverIntervalMs });
 
   const webRoot = opts.webRoot === undefined ? defaultWebRoot() : opts.webRoot;
   const shellTemplate = webRoot ? readFileSync(path.join(webRoot, 'index.html'), 'utf8') : null;
   if (webRoot) {
+    // Brotli/gzip copies made at build time (scripts/precompress.ts) are sent as they are. Hashed files under
+    // /assets never change: cached for a year; anything else (icons, manifest, robots.txt) is checked each time.
     await app.register(fastifyStatic, {
       root: webRoot,
       wildcard: false,
       index: false,
       // Client source maps are never served in production, even if a build left some on disk.
       globIgnore: opts.config.nodeEnv === 'production' ? ['**/*.map'] : undefined,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        const hashed = filePath.startsWith(path.join(webRoot, 'assets') + path.sep);
+        reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
     });
   }
   app.setNotFoundHandler((request, reply) => {

@@ -4,9 +4,16 @@ import { ConfigError, loadConfig } from './config';
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 3000, dataDir: './data', appUrl: 'http://localhost:3000', devTools: true, testClock: false });
+    expect(c).toMatchObject({ port: 3000, dataDir: './data', appUrl: 'http://localhost:3000', devTools: false, testClock: false });
+    expect(c).toMatchObject({ trustProxy: false, requestTimeoutMs: 30_000 });
     expect(c.databaseUrl).toBeUndefined();
-    expect(loadConfig({ NODE_ENV: 'production' }).devTools).toBe(false);
+  });
+
+  it('turns developer tools on only with DEV_TOOLS=on, in every NODE_ENV', () => {
+    for (const NODE_ENV of ['development', 'test', 'production']) {
+      expect(loadConfig({ NODE_ENV }).devTools, NODE_ENV).toBe(false);
+      expect(loadConfig({ NODE_ENV, DEV_TOOLS: 'on' }).devTools, NODE_ENV).toBe(true);
+    }
   });
 
   it('lists every bad variable in one readable error', () => {
@@ -28,9 +35,53 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ROLLOVER_INTERVAL_SECONDS: '0' })).toThrow(/ROLLOVER_INTERVAL_SECONDS/);
   });
 
-  it('refuses the test clock in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', TEST_CLOCK: 'on' })).toThrow(/TEST_CLOCK/);
-    expect(loadConfig({ NODE_ENV: 'test', TEST_CLOCK: 'on' }).testClock).toBe(true);
+  it('refuses the test clock in production and without developer tools', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DEV_TOOLS: 'on', TEST_CLOCK: 'on' })).toThrow(/TEST_CLOCK/);
+    expect(loadConfig({ NODE_ENV: 'test', DEV_TOOLS: 'on', TEST_CLOCK: 'on' }).testClock).toBe(true);
+    for (const env of [{ TEST_CLOCK: 'on' }, { TEST_CLOCK: 'on', DEV_TOOLS: 'off' }]) {
+      expect(() => loadConfig({ NODE_ENV: 'test', ...env })).toThrow(
+        'TEST_CLOCK: the test clock is a developer tool; set DEV_TOOLS=on with it (or turn TEST_CLOCK off)',
+      );
+    }
+  });
+
+  it('reads TRUST_PROXY as nobody, a hop count or a list of proxy addresses, and refuses "on"', () => {
+    for (const off of ['', 'off', 'false', '0']) expect(loadConfig({ TRUST_PROXY: off }).trustProxy, off).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,fd00::/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    for (const on of ['on', 'true', 'ON']) {
+      expect(configError({ TRUST_PROXY: on }), on).toContain(
+        '- TRUST_PROXY: "on" is no longer accepted (it let any client forge its address). Write the number of proxies in front of the server (e.g. TRUST_PROXY=1) or their addresses (e.g. TRUST_PROXY=10.0.0.0/8,127.0.0.1)',
+      );
+    }
+    expect(configError({ TRUST_PROXY: '10.0.0.0/33,proxy.local' })).toContain('- TRUST_PROXY: "10.0.0.0/33", "proxy.local" is not a proxy address');
+    expect(configError({ TRUST_PROXY: '11' })).toContain('- TRUST_PROXY: 11 proxy hops is more than 10');
+  });
+
+  it('reads REQUEST_TIMEOUT_SECONDS', () => {
+    expect(loadConfig({ REQUEST_TIMEOUT_SECONDS: '5' }).requestTimeoutMs).toBe(5000);
+    expect(configError({ REQUEST_TIMEOUT_SECONDS: '0' })).toContain('- REQUEST_TIMEOUT_SECONDS:');
+  });
+
+  it('Stripe: both keys or neither; STRIPE_API_URL becomes host, port and protocol', () => {
+    expect(loadConfig({}).stripe).toBeNull();
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(/STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/);
+    expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toThrow(/set together/);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toThrow(/STRIPE_SECRET_KEY/);
+    expect(() => loadConfig({ STRIPE_API_URL: 'ftp://x' })).toThrow(/STRIPE_API_URL/);
+    const c = loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc', STRIPE_API_URL: 'http://127.0.0.1:12111' });
+    expect(c.stripe).toEqual({
+      secretKey: 'sk_test_abc',
+      webhookSecret: 'whsec_abc',
+      api: { host: '127.0.0.1', port: 12111, protocol: 'http' },
+    });
   });
 
   /** The ConfigError message for an environment, or a failure when it loads. */

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { EMAIL_SHAPE } from '../shared/schemas/auth';
 
@@ -31,6 +32,61 @@ const emailList = z
       if (!EMAIL_SHAPE.test(entry)) ctx.addIssue({ code: 'custom', message: `"${entry}" is not an e-mail address` });
     }
   });
+/** Names proxy-addr (Fastify's trustProxy) accepts for address ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** True for an IP address, an address/prefix (CIDR) or one of proxy-addr's range names. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [addr = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(addr);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which peers may set X-Forwarded-For: `off` (default) trusts nobody; a number trusts that many proxy hops in
+ * front of the server; a comma-separated list trusts those proxy addresses or CIDR ranges. `on`/`true` trusted
+ * every client's header, so anyone could pick the address the per-IP limits count; it is refused.
+ */
+const trustProxy = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z
+    .string()
+    .optional()
+    .transform((v, ctx): false | number | string[] => {
+      const text = v?.trim().toLowerCase();
+      if (text === undefined || text === 'off' || text === 'false' || text === '0') return false;
+      if (text === 'on' || text === 'true') {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            '"on" is no longer accepted (it let any client forge its address). Write the number of proxies in front of the server (e.g. TRUST_PROXY=1) or their addresses (e.g. TRUST_PROXY=10.0.0.0/8,127.0.0.1)',
+        });
+        return z.NEVER;
+      }
+      if (/^\d+$/.test(text)) {
+        const hops = Number(text);
+        if (hops > 10) {
+          ctx.addIssue({ code: 'custom', message: `${hops} proxy hops is more than 10: write the number of proxies in front of the server` });
+          return z.NEVER;
+        }
+        return hops;
+      }
+      const entries = text.split(',').map((s) => s.trim()).filter(Boolean);
+      const bad = entries.filter((e) => !isProxyAddress(e));
+      if (bad.length > 0 || entries.length === 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${bad.map((b) => `"${b}"`).join(', ') || 'an empty list'} is not a proxy address: write off, a hop count (e.g. 1) or addresses/CIDR ranges (e.g. 10.0.0.0/8,127.0.0.1)`,
+        });
+        return z.NEVER;
+      }
+      return entries;
+    }),
+);
+
 const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
 
 const envSchema = z.object({
@@ -58,6 +114,10 @@ const envSchema = z.object({
   DEV_TOOLS: z.preprocess((v) => (v === '' ? undefined : v), onOff.optional()),
   ADMIN_EMAILS: emailList,
   SUPPORT_EMAIL: optionalString,
+  HASH_SECRET: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 48)').optional(),
+  ),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   GOOGLE_AUTH_URL: z.string().url().default('https://accounts.google.com/o/oauth2/v2/auth'),
@@ -71,7 +131,7 @@ const envSchema = z.object({
       .optional(),
   ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z.preprocess((v) => (v === '' ? undefined : v), onOff.optional()),
+  TRUST_PROXY: trustProxy,
   TEST_CLOCK: z.preprocess((v) => (v === '' ? undefined : v), onOff.optional()),
   JOBS: z.preprocess((v) => (v === '' ? undefined : v), onOff.optional()),
   ROLLOVER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
@@ -86,10 +146,47 @@ const envSchema = z.object({
   AI_COACH_API_KEY: optionalString,
   AI_COACH_MODEL: optionalString,
   AI_COACH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  JOBS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  STRIPE_SECRET_KEY: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^(sk|rk)_[A-Za-z0-9_]+$/, 'must be a Stripe secret key (sk_live_…, sk_test_… or rk_…)')
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9_]+$/, 'must be a Stripe webhook signing secret (whsec_…)')
+      .optional(),
+  ),
+  STRIPE_API_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^https?:\/\//, 'must start with http:// or https://')
+      .refine(hasHost, 'must be a URL with a host, e.g. http://127.0.0.1:12111')
+      .optional(),
+  ),
 });
 
 /** The OpenAI-compatible endpoint's default base URL (when only an API key is given). */
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+
+/** Stripe's API address as the SDK takes it (host, port, protocol). */
+export interface StripeApiAddress {
+  host: string;
+  port: number;
+  protocol: 'http' | 'https';
+}
+
+function stripeApiAddress(url: string): StripeApiAddress {
+  const u = new URL(url);
+  const protocol = u.protocol === 'http:' ? 'http' : 'https';
+  return { host: u.hostname, port: u.port ? Number(u.port) : protocol === 'http' ? 80 : 443, protocol };
+}
 
 export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
@@ -104,6 +201,11 @@ export interface AppConfig {
   devTools: boolean;
   adminEmails: string[];
   supportEmail: string;
+  /**
+   * Key of the HMAC that keeps used one-time offers per e-mail address (decision 018). Unset: a secret generated
+   * once and stored in the database. Never change it once set: earlier hashes would stop matching.
+   */
+  hashSecret: string | undefined;
   google: {
     clientId: string;
     clientSecret: string;
@@ -113,17 +215,29 @@ export interface AppConfig {
   } | null;
   redisUrl: string | undefined;
   logLevel: string;
-  trustProxy: boolean;
+  /** Who may set X-Forwarded-For: nobody (false), that many proxy hops, or these proxy addresses/CIDR ranges. */
+  trustProxy: false | number | string[];
   /** Browser tests move the server's clock through POST /api/test/clock. */
   testClock: boolean;
-  /** Run the scheduled day rollover in this process (default on, off under NODE_ENV=test where tests drive ticks). */
+  /** Run the job queue (e-mails, the day rollover…) in this process (default on, off under NODE_ENV=test where tests drain it). */
   jobs: boolean;
+  /** How often the job runner looks for due jobs. */
+  jobsPollMs: number;
   /** How often the rollover job looks for due users. */
   rolloverIntervalMs: number;
   /** An OpenAI-compatible chat completions endpoint for the AI Coach; null: the built-in coach. */
   aiCoach: { baseUrl: string; apiKey: string | undefined; model: string } | null;
   /** The most one AI Coach answer may take, retries included (ms). */
   aiCoachTimeoutMs: number;
+  /** A request whose headers and body have not all arrived by then gets 408 and its connection closed. */
+  requestTimeoutMs: number;
+  /** Stripe Checkout and webhooks; null: the built-in TEST MODE checkout. */
+  stripe: {
+    secretKey: string;
+    webhookSecret: string;
+    /** Another API host (tests, stripe-mock); null: Stripe's own. */
+    api: StripeApiAddress | null;
+  } | null;
 }
 
 export class ConfigError extends Error {}
@@ -141,6 +255,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'Invalid configuration:\n  - GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
     );
   }
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  - STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together',
+    );
+  }
   if (e.TEST_CLOCK && e.NODE_ENV === 'production') {
     throw new ConfigError('Invalid configuration:\n  - TEST_CLOCK: must not be on when NODE_ENV=production');
   }
@@ -150,6 +269,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   if (!aiCoachEndpoint && e.AI_COACH_MODEL) {
     throw new ConfigError('Invalid configuration:\n  - AI_COACH_MODEL: set AI_COACH_BASE_URL or AI_COACH_API_KEY too (or unset it for the built-in coach)');
+  }
+  if (e.TEST_CLOCK && !e.DEV_TOOLS) {
+    throw new ConfigError(
+      'Invalid configuration:\n  - TEST_CLOCK: the test clock is a developer tool; set DEV_TOOLS=on with it (or turn TEST_CLOCK off)',
+    );
   }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const adminEmails = e.ADMIN_EMAILS;
@@ -163,9 +287,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     secureCookies: appUrl.startsWith('https://'),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    devTools: e.DEV_TOOLS ?? e.NODE_ENV !== 'production',
+    // Off unless asked for: the tools let any signed-in user change their own streak, shields and trial.
+    devTools: e.DEV_TOOLS ?? false,
     adminEmails,
     supportEmail: e.SUPPORT_EMAIL ?? adminEmails[0] ?? e.MAIL_FROM,
+    hashSecret: e.HASH_SECRET,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? {
@@ -178,11 +304,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : null,
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY ?? false,
+    trustProxy: e.TRUST_PROXY,
     testClock: e.TEST_CLOCK ?? false,
     jobs: e.JOBS ?? e.NODE_ENV !== 'test',
     rolloverIntervalMs: e.ROLLOVER_INTERVAL_SECONDS * 1000,
     aiCoach: aiCoachEndpoint ? { baseUrl: aiCoachEndpoint.replace(/\/+$/, ''), apiKey: e.AI_COACH_API_KEY, model: e.AI_COACH_MODEL! } : null,
     aiCoachTimeoutMs: e.AI_COACH_TIMEOUT_MS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+    jobsPollMs: e.JOBS_POLL_MS,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            api: e.STRIPE_API_URL ? stripeApiAddress(e.STRIPE_API_URL) : null,
+          }
+        : null,
   };
 }

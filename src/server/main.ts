@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { openDb } from './db/client';
+import { DataDirLockedError, openDb } from './db/client';
 import { OffsetClock } from './plugins/clock';
 
 async function main(): Promise<void> {
@@ -37,6 +37,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // A data directory held by another server is an operator's mistake: the message says what to do.
+  console.error(err instanceof DataDirLockedError ? err.message : err);
   process.exit(1);
 });

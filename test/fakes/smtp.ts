@@ -44,39 +44,58 @@ function decodeBody(raw: string): string {
 }
 
 /** A real SMTP server on 127.0.0.1 that keeps every message it receives. */
-export async function startSmtpSink(): Promise<{
+export async function startSmtpSink(opts: { rejectRecipient?: (address: string) => boolean } = {}): Promise<{
   url: string;
   port: number;
   messages: ReceivedMail[];
   waitFor(pred: (m: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  /** Stops listening (connections are refused) until start(); messages so far are kept. */
+  stop(): Promise<void>;
+  /** Listens again on the same port. */
+  start(): Promise<void>;
   close(): Promise<void>;
 }> {
   const messages: ReceivedMail[] = [];
   const waiters: Array<() => void> = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        const subject = /^subject:\s*(.*)$/im.exec(raw)?.[1]?.trim() ?? '';
-        messages.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw,
-          subject,
-          text: decodeBody(raw),
-        });
-        waiters.splice(0).forEach((w) => w());
+  const newServer = () =>
+    new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onRcptTo(address, _session, callback) {
+        if (opts.rejectRecipient?.(address.address)) {
+          const err = Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 });
+          return callback(err);
+        }
         callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      },
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          const raw = Buffer.concat(chunks).toString('utf8');
+          const subject = /^subject:\s*(.*)$/im.exec(raw)?.[1]?.trim() ?? '';
+          messages.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw,
+            subject,
+            text: decodeBody(raw),
+          });
+          waiters.splice(0).forEach((w) => w());
+          callback();
+        });
+      },
+    });
+  let server: SMTPServer | null = newServer();
+  const listen = (s: SMTPServer, port: number) => new Promise<void>((resolve) => s.listen(port, '127.0.0.1', resolve));
+  await listen(server, 0);
   const port = (server.server.address() as AddressInfo).port;
+  const stop = async () => {
+    const s = server;
+    server = null;
+    if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
+  };
   return {
     url: `smtp://127.0.0.1:${port}`,
     port,
@@ -93,7 +112,13 @@ export async function startSmtpSink(): Promise<{
         });
       }
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    stop,
+    async start() {
+      if (server) return;
+      server = newServer();
+      await listen(server, port);
+    },
+    close: stop,
   };
 }
 

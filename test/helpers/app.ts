@@ -1,8 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import { buildApp, type BuildAppOptions } from '../../src/server/app';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { buildApp } from '../../src/server/app';
 import { loadConfig, type AppConfig } from '../../src/server/config';
 import { ManualClock } from '../../src/server/plugins/clock';
 import type { Mailer, MailMessage } from '../../src/server/plugins/mail';
+import type { EventWiring } from '../../src/server/events';
 import { createTestDb, type Engine } from './db';
 
 export function testConfig(env: Record<string, string> = {}): AppConfig {
@@ -31,7 +32,15 @@ export interface TestApp {
 
 export async function buildTestApp(
   engine: Engine,
-  opts: { env?: Record<string, string>; now?: string; mailer?: Mailer; webRoot?: string; logger?: BuildAppOptions['logger'] } = {},
+  opts: {
+    env?: Record<string, string>;
+    now?: string;
+    mailer?: Mailer;
+    webRoot?: string;
+    events?: EventWiring;
+    /** Fastify logger options, e.g. { level: 'warn', stream } to capture the log. Default: no log. */
+    logger?: FastifyServerOptions['logger'];
+  } = {},
 ): Promise<TestApp> {
   const handle = await createTestDb(engine);
   const clock = new ManualClock(opts.now ?? '2026-03-10T12:00:00Z');
@@ -43,7 +52,10 @@ export async function buildTestApp(
     clock,
     mailer,
     webRoot: opts.webRoot ?? null,
-    logger: opts.logger,
+    ...(opts.logger ? { logger: opts.logger } : {}),
+    // The job runner is off in tests (NODE_ENV=test): a test runs due jobs with app.jobs.drain(). No retry jitter.
+    jobsRandom: () => 0,
+    ...(opts.events ? { events: opts.events } : {}),
   });
   await app.ready();
   return {

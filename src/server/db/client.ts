@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -46,6 +46,100 @@ export interface OpenDbOptions {
 
 const defaultIdleError = (err: Error) => console.warn(`PostgreSQL connection lost while idle: ${err.message}`);
 
+/** The lock file that keeps a PGlite data directory to one server process. */
+export const DATA_DIR_LOCK_FILE = '.big7.lock';
+
+/** Another live process holds the data directory. */
+export class DataDirLockedError extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number | null,
+  ) {
+    const who = pid === null ? 'another process' : `process ${pid}${pid === process.pid ? ' (this one)' : ''}`;
+    super(
+      `The data directory ${dataDir} is already in use by another Big 7 server (${who}). ` +
+        `Stop that server first, or give this one another DATA_DIR. If no server is running, delete ${path.join(dataDir, DATA_DIR_LOCK_FILE)}.`,
+    );
+    this.name = 'DataDirLockedError';
+  }
+}
+
+/** True while a process with this id exists (one we may not signal still exists). */
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Creates the lock file holding this PID, atomically (written aside, then hard-linked); false when it exists. */
+function createLock(file: string): boolean {
+  const aside = `${file}.${process.pid}`;
+  writeFileSync(aside, `${process.pid}\n`);
+  try {
+    linkSync(aside, file);
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw err;
+  } finally {
+    rmLock(aside);
+  }
+}
+
+/** Lock files this process holds (its own PID in a lock it does not hold was left by an earlier run). */
+const heldLocks = new Set<string>();
+
+/**
+ * Takes DATA_DIR/.big7.lock for this process (created exclusively, holding its PID) and returns its release.
+ * PGlite is one process's database: a second process on the same files would keep its own view, and rules
+ * such as the unique e-mail would no longer hold. A lock left by a process that has died is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const file = path.join(dataDir, DATA_DIR_LOCK_FILE);
+  if (!createLock(file)) {
+    const held = readLockPid(file);
+    // A container restarted on the same volume often gets the same PID: that lock is from the earlier run.
+    const live = held !== null && (held === process.pid ? heldLocks.has(file) : processAlive(held));
+    if (live) throw new DataDirLockedError(dataDir, held);
+    // Stale: its process is gone (or the file holds no PID). Take it over, unless another process just did.
+    rmLock(file);
+    if (!createLock(file)) throw new DataDirLockedError(dataDir, readLockPid(file));
+  }
+  heldLocks.add(file);
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    heldLocks.delete(file);
+    process.off('exit', release);
+    if (readLockPid(file) === process.pid) rmLock(file);
+  };
+  // Also on a plain process.exit() without close; a crash leaves a stale lock the next start takes over.
+  process.on('exit', release);
+  return release;
+}
+
+/** The PID in a lock file; null when it is missing or does not hold one. */
+function readLockPid(file: string): number | null {
+  try {
+    const pid = Number.parseInt(readFileSync(file, 'utf8').trim(), 10);
+    return Number.isInteger(pid) && pid > 0 ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
+function rmLock(file: string): void {
+  try {
+    unlinkSync(file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+}
+
 /** Opens the database and applies pending migrations. */
 export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
   const folder = migrationsFolder();
@@ -72,18 +166,37 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
     return { db, engine: 'postgres', close: () => pool.end() };
   }
   let client: PGlite;
+  let unlock = () => {};
   if (!opts.dataDir || opts.dataDir === 'memory://') {
     client = new PGlite();
   } else {
-    mkdirSync(opts.dataDir, { recursive: true });
-    client = new PGlite(path.resolve(opts.dataDir));
+    const dir = path.resolve(opts.dataDir);
+    mkdirSync(dir, { recursive: true });
+    unlock = lockDataDir(dir);
+    client = new PGlite(dir);
   }
-  await client.waitReady;
+  try {
+    await client.waitReady;
+    if (opts.migrate !== false) {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: folder });
+    }
+  } catch (err) {
+    await client.close().catch(() => {});
+    unlock();
+    throw err;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  if (opts.migrate !== false) {
-    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: folder });
-  }
-  return { db, engine: 'pglite', close: () => client.close() };
+  return {
+    db,
+    engine: 'pglite',
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
+  };
 }
 
 /** Round-trip time of a trivial query, in milliseconds. */

@@ -27,10 +27,18 @@ describe.each(testEngines())('seed on %s', (engine) => {
         (SELECT coalesce(sum(check_ins), 0) FROM user_check_in_stats)::int AS per_user,
         (SELECT count(*) FROM check_ins WHERE created_at > ${NOW.toISOString()}::timestamptz)::int AS future,
         (SELECT count(*) FROM streak_states)::int AS streaks,
-        (SELECT count(*) FROM users WHERE tier IN ('premium', 'ai-coach'))::int AS upper_tiers`,
+        (SELECT count(*) FROM users WHERE tier IN ('premium', 'ai-coach'))::int AS upper_tiers,
+        (SELECT count(*) FROM subscriptions WHERE paid_tier IS NOT NULL)::int AS paid,
+        (SELECT count(*) FROM subscriptions s JOIN users u ON u.id = s.user_id WHERE s.paid_tier IS NOT NULL AND s.paid_tier <> u.tier)::int AS paid_mismatch,
+        (SELECT count(*) FROM purchases WHERE type = 'subscription')::int AS sub_payments,
+        (SELECT count(*) FROM purchases WHERE type = 'shield')::int AS shields`,
     );
     expect(counts).toMatchObject({ users: 300, check_ins: r.checkIns, rolled: r.checkIns, per_user: r.checkIns, future: 0, streaks: 300 });
     expect(counts.upper_tiers).toBeGreaterThan(0);
+    expect(counts.paid).toBeGreaterThan(0);
+    expect(counts.paid_mismatch).toBe(0);
+    expect(counts.sub_payments).toBeGreaterThan(0);
+    expect(counts.shields).toBeGreaterThan(0);
     // streaks are the runs of dates that end today or yesterday
     const bad = await one<{ n: number }>(
       t,
@@ -46,6 +54,7 @@ describe.each(testEngines())('seed on %s', (engine) => {
     expect(res.statusCode).toBe(200);
     expect(res.json().users.total).toBe(301);
     expect(res.json().engagement.completionRate).toBeGreaterThan(10);
+    expect(res.json().subscriptions.revenue).toBeGreaterThan(0);
   });
 
   it('refuses a database with real users unless forced, and seeds again alongside its own', async () => {

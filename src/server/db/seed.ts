@@ -1,5 +1,6 @@
 /**
- * Synthetic data for demos and the analytics benchmark (`npm run seed -- --users N [--days D] [--force]`).
+ * Synthetic data (users, check-ins, streaks, trials, coupons, paid subscriptions, payments, shields, feedback,
+ * deletions) for demos and the analytics benchmark (`npm run seed -- --users N [--days D] [--force]`).
  * Everything is generated inside the database (INSERT … SELECT over generate_series, in batches of users), so
  * 100,000 users with 3,000,000 check-ins take seconds, on PGlite and PostgreSQL alike. Seeded e-mails end in
  * SEED_EMAIL_DOMAIN; a database holding any other user is refused unless `force`.
@@ -33,6 +34,12 @@ export interface SeedResult {
 }
 
 export class SeedRefused extends Error {}
+
+/** Payments are recorded in `purchases` when the payments module is installed (its migration applied). */
+async function hasPurchases(db: Db): Promise<boolean> {
+  const res = (await db.execute(sql`SELECT to_regclass('public.purchases') IS NOT NULL AS ok`)) as unknown as { rows: { ok: boolean }[] };
+  return res.rows[0]?.ok === true;
+}
 
 /** Users whose e-mail is not the seed's: real people, whom the seed must not mix with. */
 export async function countRealUsers(db: Db): Promise<number> {
@@ -97,19 +104,23 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
         FROM (SELECT i, random() h1, random() h2, random() h3, random() h4, random() h5, random() h6
               FROM generate_series(${from}::int, ${to}::int) AS i) g`);
     }
-    // A third of the premium and ai-coach users are on a 30-day trial (half of those from a coupon).
+    // A third of the premium and ai-coach users are on a 30-day trial (half of those from a coupon); every other
+    // ad-free, premium and ai-coach user pays: a paid tier in force for the rest of the month.
     await db.execute(sql`
-      INSERT INTO subscriptions (user_id, premium_expires_at, ai_coach_expires_at, previous_tier, next_expiry_at, updated_at)
-      SELECT id, CASE WHEN tier = 'premium' THEN e END, CASE WHEN tier = 'ai-coach' THEN e END, 'free', e, ${nowTs}
-      FROM (SELECT id, tier, ${nowTs} + make_interval(secs => (1 + random() * 28 * 86400)::int) AS e
-            FROM users WHERE id LIKE ${`seed-${run}-%`} AND tier IN ('premium', 'ai-coach') AND random() < 0.33) t`);
+      INSERT INTO subscriptions (user_id, premium_expires_at, ai_coach_expires_at, previous_tier, paid_tier, paid_until, auto_renew, next_expiry_at, updated_at)
+      SELECT id,
+             CASE WHEN trial AND tier = 'premium' THEN e END, CASE WHEN trial AND tier = 'ai-coach' THEN e END,
+             CASE WHEN trial THEN 'free' END,
+             CASE WHEN NOT trial THEN tier END, CASE WHEN NOT trial THEN e END, NOT trial, e, ${nowTs}
+      FROM (SELECT id, tier, tier <> 'ad-free' AND random() < 0.33 AS trial,
+                   ${nowTs} + make_interval(secs => (3600 + random() * 28 * 86400)::int) AS e
+            FROM users WHERE id LIKE ${`seed-${run}-%`} AND tier IN ('ad-free', 'premium', 'ai-coach')) t`);
     await db.execute(sql`
       INSERT INTO coupon_redemptions (user_id, code, redeemed_at)
       SELECT s.user_id, CASE WHEN s.premium_expires_at IS NOT NULL THEN 'OFFERPREMIUM30' ELSE 'OFFERAI30' END,
              coalesce(s.premium_expires_at, s.ai_coach_expires_at) - interval '30 days'
       FROM subscriptions s
-      WHERE s.user_id LIKE ${`seed-${run}-%`} AND random() < 0.5
-`);
+      WHERE s.user_id LIKE ${`seed-${run}-%`} AND s.paid_tier IS NULL AND random() < 0.5`);
   });
 
   let checkInCount = 0;
@@ -171,6 +182,29 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
       SELECT u.id, ${today} - (1 + floor(random() * ${Math.max(1, days - 1)}))::int, ${nowTs}
       FROM users u WHERE u.id LIKE ${`seed-${run}-%`} AND u.tier <> 'free' AND random() < 0.3
       ON CONFLICT DO NOTHING`);
+  });
+
+  await step('payments', async () => {
+    if (!(await hasPurchases(db))) return;
+    const price = sql.raw(`CASE s.paid_tier WHEN 'ad-free' THEN 99 WHEN 'premium' THEN 499 ELSE 999 END`);
+    // Monthly subscription payments (the latest period start, and the one before when the user was there).
+    await db.execute(sql`
+      INSERT INTO purchases (id, user_id, type, description, amount_cents, status, provider, provider_id, created_at, updated_at)
+      SELECT gen_random_uuid()::text, s.user_id, 'subscription', 'Subscription: ' || s.paid_tier, ${price}, 'completed', 'test',
+             'seed_' || ${run} || '_' || s.user_id || '_' || k, at, at
+      FROM subscriptions s JOIN users u ON u.id = s.user_id
+      CROSS JOIN LATERAL (SELECT k, s.paid_until - make_interval(days => 30 * (k + 1)) AS at FROM generate_series(0, 1) k) p
+      WHERE s.user_id LIKE ${`seed-${run}-%`} AND s.paid_tier IS NOT NULL AND p.at >= u.created_at AND p.at <= ${nowTs}`);
+    // Shields (6% of users, $0.99, a few failed) and streak recoveries (1%, $9.99).
+    await db.execute(sql`
+      INSERT INTO purchases (id, user_id, type, description, amount_cents, status, provider, provider_id, created_at, updated_at)
+      SELECT gen_random_uuid()::text, u.id, kind, CASE kind WHEN 'shield' THEN 'Streak shield' ELSE 'Streak recovery' END,
+             CASE kind WHEN 'shield' THEN 99 ELSE 999 END, CASE WHEN random() < 0.03 THEN 'failed' ELSE 'completed' END, 'test',
+             'seed_' || ${run} || '_' || u.id || '_' || kind, at, at
+      FROM users u
+      CROSS JOIN LATERAL (SELECT CASE WHEN random() < 0.06 THEN 'shield' WHEN random() < 0.01 THEN 'streak_recovery' END AS kind,
+                                 u.created_at + (${nowTs} - u.created_at) * random() AS at WHERE u.id IS NOT NULL OFFSET 0) p
+      WHERE u.id LIKE ${`seed-${run}-%`} AND p.kind IS NOT NULL`);
   });
 
   await step('feedback, deletions', async () => {

@@ -1,38 +1,121 @@
 import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { sendMailJob } from '../plugins/mail';
+import { JOB_KINDS } from './kinds';
+import { JobQueue, PermanentJobError, scheduleRecurring, type JobHandlers, type RecurringTask } from './queue';
+import { cleanupExpired } from './cleanup';
 import { rolloverTick } from './rollover';
 
-export interface JobsOptions {
-  /** How often the rollover runs (default every minute: users become due at their own local midnight). */
-  intervalMs?: number;
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The durable job queue: `app.jobs.enqueue(tx, …)` inside the transaction of the write that causes the job. */
+    jobs: JobQueue;
+  }
 }
 
-/** Runs the day rollover in the server process. Safe with several instances: each batch claims rows with SKIP LOCKED. */
+export interface JobsOptions {
+  /** Poll for due jobs in this process (JOBS; off under NODE_ENV=test, where tests call runDue()/drain()). */
+  run: boolean;
+  /** How often the runner looks for due jobs (default 1 s). */
+  pollIntervalMs?: number;
+  /** How often the day rollover runs (default every minute: users become due at their own local midnight). */
+  rolloverIntervalMs?: number;
+  /** Random source of the retry jitter (tests pass () => 0). */
+  random?: () => number;
+}
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+/** Work that repeats: one line per task. Each time slot becomes one job, so several instances run it once. */
+function recurringTasks(app: FastifyInstance, opts: JobsOptions): RecurringTask[] {
+  return [
+    {
+      name: 'rollover',
+      everyMs: opts.rolloverIntervalMs ?? 60_000,
+      run: async (now) => {
+        const r = await rolloverTick(app.db, now);
+        if (r.users || r.trialsExpired) app.log.info(r, 'rollover tick');
+      },
+    },
+    {
+      name: 'cleanup.expired',
+      everyMs: HOUR,
+      run: async (now) => {
+        const r = await cleanupExpired(app.db, now);
+        if (r.sessions || r.emailTokens || r.signinFailures) app.log.info(r, 'cleanup');
+      },
+    },
+    { name: 'jobs.prune', everyMs: HOUR, run: async (now) => void (await app.jobs.prune(new Date(+now - 7 * DAY), new Date(+now - 30 * DAY))) },
+  ];
+}
+
+/** The handler of every job kind (kinds and payloads: jobs/kinds.ts). */
+function jobHandlers(app: FastifyInstance, tasks: readonly RecurringTask[]): JobHandlers<typeof JOB_KINDS> {
+  return {
+    'mail.send': (message) => sendMailJob(app.mailer, message),
+    recurring: async ({ task }) => {
+      const found = tasks.find((t) => t.name === task);
+      if (!found) throw new PermanentJobError(`no recurring task named "${task}"`);
+      await found.run(app.clock.now());
+    },
+  };
+}
+
+/**
+ * Decorates `app.jobs` (always: requests enqueue, tests drain) and, when `run` is set, polls for due jobs in this
+ * process: the recurring tasks' current slots are enqueued, then due jobs are claimed in batches and run. Safe with
+ * several instances on one PostgreSQL (see JobQueue).
+ */
 export default fp<JobsOptions>(
   async (app, opts) => {
-    const intervalMs = opts.intervalMs ?? 60_000;
-    let running: Promise<void> | null = null;
-    const tick = () => {
-      running ??= (async () => {
-        try {
-          const r = await rolloverTick(app.db, app.clock.now());
-          if (r.users || r.trialsExpired) app.log.info(r, 'rollover tick');
-        } catch (err) {
-          app.log.error({ err }, 'rollover tick failed');
-        } finally {
-          running = null;
-        }
-      })();
-      return running;
-    };
-    let timer: NodeJS.Timeout | null = null;
-    app.addHook('onReady', async () => {
-      timer = setInterval(() => void tick(), intervalMs);
-      timer.unref();
-      void tick(); // catch up after downtime
+    const tasks = recurringTasks(app, opts);
+    const queue = new JobQueue({
+      db: app.db,
+      clock: app.clock,
+      log: app.log,
+      kinds: JOB_KINDS,
+      handlers: jobHandlers(app, tasks),
+      ...(opts.random ? { random: opts.random } : {}),
     });
+    app.decorate('jobs', queue);
+    if (!opts.run) return;
+
+    const pollIntervalMs = opts.pollIntervalMs ?? 1000;
+    const scheduled = new Map<string, number>(); // task → the slot this process last enqueued
+    let running: Promise<void> | null = null;
+    let timer: NodeJS.Timeout | null = null;
+    let stopped = false;
+
+    const poll = async () => {
+      try {
+        const now = app.clock.now();
+        const toSchedule = tasks.filter((t) => scheduled.get(t.name) !== Math.floor(now.getTime() / t.everyMs));
+        await scheduleRecurring(queue, toSchedule, now);
+        for (const t of toSchedule) scheduled.set(t.name, Math.floor(now.getTime() / t.everyMs));
+        // A full batch means more may be due: keep going until a batch comes back short.
+        for (;;) {
+          const r = await queue.runDue();
+          if (stopped || r.claimed === 0) break;
+        }
+      } catch (err) {
+        app.log.error({ err }, 'job runner poll failed');
+      }
+    };
+    const loop = () => {
+      running = poll().finally(() => {
+        running = null;
+        if (!stopped) {
+          timer = setTimeout(loop, pollIntervalMs);
+          timer.unref();
+        }
+      });
+    };
+    app.addHook('onReady', async () => loop()); // the first poll catches up after downtime
     app.addHook('onClose', async () => {
-      if (timer) clearInterval(timer);
-      await running; // let an in-flight batch commit before the pool closes
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running; // let jobs under way finish before the pool closes
     });
   },
   { name: 'jobs' },

@@ -4,18 +4,35 @@ import authRoutes from './auth/routes';
 import userRoutes from './user/routes';
 import checkInRoutes from './check-ins/routes';
 import tipsRoutes from './tips/routes';
+import * as streaks from './streaks/service';
+import type { EventWiring } from '../events';
+
+/**
+ * Who acts on each domain event (src/server/events.ts), in one place. In-transaction consumers share the write;
+ * `jobs` entries become durable jobs enqueued in that transaction (how to add one: docs/decisions/013-domain-events.md).
+ */
+export const eventWiring: EventWiring = {
+  'check-in.recorded': {
+    // The streak, shields and milestone rewards move with the check-in, or not at all.
+    inTransaction: [(tx, event) => streaks.onCheckIn(tx, event)],
+    jobs: [],
+  },
+};
 
 /** Every API module, registered under /api. Add one line per module. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(userRoutes, { prefix: '/user' });
+  await app.register(import('./account/routes'), { prefix: '/user' });
+  await app.register(import('./support/routes'));
   await app.register(checkInRoutes);
   await app.register(tipsRoutes);
   await app.register(import('./streaks/routes'));
   await app.register(import('./subscriptions/routes'));
   await app.register(import('./rewards/routes'));
   await app.register(import('./coupons/routes'));
+  await app.register(import('./payments/routes'));
   await app.register(import('./dev-tools/routes'));
   await app.register(import('./feedback/routes'));
   await app.register(import('./admin-feedback/routes'));

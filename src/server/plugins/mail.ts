@@ -1,10 +1,13 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { PermanentJobError } from '../jobs/queue';
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** Where replies go (e.g. the user who wrote to support). */
+  replyTo?: string;
   html?: string;
 }
 
@@ -31,7 +34,14 @@ export function createMailer(opts: { smtpUrl?: string | undefined; from: string;
   const underWay = new Set<Promise<unknown>>();
   return {
     async send(m) {
-      const sending = transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+      const sending = transport.sendMail({
+        from: opts.from,
+        to: m.to,
+        replyTo: m.replyTo,
+        subject: m.subject,
+        text: m.text,
+        html: m.html,
+      });
       underWay.add(sending);
       try {
         await sending;
@@ -44,4 +54,20 @@ export function createMailer(opts: { smtpUrl?: string | undefined; from: string;
       transport.close();
     },
   };
+}
+
+/**
+ * The `mail.send` job: sends through the Mailer. A refusal the server gives as final (an SMTP 5xx reply, e.g. an
+ * unknown mailbox) fails the job at once; anything else (server down, timeout, 4xx) is thrown for a retry.
+ */
+export async function sendMailJob(mailer: Mailer, message: MailMessage): Promise<void> {
+  try {
+    await mailer.send(message);
+  } catch (err) {
+    const code = (err as { responseCode?: unknown }).responseCode;
+    if (typeof code === 'number' && code >= 500 && code < 600) {
+      throw new PermanentJobError(`the mail server refused the message (${code}): ${(err as Error).message}`, { cause: err });
+    }
+    throw err;
+  }
 }

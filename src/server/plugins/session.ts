@@ -15,12 +15,64 @@ const MAX_TOKEN_LENGTH = 200;
 export type UserRow = typeof users.$inferSelect;
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    sessionCache: SessionCache;
+  }
   interface FastifyRequest {
     /** The signed-in user, set by the session hook; null for visitors. */
     user: UserRow | null;
     sessionId: string | null;
   }
 }
+
+
+/**
+ * Per-process cache of session → user, so a screen's several reads do not each look the session up. Entries live
+ * SESSION_CACHE_TTL_MS at most (other instances' changes are seen within that), are dropped on logout, and any
+ * state-changing request in this process drops the entries of its user (or all entries when it has none:
+ * sign-in, password reset, webhooks), so a change made here is never answered from the cache. Code that changes a
+ * user or their sessions outside a request (a job) calls `app.sessionCache.forgetUser(id)`.
+ */
+export const SESSION_CACHE_TTL_MS = 2_000;
+const SESSION_CACHE_MAX = 50_000;
+interface CachedSession {
+  user: UserRow;
+  expiresAt: Date;
+  cachedAt: number;
+}
+export class SessionCache {
+  private readonly entries = new Map<string, CachedSession>();
+  constructor(private readonly ttlMs: number = SESSION_CACHE_TTL_MS) {}
+  /** The cached session, while fresh (real time) and not expired (app time). */
+  get(id: string, now: Date): CachedSession | undefined {
+    const e = this.entries.get(id);
+    if (!e) return undefined;
+    if (Date.now() - e.cachedAt >= this.ttlMs || e.expiresAt <= now) {
+      this.entries.delete(id);
+      return undefined;
+    }
+    return e;
+  }
+  set(id: string, user: UserRow, expiresAt: Date): void {
+    if (this.ttlMs <= 0) return;
+    if (this.entries.size >= SESSION_CACHE_MAX) this.entries.clear();
+    this.entries.set(id, { user, expiresAt, cachedAt: Date.now() });
+  }
+  extend(id: string, expiresAt: Date): void {
+    const e = this.entries.get(id);
+    if (e) e.expiresAt = expiresAt;
+  }
+  forgetSession(id: string): void {
+    this.entries.delete(id);
+  }
+  forgetUser(userId: string): void {
+    for (const [id, e] of this.entries) if (e.user.id === userId) this.entries.delete(id);
+  }
+  clear(): void {
+    this.entries.clear();
+  }
+}
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -48,6 +100,7 @@ export async function startSession(request: FastifyRequest, reply: FastifyReply,
 /** Revokes the current session (if any) and clears the cookie. */
 export async function endSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (request.sessionId) {
+    request.server.sessionCache.forgetSession(request.sessionId);
     await request.server.db.delete(sessions).where(eq(sessions.id, request.sessionId));
   }
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
@@ -70,8 +123,9 @@ export function currentUser(request: FastifyRequest): UserRow {
   return request.user;
 }
 
-export default fp(
-  async (app) => {
+export default fp<{ cacheTtlMs?: number }>(
+  async (app, opts) => {
+    app.decorate('sessionCache', new SessionCache(opts.cacheTtlMs));
     app.decorateRequest('user', null);
     app.decorateRequest('sessionId', null);
     app.addHook('onRequest', async (request, reply) => {
@@ -80,13 +134,20 @@ export default fp(
       if (!token || token.length > MAX_TOKEN_LENGTH) return;
       const id = hashToken(token);
       const now = app.clock.now();
-      const rows = await app.db
-        .select({ session: sessions, user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
-        .limit(1);
-      const row = rows[0];
+      const cached = app.sessionCache.get(id, now);
+      let row: { session: { expiresAt: Date }; user: UserRow } | undefined;
+      if (cached) {
+        row = { session: { expiresAt: cached.expiresAt }, user: cached.user };
+      } else {
+        const rows = await app.db
+          .select({ session: sessions, user: users })
+          .from(sessions)
+          .innerJoin(users, eq(users.id, sessions.userId))
+          .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
+          .limit(1);
+        row = rows[0];
+        if (row) app.sessionCache.set(id, row.user, row.session.expiresAt);
+      }
       if (!row) {
         reply.clearCookie(SESSION_COOKIE, { path: '/' });
         return;
@@ -96,8 +157,17 @@ export default fp(
       if (row.session.expiresAt.getTime() - now.getTime() < SESSION_RENEW_BELOW_MS) {
         const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
         await app.db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
+        app.sessionCache.extend(id, expiresAt);
         reply.setCookie(SESSION_COOKIE, token, cookieOptions(app.config.secureCookies, expiresAt));
       }
+    });
+    // A state-changing request may have changed its user (tier, timezone, first check-in, password) or ended
+    // sessions: the cache forgets them, before the answer leaves.
+    app.addHook('onSend', async (request, _reply, payload) => {
+      if (READ_METHODS.has(request.method) || !request.url.startsWith('/api/')) return payload;
+      if (request.user) app.sessionCache.forgetUser(request.user.id);
+      else app.sessionCache.clear();
+      return payload;
     });
   },
   { name: 'session', dependencies: ['@fastify/cookie'] },

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  acceptsSubmission,
   BUTTON_LABELS,
   canChangeCheckInTime,
   CHECK_IN_TIMES,
@@ -11,7 +12,7 @@ import {
   WINDOW_MESSAGES,
   type WindowInput,
 } from './check-in-window';
-import { formatWallTime12h, instantOfLocalTime, localDateOf } from './dates';
+import { formatLocalDateTime, formatWallTime12h, instantOfLocalTime, localDateOf, offsetMinutes } from './dates';
 
 /* ------------------------------------------------------------------------------------------------------------
  * Reference model, written independently of the engine: it reads local clocks with Intl.DateTimeFormat only and
@@ -371,5 +372,201 @@ describe('check-in window examples', () => {
     expect(canChangeCheckInTime(new Date('2026-01-10T03:59:00Z'), tz, '23:00')).toBe(true);
     expect(canChangeCheckInTime(new Date('2026-01-10T04:30:00Z'), tz, '23:00')).toBe(false);
     expect(canChangeCheckInTime(new Date('2026-01-10T05:30:00Z'), tz, '23:00')).toBe(true);
+  });
+});
+
+/* ------------------------------------------------------------------------------------------------------------
+ * Decision 010: a timezone change cannot turn one evening into two days.
+ * ---------------------------------------------------------------------------------------------------------- */
+
+const MIN_GAP = 12 * H;
+
+/** The window input of a user with history (orientation over), asking at `now` in `tz`. */
+function historyInput(
+  now: number,
+  tz: string,
+  time: string,
+  last: { localDate: string; createdAt: number } | null,
+  settledThrough: string | null,
+  hasCheckInToday = last?.localDate === localDateOf(now, tz),
+): WindowInput {
+  return {
+    ...baseInput(now, tz, time, hasCheckInToday),
+    hasAnyCheckIn: last !== null,
+    lastCheckIn: last ? { localDate: last.localDate, createdAt: new Date(last.createdAt) } : null,
+    settledThrough,
+  };
+}
+
+describe('decision 010: a timezone change cannot turn one evening into two days', () => {
+  const at = (iso: string) => Date.parse(iso);
+
+  it('Honolulu → Kiritimati (24 h ahead): the same evening is not a second day; the next one opens a day later', () => {
+    const made = at('2026-11-26T06:00:00Z'); // 20:00 on Wed 25 in Honolulu = 20:00 on Thu 26 in Kiritimati
+    const last = { localDate: '2026-11-25', createdAt: made };
+    const r = checkInWindow(historyInput(made + 60_000, 'Pacific/Kiritimati', '20:00', last, '2026-11-25'));
+    expect(r.windowState).toMatchObject({ localDate: '2026-11-26', isOpen: true, canCheckIn: false, canEdit: false, windowType: null });
+    expect(r.block?.reason).toBe('too-soon');
+    // Thu 26's window (06:00–10:00 UTC) is over before 12 hours have passed: the next is Fri 27's.
+    expect(r.windowState.message).toBe(
+      'You checked in less than 12 hours ago in another timezone. Your next check-in opens at 8:00 PM on Fri, Nov 27.',
+    );
+    expect(r.windowState.nextOpensAt).toBe('2026-11-27T06:00:00.000Z');
+    expect(r.windowState.countdown).toEqual({ target: '2026-11-27T06:00:00.000Z', label: COUNTDOWN_LABELS.untilOpens });
+    expect(acceptsSubmission(historyInput(at('2026-11-27T06:00:00Z'), 'Pacific/Kiritimati', '20:00', last, '2026-11-25'))).toBe(true);
+  });
+
+  it('London → Auckland inside the window: refused until 12 hours after the last check-in, to the minute', () => {
+    const made = at('2026-11-25T20:00:30Z');
+    const last = { localDate: '2026-11-25', createdAt: made };
+    const early = checkInWindow(historyInput(at('2026-11-26T07:30:00Z'), 'Pacific/Auckland', '20:00', last, '2026-11-25'));
+    expect(early.windowState.canCheckIn).toBe(false);
+    expect(early.block?.opensAt.toISOString()).toBe('2026-11-26T08:01:00.000Z'); // 12 h later, rounded up to the minute
+    expect(early.windowState.message).toBe(
+      'You checked in less than 12 hours ago in another timezone. Your next check-in opens at 9:01 PM on Thu, Nov 26.',
+    );
+    expect(acceptsSubmission(historyInput(at('2026-11-26T08:00:59Z'), 'Pacific/Auckland', '20:00', last, '2026-11-25'))).toBe(false);
+    expect(acceptsSubmission(historyInput(at('2026-11-26T08:01:00Z'), 'Pacific/Auckland', '20:00', last, '2026-11-25'))).toBe(true);
+  });
+
+  it('a traveller from Los Angeles to London checks in the next evening as usual', () => {
+    const last = { localDate: '2026-11-25', createdAt: at('2026-11-26T07:45:00Z') }; // 23:45 in Los Angeles
+    const r = checkInWindow(historyInput(at('2026-11-26T20:00:00Z'), 'Europe/London', '20:00', last, '2026-11-25'));
+    expect(r.block).toBeNull();
+    expect(r.windowState).toMatchObject({ canCheckIn: true, windowType: 'official-checkin', message: WINDOW_MESSAGES.open });
+  });
+
+  it('going west over the date line cannot check in a date earlier than the last one', () => {
+    const last = { localDate: '2026-11-25', createdAt: at('2026-11-25T06:00:00Z') }; // 20:00 in Kiritimati
+    // 20 hours later it is 22:00 on Tue 24 in Pago Pago, inside that date's window.
+    const r = checkInWindow(historyInput(at('2026-11-26T09:00:00Z'), 'Pacific/Pago_Pago', '20:00', last, '2026-11-25'));
+    expect(r.windowState).toMatchObject({ localDate: '2026-11-25', isOpen: true, canCheckIn: false, canEdit: true });
+    const before = checkInWindow(historyInput(at('2026-11-25T09:00:00Z'), 'Pacific/Pago_Pago', '20:00', last, '2026-11-25'));
+    expect(before.windowState).toMatchObject({ localDate: '2026-11-24', isOpen: true, canCheckIn: false, canEdit: false });
+    expect(before.block?.reason).toBe('checked-in');
+    expect(before.windowState.message).toBe(
+      'You already checked in for today in another timezone. Your next check-in opens at 8:00 PM on Thu, Nov 26.',
+    );
+  });
+
+  it('a day the rollover settled in the previous zone cannot be checked in again further west', () => {
+    // Wed 25 ended in London (settled as missed); at 20:30 on Wed 25 in Los Angeles it is that date again.
+    const last = { localDate: '2026-11-24', createdAt: at('2026-11-24T20:00:00Z') };
+    const r = checkInWindow(historyInput(at('2026-11-26T04:30:00Z'), 'America/Los_Angeles', '20:00', last, '2026-11-25'));
+    expect(r.block?.reason).toBe('settled');
+    expect(r.windowState.canCheckIn).toBe(false);
+    expect(r.windowState.message).toBe(
+      'This day already ended in your previous timezone. Your next check-in opens at 8:00 PM on Thu, Nov 26.',
+    );
+  });
+
+  it('replacing today’s check-in is not affected, however recent', () => {
+    const now = at('2026-11-25T20:30:00Z');
+    const last = { localDate: '2026-11-25', createdAt: now - 60_000 };
+    const r = checkInWindow(historyInput(now, 'Europe/London', '20:00', last, '2026-11-25'));
+    expect(r.block).toBeNull();
+    expect(r.windowState).toMatchObject({ canEdit: true, windowType: 'edit-only' });
+  });
+
+  // Half the cases jump far east or west right after a check-in made inside its window: where the rule bites.
+  const WEST = ['Pacific/Pago_Pago', 'Pacific/Honolulu', 'America/Los_Angeles', 'America/Nuuk'];
+  const EAST = ['Pacific/Kiritimati', 'Pacific/Auckland', 'Pacific/Chatham', 'Asia/Tokyo', 'Australia/Lord_Howe'];
+  const historyArb = fc
+    .oneof(
+      fc.record({ madeTz: fc.constantFrom(...ZONES), tz: fc.constantFrom(...ZONES), after: fc.integer({ min: 0, max: 60 * H }) }),
+      fc.record({ madeTz: fc.constantFrom(...WEST), tz: fc.constantFrom(...EAST), after: fc.integer({ min: 0, max: 20 * H }) }),
+      fc.record({ madeTz: fc.constantFrom(...EAST), tz: fc.constantFrom(...WEST), after: fc.integer({ min: 0, max: 40 * H }) }),
+    )
+    .chain((p) =>
+      fc.record({
+        made: fc.tuple(instantArb, checkInTimeArb, fc.double({ min: 0, max: 1, noNaN: true })).map(([t, time, f]) => {
+          const w = refWindow(refLocal(t, p.madeTz).date, p.madeTz, time);
+          return w.open + Math.floor(f * (w.close - w.open));
+        }),
+        madeTz: fc.constant(p.madeTz),
+        settledAhead: fc.constantFrom(null, 0, 1, 2),
+        after: fc.constant(p.after),
+        tz: fc.constant(p.tz),
+        time: checkInTimeArb,
+      }),
+    );
+
+  it('a new check-in is accepted exactly inside the official window of a date after every settled one, 12 h after the last', () => {
+    fc.assert(
+      fc.property(historyArb, ({ made, madeTz, settledAhead, after, tz, time }) => {
+        const lastDate = refLocal(made, madeTz).date;
+        const settled = settledAhead === null ? null : refLocal(made + settledAhead * 24 * H, madeTz).date;
+        const now = made + after;
+        const date = refLocal(now, tz).date;
+        const ref = refWindow(date, tz, time);
+        const floor = settled !== null && settled > lastDate ? settled : lastDate;
+        const expected =
+          now >= ref.open && now <= ref.close && date > floor && now >= Math.ceil((made + MIN_GAP) / 60_000) * 60_000;
+        const { windowState: w } = checkInWindow(
+          historyInput(now, tz, time, { localDate: lastDate, createdAt: made }, settled, date === lastDate),
+        );
+        expect(w.canCheckIn).toBe(expected);
+      }),
+      { numRuns: 800 },
+    );
+  });
+
+  it('when refused, the next opening it names is the first instant a new check-in is accepted', () => {
+    fc.assert(
+      fc.property(historyArb, fc.double({ min: 0, max: 1, noNaN: true }), ({ made, madeTz, settledAhead, after, tz, time }, f) => {
+        const last = { localDate: localDateOf(made, madeTz), createdAt: made };
+        const settled = settledAhead === null ? null : localDateOf(made + settledAhead * 24 * H, madeTz);
+        const now = made + after;
+        const canCheckInAt = (t: number) => checkInWindow(historyInput(t, tz, time, last, settled)).windowState.canCheckIn;
+        const r = checkInWindow(historyInput(now, tz, time, last, settled));
+        if (!r.block) return;
+        const opens = r.block.opensAt.getTime();
+        expect(opens).toBeGreaterThan(now);
+        expect(r.windowState.nextOpensAt).toBe(r.block.opensAt.toISOString());
+        expect(r.windowState.message).toContain(formatLocalDateTime(opens, tz));
+        expect(canCheckInAt(opens)).toBe(true);
+        expect(canCheckInAt(opens - 1)).toBe(false);
+        expect(canCheckInAt(now + Math.floor(f * (opens - now - 1)))).toBe(false);
+      }),
+      { numRuns: 800 },
+    );
+  });
+
+  it('staying put, going west, or going up to 7 hours east: the next evening’s whole window is open, DST included', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.constantFrom(...transitions).map(({ tz, at: t }) => ({ tz, t })),
+          fc.record({ tz: fc.constantFrom(...ZONES), t: instantArb }),
+        ),
+        fc.integer({ min: -48, max: 24 }),
+        fc.constantFrom(...ZONES),
+        checkInTimeArb,
+        checkInTimeArb,
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.boolean(),
+        ({ tz: from, t }, hours, other, timeA, timeB, fa, fb, stay) => {
+          const to = stay ? from : other;
+          // A check-in at any instant of the window of a date in `from`, near a DST change or anywhere.
+          const dateA = refLocal(t + hours * H, from).date;
+          const wa = refWindow(dateA, from, timeA);
+          const made = wa.open + Math.floor(fa * (wa.close - wa.open));
+          const last = { localDate: dateA, createdAt: made };
+          // The next evening in `to`: the first date after dateA whose window is still ahead.
+          let dateB = refNextDate(dateA);
+          while (refWindow(dateB, to, timeB).close <= made) dateB = refNextDate(dateB);
+          const wb = refWindow(dateB, to, timeB);
+          const east = offsetMinutes(to, wb.open) - offsetMinutes(from, made);
+          fc.pre(east <= 7 * 60);
+          for (const u of [wb.open, wb.open + Math.floor(fb * (wb.close - wb.open)), wb.close]) {
+            const r = checkInWindow(historyInput(u, to, timeB, last, dateA));
+            expect(r.block).toBeNull();
+            expect(r.windowState.canCheckIn).toBe(true);
+          }
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });

@@ -3,6 +3,7 @@ import {
   formatWallTime12h,
   instantOfLocalTime,
   endOfLocalDay,
+  formatLocalDateTime,
   localDateOf,
   localHourOf,
   startOfLocalDay,
@@ -18,6 +19,9 @@ import {
  * - Orientation: a user within 24 hours of account creation, with no check-ins and firstCheckInCompleted false,
  *   may check in at any moment of those 24 hours; that check-in counts for the local date at submission.
  * - A check-in's local date is fixed when it is submitted and never moves, even if the user's timezone changes.
+ * - A timezone change cannot turn one evening into two days (decision 010): a NEW check-in needs a local date
+ *   later than every settled one (the latest check-in's and the streak's last settled date) and at least
+ *   MIN_TIME_BETWEEN_CHECK_INS_MS of real time since the latest check-in was made. Replacing today's is unaffected.
  */
 
 export const DEFAULT_CHECK_IN_TIME = '20:00';
@@ -29,6 +33,13 @@ export const ORIENTATION_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const LAST_CHANCE_MINUTES_BEFORE_CLOSE = 10;
 /** An offline check-in counts for its day when it reaches the server at most this many hours later (DECISIONS). */
 export const OFFLINE_SYNC_HOURS = 48;
+/**
+ * Decision 010: the least real time between two check-ins on different dates. A user who stays in one zone is
+ * never near it (successive windows open at least 19 hours apart, DST included), and neither is a traveller
+ * going up to 7 hours east; only a jump of more than that inside one evening (in practice: switching the zone
+ * setting, or hopping across the date line) meets it.
+ */
+export const MIN_TIME_BETWEEN_CHECK_INS_MS = 12 * 60 * 60 * 1000;
 
 export const WINDOW_TYPES = ['orientation-first-time', 'official-checkin', 'edit-only'] as const;
 export type WindowType = (typeof WINDOW_TYPES)[number];
@@ -54,6 +65,13 @@ export const WINDOW_MESSAGES = {
   opensAt: (time: string) => `Check-in opens at ${formatWallTime12h(time)}`,
   /** Shown by the client when the status cannot be loaded. */
   unavailable: 'Check-in window is closed',
+  /** Decision 010: a timezone change made "today" a date already checked in (or earlier). */
+  checkedInElsewhere: (at: string) => `You already checked in for today in another timezone. Your next check-in opens at ${at}.`,
+  /** Decision 010: a timezone change made "today" a later date, but too soon after the last check-in. */
+  tooSoonElsewhere: (at: string) =>
+    `You checked in less than ${MIN_TIME_BETWEEN_CHECK_INS_MS / 3_600_000} hours ago in another timezone. Your next check-in opens at ${at}.`,
+  /** Decision 010: a timezone change made "today" a date that already ended (and was settled) in the previous zone. */
+  dayAlreadySettled: (at: string) => `This day already ended in your previous timezone. Your next check-in opens at ${at}.`,
 } as const;
 
 export const ORIENTATION_MODES = ['orientation', 'regular'] as const;
@@ -100,6 +118,10 @@ export interface WindowInput {
   firstCheckInCompleted: boolean;
   /** A check-in exists for the local date of `now`. */
   hasCheckInToday: boolean;
+  /** The user's latest check-in (by local date) and the instant it was first made; for decision 010. */
+  lastCheckIn?: PreviousCheckIn | null;
+  /** The last local date the streak engine settled (its lastProcessedDate); for decision 010. */
+  settledThrough?: LocalDate | null;
 }
 
 export interface OrientationState {
@@ -129,6 +151,8 @@ export interface WindowState {
 export interface WindowResult {
   windowState: WindowState;
   orientationState: OrientationState;
+  /** Why a new check-in is refused by the timezone-change rule (decision 010), or null. */
+  block: NewCheckInBlock | null;
 }
 
 /**
@@ -178,6 +202,64 @@ export function orientationState(input: Pick<WindowInput, 'now' | 'createdAt' | 
   };
 }
 
+export interface PreviousCheckIn {
+  localDate: LocalDate;
+  /** When it was first made (replacing it keeps this instant). */
+  createdAt: Date;
+}
+
+export interface NewCheckInBlock {
+  /** Today is not after the latest check-in's date / after the last settled date / it is after both, but too soon. */
+  reason: 'checked-in' | 'settled' | 'too-soon';
+  /** The first instant from which a new check-in is accepted (in the current zone, at the current check-in time). */
+  opensAt: Date;
+  /** What to tell the person, with that instant in their current zone. */
+  message: string;
+}
+
+const MINUTE_MS = 60_000;
+
+/**
+ * Decision 010, pure: null when a NEW check-in at `now` (for the local date of `now` in `tz`) passes the
+ * timezone-change rule, else why not and from when a new check-in is accepted. The window itself (official or
+ * orientation) is checked separately; replacing an existing check-in of today never goes through this rule.
+ */
+export function newCheckInBlock(
+  now: Date,
+  tz: string,
+  checkInTime: string,
+  history: { lastCheckIn?: PreviousCheckIn | null; settledThrough?: LocalDate | null },
+): NewCheckInBlock | null {
+  const last = history.lastCheckIn ?? null;
+  const floors = [last?.localDate, history.settledThrough].filter((d): d is LocalDate => !!d);
+  const floor = floors.length ? floors.reduce((a, b) => (a > b ? a : b)) : null;
+  // Whole minutes, so that the time we print is the time it opens.
+  const earliest = last
+    ? Math.ceil((last.createdAt.getTime() + MIN_TIME_BETWEEN_CHECK_INS_MS) / MINUTE_MS) * MINUTE_MS
+    : null;
+  const today = localDateOf(now, tz);
+  const dateOk = floor === null || today > floor;
+  const timeOk = earliest === null || now.getTime() >= earliest;
+  if (dateOk && timeOk) return null;
+
+  // The first official window of a date after the floor that is still open once `earliest` has come.
+  let date = floor !== null && floor >= today ? addLocalDays(floor, 1) : today;
+  let opensAt: Date | null = null;
+  for (let i = 0; i < 8 && !opensAt; i++, date = addLocalDays(date, 1)) {
+    const w = officialWindow(date, tz, checkInTime);
+    if (!w) continue;
+    const start = Math.max(w.opensAt.getTime(), earliest ?? -Infinity);
+    if (start <= w.closesAt.getTime()) opensAt = new Date(start);
+  }
+  /* c8 ignore next */
+  if (!opensAt) throw new Error('No check-in window found in the next days');
+
+  const at = formatLocalDateTime(opensAt, tz);
+  if (last !== null && last.localDate >= today) return { reason: 'checked-in', opensAt, message: WINDOW_MESSAGES.checkedInElsewhere(at) };
+  if (!dateOk) return { reason: 'settled', opensAt, message: WINDOW_MESSAGES.dayAlreadySettled(at) };
+  return { reason: 'too-soon', opensAt, message: WINDOW_MESSAGES.tooSoonElsewhere(at) };
+}
+
 /** The whole window state at `now`. */
 export function checkInWindow(input: WindowInput): WindowResult {
   const tz = input.timezone;
@@ -187,10 +269,14 @@ export function checkInWindow(input: WindowInput): WindowResult {
   const official = officialWindow(localDate, tz, checkInTime);
   const isOpen = !!official && t >= official.opensAt.getTime() && t <= official.closesAt.getTime();
   const orientation = orientationState(input);
-  const nextOpensAt = nextOpening(input.now, tz, checkInTime);
+  // A new check-in (not a replacement of today's) must also pass the timezone-change rule (decision 010).
+  const block = input.hasCheckInToday ? null : newCheckInBlock(input.now, tz, checkInTime, input);
+  const officialNext = nextOpening(input.now, tz, checkInTime);
+  const nextOpensAt = block ? block.opensAt : officialNext;
 
   let windowType: WindowType | null = null;
-  if (orientation.shouldShowFirstTimeCheckIn) windowType = 'orientation-first-time';
+  if (block) windowType = null; // closed to new check-ins until block.opensAt
+  else if (orientation.shouldShowFirstTimeCheckIn) windowType = 'orientation-first-time';
   else if (isOpen) windowType = input.hasCheckInToday ? 'edit-only' : 'official-checkin';
 
   const canEdit = isOpen && input.hasCheckInToday;
@@ -203,8 +289,9 @@ export function checkInWindow(input: WindowInput): WindowResult {
         ? BUTTON_LABELS.update
         : BUTTON_LABELS.checkIn;
 
-  const message =
-    windowType === 'orientation-first-time'
+  const message = block
+    ? block.message
+    : windowType === 'orientation-first-time'
       ? WINDOW_MESSAGES.orientation
       : windowType === 'official-checkin'
         ? WINDOW_MESSAGES.open
@@ -212,15 +299,16 @@ export function checkInWindow(input: WindowInput): WindowResult {
           ? WINDOW_MESSAGES.editOnly
           : WINDOW_MESSAGES.opensAt(checkInTime);
 
-  const countdown = isOpen
-    ? {
-        target: official!.closesAt.toISOString(),
-        label: input.hasCheckInToday ? COUNTDOWN_LABELS.updateEnds : COUNTDOWN_LABELS.checkInEnds,
-      }
-    : { target: nextOpensAt.toISOString(), label: COUNTDOWN_LABELS.untilOpens };
+  const countdown =
+    isOpen && !block
+      ? {
+          target: official!.closesAt.toISOString(),
+          label: input.hasCheckInToday ? COUNTDOWN_LABELS.updateEnds : COUNTDOWN_LABELS.checkInEnds,
+        }
+      : { target: nextOpensAt.toISOString(), label: COUNTDOWN_LABELS.untilOpens };
 
   // On a date without an official window (a skipped calendar day), report the next one.
-  const todays = official ?? { opensAt: nextOpensAt, closesAt: endOfLocalDay(localDateOf(nextOpensAt, tz), tz) };
+  const todays = official ?? { opensAt: officialNext, closesAt: endOfLocalDay(localDateOf(officialNext, tz), tz) };
 
   return {
     windowState: {
@@ -237,6 +325,7 @@ export function checkInWindow(input: WindowInput): WindowResult {
       countdown,
     },
     orientationState: orientation,
+    block,
   };
 }
 

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   addLocalDays,
+  formatLocalDateTime,
   endOfLocalDay,
   instantOfLocalTime,
   isLocalDate,
@@ -53,5 +54,15 @@ describe('dates', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('formatLocalDateTime', () => {
+  it('reads the local clock of the zone, across a DST change and at midnight', () => {
+    expect(formatLocalDateTime(Date.UTC(2026, 2, 8, 6, 59), 'America/New_York')).toBe('1:59 AM on Sun, Mar 8');
+    expect(formatLocalDateTime(Date.UTC(2026, 2, 8, 7, 0), 'America/New_York')).toBe('3:00 AM on Sun, Mar 8');
+    expect(formatLocalDateTime(Date.UTC(2026, 10, 26, 6, 0), 'Pacific/Kiritimati')).toBe('8:00 PM on Thu, Nov 26');
+    expect(formatLocalDateTime(Date.UTC(2026, 11, 31, 23, 5), 'UTC')).toBe('11:05 PM on Thu, Dec 31');
+    expect(formatLocalDateTime(Date.UTC(2027, 0, 1, 0, 5), 'UTC')).toBe('12:05 AM on Fri, Jan 1');
   });
 });

@@ -139,3 +139,15 @@ export function formatWallTime12h(time: string): string {
   const h12 = h % 12 === 0 ? 12 : h % 12;
   return `${h12}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
 }
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/** An instant as the local clock in `tz` reads it, e.g. '8:00 PM on Thu, Nov 26' (same text on every runtime). */
+export function formatLocalDateTime(instant: Date | number, tz: string): string {
+  const date = localDateOf(instant, tz);
+  const minutes = localMinutesOf(instant, tz);
+  const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  const day = new Date(`${date}T00:00:00Z`);
+  return `${formatWallTime12h(time)} on ${WEEKDAYS[day.getUTCDay()]}, ${MONTHS[day.getUTCMonth()]} ${day.getUTCDate()}`;
+}

@@ -12,18 +12,9 @@ import {
 } from '../domain/check-in-window';
 import { ANSWER_COUNT, ANSWER_MESSAGES, SCALE_MAX, SCALE_MIN } from '../domain/scoring';
 import { LEVELS } from '../domain/insights';
+import { JOURNAL_FIELDS, JOURNAL_MAX_LENGTH, type JournalField } from '../domain/journal';
 
-export const JOURNAL_MAX_LENGTH = 280;
-export const JOURNAL_FIELDS = [
-  'restJournal',
-  'exerciseJournal',
-  'nutritionJournal',
-  'goalsJournal',
-  'boundariesJournal',
-  'connectionJournal',
-  'joyJournal',
-] as const;
-export type JournalField = (typeof JOURNAL_FIELDS)[number];
+export { JOURNAL_FIELDS, JOURNAL_MAX_LENGTH, type JournalField } from '../domain/journal';
 
 export const CHECK_IN_MESSAGES = {
   outsideWindow: (opensAt: string) => `Check-in is closed right now. ${opensAt}.`,

@@ -11,6 +11,21 @@ export const subscriptionSchema = z.object({
   trialJustExpired: z.enum(TRIAL_TIERS).nullable(),
   /** The tier a trial returns to. */
   previousTier: z.enum(TIERS).nullable(),
+  /** The paid subscription, when there is one (optional: older servers do not send it). */
+  billing: z
+    .object({
+      tier: z.enum(TIERS),
+      /** ISO instant the paid period ends (a renewal moves it on). */
+      periodEnd: z.string(),
+      /** false: cancelled or the last payment failed: the tier ends at periodEnd. */
+      renews: z.boolean(),
+      /** A downgrade between paid tiers that starts at periodEnd. */
+      scheduledTier: z.enum(TIERS).nullable(),
+      /** Billing can be managed in Stripe's customer portal. */
+      manageable: z.boolean(),
+    })
+    .nullable()
+    .optional(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
@@ -43,10 +58,7 @@ export const redeemCouponBodySchema = z.object({
 });
 export const redeemCouponResultSchema = z.object({ message: z.string(), benefit: z.string() });
 
-export const COUPON_MESSAGES = {
-  alreadyUsed: 'You have already used this coupon code',
-  invalid: 'This coupon code is not valid or has expired',
-} as const;
+export { COUPON_MESSAGES } from '../domain/coupons';
 
 export const REWARD_MESSAGES = {
   notAvailable: 'This reward is not available',

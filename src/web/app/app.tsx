@@ -1,13 +1,16 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useCurrentUser } from '../lib/current-user';
 import { scrollBehavior } from '../lib/dates';
 import { useTimezoneSync } from '../features/auth/hooks/use-timezone-sync';
-import { DeveloperModeChrome } from '../features/dev/components/developer-mode';
-import { UnreadFeedbackCount } from '../features/feedback/components/unread-feedback-count';
 import { BottomNav, showsBottomNav } from './bottom-nav';
 import { applyMetadata } from './metadata';
 import { UserRoutes, VisitorRoutes } from './routes';
+
+const DeveloperModeChrome = lazy(() => import('../features/dev/components/developer-mode').then((m) => ({ default: m.DeveloperModeChrome })));
+const UnreadFeedbackCount = lazy(() =>
+  import('../features/feedback/components/unread-feedback-count').then((m) => ({ default: m.UnreadFeedbackCount })),
+);
 
 /** Per route change: page metadata, and a smooth scroll to the top unless going to /. */
 function useRouteEffects(pathname: string): void {
@@ -31,7 +34,11 @@ export function App() {
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-[200] focus:rounded-lg focus:bg-surface focus:p-3">
         Skip to content
       </a>
-      {user?.devTools && <DeveloperModeChrome user={user} extra={user.isAdmin ? <UnreadFeedbackCount /> : null} />}
+      {user?.devTools && (
+        <Suspense fallback={null}>
+          <DeveloperModeChrome user={user} extra={user.isAdmin ? <UnreadFeedbackCount /> : null} />
+        </Suspense>
+      )}
       <Suspense fallback={null}>{user ? <UserRoutes user={user} /> : <VisitorRoutes />}</Suspense>
       {user && showsBottomNav(pathname) && <BottomNav />}
     </>

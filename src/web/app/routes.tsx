@@ -1,12 +1,13 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import type { PublicUser } from '../../shared/schemas/auth';
-import WelcomeScreen from '../features/auth/screens/WelcomeScreen';
-import SignInScreen from '../features/auth/screens/SignInScreen';
-import SignUpScreen from '../features/auth/screens/SignUpScreen';
-import DashboardPage from './dashboard-page';
 
-// Secondary screens load lazily (spec part 1 §2.1).
+// Every screen loads lazily (spec part 1 §2.1): a page loads only its own code beside the shared entry (React,
+// the router, TanStack Query and the api client). A new screen follows the same pattern.
+const WelcomeScreen = lazy(() => import('../features/auth/screens/WelcomeScreen'));
+const SignInScreen = lazy(() => import('../features/auth/screens/SignInScreen'));
+const SignUpScreen = lazy(() => import('../features/auth/screens/SignUpScreen'));
+const DashboardPage = lazy(() => import('./dashboard-page'));
 const ForgotPasswordScreen = lazy(() => import('../features/auth/screens/ForgotPasswordScreen'));
 const ResetPasswordScreen = lazy(() => import('../features/auth/screens/ResetPasswordScreen'));
 const VerifyEmailScreen = lazy(() => import('../features/auth/screens/VerifyEmailScreen'));
@@ -27,6 +28,7 @@ const SettingsScreen = lazy(() => import('../features/settings/screens/SettingsS
 const UpgradeScreen = lazy(() => import('../features/subscriptions/screens/UpgradeScreen'));
 const PurchaseHistoryScreen = lazy(() => import('../features/subscriptions/screens/PurchaseHistoryScreen'));
 const PaymentSuccessScreen = lazy(() => import('../features/subscriptions/screens/PaymentSuccessScreen'));
+const TestCheckoutScreen = lazy(() => import('../features/subscriptions/screens/TestCheckoutScreen'));
 const AiCoachScreen = lazy(() => import('../features/ai-coach/screens/AiCoachScreen'));
 const AiCoachConversationScreen = lazy(() => import('../features/ai-coach/screens/AiCoachConversationScreen'));
 const FeedbackScreen = lazy(() => import('../features/feedback/screens/FeedbackScreen'));
@@ -41,6 +43,14 @@ const ScrollTestScreen = lazy(() => import('../features/dev/screens/ScrollTestSc
 const TestScreen = lazy(() => import('../features/dev/screens/TestScreen'));
 const NotificationTestScreen = lazy(() => import('../features/dev/screens/NotificationTestScreen'));
 const AchievementTestScreen = lazy(() => import('../features/dev/screens/AchievementTestScreen'));
+const DevToolsOffScreen = lazy(() => import('../features/dev/screens/DevToolsOffScreen'));
+/** The developer screens (spec part 2 §4). */
+const DEV_SCREENS = [
+  ['/achievement/test', AchievementTestScreen],
+  ['/scroll-test', ScrollTestScreen],
+  ['/test', TestScreen],
+  ['/notification-test', NotificationTestScreen],
+] as const;
 
 /** Routes for signed-out visitors (spec part 1 §2.1); anything else goes to /. */
 export const VISITOR_PATHS = ['/', '/signin', '/signup', '/login', '/forgot-password', '/reset-password', '/verify-email', '/privacy', '/terms', '/logout'] as const;
@@ -85,6 +95,7 @@ export function UserRoutes({ user }: { user: PublicUser }) {
       <Route path="/analytics" element={<AnalyticsScreen />} />
       <Route path="/payment-success" element={<PaymentSuccessScreen />} />
       <Route path="/purchase-history" element={<PurchaseHistoryScreen />} />
+      <Route path="/test-checkout" element={<TestCheckoutScreen />} />
       <Route path="/feedback" element={<FeedbackScreen />} />
       <Route path="/ai-coach" element={<AiCoachScreen />} />
       <Route path="/ai-coach/conversation/:id" element={<AiCoachConversationScreen />} />
@@ -95,14 +106,10 @@ export function UserRoutes({ user }: { user: PublicUser }) {
       <Route path="/dedicated-soul" element={<DedicatedSoulScreen />} />
       <Route path="/achievement/dedicated-soul" element={<AchievementDedicatedSoulScreen />} />
       <Route path="/achievement/legendary-warrior" element={<AchievementLegendaryWarriorScreen />} />
-      {user.devTools && (
-        <>
-          <Route path="/achievement/test" element={<AchievementTestScreen />} />
-          <Route path="/scroll-test" element={<ScrollTestScreen />} />
-          <Route path="/test" element={<TestScreen />} />
-          <Route path="/notification-test" element={<NotificationTestScreen />} />
-        </>
-      )}
+      {DEV_SCREENS.map(([path, Screen]) => (
+        // On a server with developer tools off, the developer screens say so.
+        <Route key={path} path={path} element={user.devTools ? <Screen /> : <DevToolsOffScreen />} />
+      ))}
       <Route path="/logout" element={<LogoutScreen />} />
       <Route path="/forgot-password" element={<ForgotPasswordScreen />} />
       <Route path="/reset-password" element={<ResetPasswordScreen />} />

@@ -9,6 +9,11 @@ import { queryClient } from './query-client';
  * otherwise, so the switch grants nothing by itself. Leaving it calls POST /api/developer/reset-streak.
  */
 export const DEV_MODE_KEY = 'big7_developer_mode';
+/** Said wherever developer mode is asked for on a server whose developer tools are off (user.devTools false). */
+export const DEV_TOOLS_OFF = {
+  title: 'Developer tools are off on this server',
+  description: 'Developer mode needs a server started with DEV_TOOLS=on (for example `DEV_TOOLS=on npm start`).',
+} as const;
 /** Stored value when on (the same key and value lib/developer-mode.ts reads for the check-in cancel button). */
 const ON = 'true';
 /** Typed anywhere (not in a text field) to toggle developer mode. */

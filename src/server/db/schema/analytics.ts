@@ -33,6 +33,8 @@ export const userCheckInStats = pgTable(
     checkIns: integer('check_ins').notNull().default(0),
     /** When the user's latest check-in was first submitted (check_ins.created_at). */
     lastCheckInAt: ts('last_check_in_at').notNull(),
+    /** users.created_at, copied so that retention is read from this table alone. */
+    userCreatedAt: ts('user_created_at').notNull(),
   },
   (t) => [index('user_check_in_stats_last_idx').on(t.lastCheckInAt)],
 );

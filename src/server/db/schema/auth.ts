@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -66,7 +67,12 @@ export const emailTokens = pgTable(
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
   },
-  (t) => [index('email_tokens_user_idx').on(t.userId, t.purpose)],
+  (t) => [
+    index('email_tokens_user_idx').on(t.userId, t.purpose),
+    // The periodic clean-up finds expired and used tokens by these.
+    index('email_tokens_expires_idx').on(t.expiresAt),
+    index('email_tokens_used_idx').on(t.usedAt).where(sql`${t.usedAt} is not null`),
+  ],
 );
 
 /** Failed sign-in attempts, for the per-e-mail limit shared by every server instance. */
@@ -77,5 +83,9 @@ export const signinFailures = pgTable(
     email: text('email').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('signin_failures_email_idx').on(t.email, t.createdAt)],
+  (t) => [
+    index('signin_failures_email_idx').on(t.email, t.createdAt),
+    // The periodic clean-up finds old rows by this.
+    index('signin_failures_created_idx').on(t.createdAt),
+  ],
 );

@@ -5,4 +5,7 @@ export * from './streaks';
 export * from './subscriptions';
 export * from './feedback';
 export * from './ai-coach';
+export * from './account';
+export * from './jobs';
+export * from './payments';
 export * from './analytics';

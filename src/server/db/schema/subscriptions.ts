@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { index, pgTable, primaryKey, text, integer, timestamp, boolean } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, text, integer, timestamp, boolean, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -20,11 +20,25 @@ export const subscriptions = pgTable(
     trialJustExpired: trialTier('trial_just_expired'),
     /** The last trial that ended (lets developer tools show the notice again). */
     lastExpiredTrial: trialTier('last_expired_trial'),
-    /** The earliest active trial expiry: the job selects due rows by this index. */
+    /** The tier the user pays for (a paid subscription); null without one. */
+    paidTier: text('paid_tier', { enum: ['free', 'ad-free', 'premium', 'ai-coach', 'therapy'] }),
+    /** The end of the paid period (Stripe's current_period_end); a renewal moves it on. */
+    paidUntil: ts('paid_until'),
+    /** The subscription renews by itself (active, not cancelled, last payment did not fail). */
+    autoRenew: boolean('auto_renew').notNull().default(false),
+    /** A downgrade between paid tiers, taking effect at paidUntil. */
+    scheduledTier: text('scheduled_tier', { enum: ['free', 'ad-free', 'premium', 'ai-coach', 'therapy'] }),
+    stripeCustomerId: text('stripe_customer_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    /** The earliest due change (a trial's end, the paid period's end): the job selects due rows by this index. */
     nextExpiryAt: ts('next_expiry_at'),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('subscriptions_next_expiry_idx').on(t.nextExpiryAt)],
+  (t) => [
+    index('subscriptions_next_expiry_idx').on(t.nextExpiryAt),
+    uniqueIndex('subscriptions_stripe_subscription_uq').on(t.stripeSubscriptionId),
+    uniqueIndex('subscriptions_stripe_customer_uq').on(t.stripeCustomerId),
+  ],
 );
 
 /** Milestone rewards claimed: once per user and type, by the primary key. */
@@ -75,7 +89,7 @@ export const tierChanges = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     fromTier: text('from_tier').notNull(),
     toTier: text('to_tier').notNull(),
-    source: text('source', { enum: ['reward', 'coupon', 'payment', 'trial-expiry', 'developer'] }).notNull(),
+    source: text('source', { enum: ['reward', 'coupon', 'payment', 'trial-expiry', 'developer', 'payment-end', 'downgrade'] }).notNull(),
     shieldsGranted: integer('shields_granted').notNull().default(0),
     expiresAt: ts('expires_at'),
     createdAt: ts('created_at').notNull().defaultNow(),

@@ -44,7 +44,7 @@ export interface UserAggregates {
 }
 
 /**
- * One pass over users (with their check-in roll-up).
+ * One pass over users and one over their check-in roll-up.
  * windowDays: the window (the analytics range; null = all time; 30 days for the admin report), which the
  * completion figures use too; retentionDays: the retention window (the range, 30 days for all time).
  */
@@ -55,24 +55,20 @@ export async function userAggregates(db: Db, now: Date, windowDays: number | nul
   const windowFromDate = windowDays === null ? '0001-01-01' : utcDate(daysBefore(now, windowDays - 1));
   const from30 = utcDate(daysBefore(now, 29));
   const possibleFrom = (from: string) => sql`coalesce(sum(greatest(0, ${today}::date - greatest((u.created_at AT TIME ZONE 'UTC')::date, ${from}::date) + 1)), 0)::float8`;
-  const [r] = await rowsOf<Record<string, unknown>>(
-    db,
-    sql`SELECT
+  // Two passes that run side by side: users (sign-ups, demographics, tiers) and the per-user check-in roll-up
+  // (activity, retention), which carries the sign-up instant so that no join is needed.
+  const [[r], [a]] = await Promise.all([
+    rowsOf<Record<string, unknown>>(
+      db,
+      sql`SELECT
       count(*)::int AS total,
       count(*) FILTER (WHERE u.provider = 'google')::int AS google,
       count(*) FILTER (WHERE ${inWindow(sql`u.created_at`)})::int AS new_in_window,
       count(*) FILTER (WHERE u.created_at > ${iso(daysBefore(now, 30))})::int AS new_30d,
-      count(*) FILTER (WHERE s.last_check_in_at > ${iso(daysBefore(now, 1))})::int AS active_daily,
-      count(*) FILTER (WHERE s.last_check_in_at > ${iso(daysBefore(now, 7))})::int AS active_weekly,
-      count(*) FILTER (WHERE s.last_check_in_at > ${iso(daysBefore(now, 30))})::int AS active_monthly,
-      count(*) FILTER (WHERE ${inWindow(sql`s.last_check_in_at`)})::int AS active_in_window,
-      count(*) FILTER (WHERE s.last_check_in_at <= ${iso(daysBefore(now, 30))} AND s.last_check_in_at > ${iso(daysBefore(now, 60))})::int AS lapsed_30d,
       count(*) FILTER (WHERE u.created_at <= ${iso(daysBefore(now, retentionDays))})::int AS cohort,
-      count(*) FILTER (WHERE u.created_at <= ${iso(daysBefore(now, retentionDays))} AND s.last_check_in_at > ${iso(daysBefore(now, retentionDays))})::int AS cohort_active,
+      count(*) FILTER (WHERE u.created_at <= ${iso(daysBefore(now, 30))})::int AS cohort_30d,
       ${possibleFrom(windowFromDate)} AS possible,
       ${possibleFrom(from30)} AS possible_30d,
-      count(*) FILTER (WHERE u.created_at <= ${iso(daysBefore(now, 30))})::int AS cohort_30d,
-      count(*) FILTER (WHERE u.created_at <= ${iso(daysBefore(now, 30))} AND s.last_check_in_at > ${iso(daysBefore(now, 30))})::int AS cohort_active_30d,
       count(*) FILTER (WHERE u.gender = 'male')::int AS male,
       count(*) FILTER (WHERE u.gender = 'female')::int AS female,
       count(*) FILTER (WHERE u.gender = 'other')::int AS other,
@@ -90,10 +86,22 @@ export async function userAggregates(db: Db, now: Date, windowDays: number | nul
       count(*) FILTER (WHERE u.tier = 'premium')::int AS t_premium,
       count(*) FILTER (WHERE u.tier = 'ai-coach')::int AS t_aicoach,
       count(*) FILTER (WHERE u.tier = 'therapy')::int AS t_therapy
-    FROM users u
-    LEFT JOIN user_check_in_stats s ON s.user_id = u.id`,
-  );
-  const n = (k: string) => num(r?.[k]);
+    FROM users u`,
+    ),
+    rowsOf<Record<string, unknown>>(
+      db,
+      sql`SELECT
+      count(*) FILTER (WHERE s.last_check_in_at > ${iso(daysBefore(now, 1))})::int AS active_daily,
+      count(*) FILTER (WHERE s.last_check_in_at > ${iso(daysBefore(now, 7))})::int AS active_weekly,
+      count(*) FILTER (WHERE s.last_check_in_at > ${iso(daysBefore(now, 30))})::int AS active_monthly,
+      count(*) FILTER (WHERE ${inWindow(sql`s.last_check_in_at`)})::int AS active_in_window,
+      count(*) FILTER (WHERE s.last_check_in_at <= ${iso(daysBefore(now, 30))} AND s.last_check_in_at > ${iso(daysBefore(now, 60))})::int AS lapsed_30d,
+      count(*) FILTER (WHERE s.user_created_at <= ${iso(daysBefore(now, retentionDays))} AND s.last_check_in_at > ${iso(daysBefore(now, retentionDays))})::int AS cohort_active,
+      count(*) FILTER (WHERE s.user_created_at <= ${iso(daysBefore(now, 30))} AND s.last_check_in_at > ${iso(daysBefore(now, 30))})::int AS cohort_active_30d
+    FROM user_check_in_stats s`,
+    ),
+  ]);
+  const n = (k: string) => num(r?.[k] ?? a?.[k]);
   return {
     total: n('total'),
     google: n('google'),

@@ -1,29 +1,29 @@
 /**
- * Where revenue comes from, isolated in one file so it can be pointed at the payment records when they land
- * (decision 019). Cross-user aggregates, admin only.
+ * Where revenue comes from, in one file (decision 019): the payments module's records. Cross-user aggregates,
+ * admin only.
  *
- * - paidSubscribersByTier: users who pay for their tier now. Until payments are recorded here this is
- *   "effective tier is ad-free, premium or ai-coach and not that tier's running trial" (trials and coupon
- *   trials are never paid). With the payments module's `subscriptions.paid_tier` / `paid_until`, it becomes
- *   `paid_tier` counted where `paid_until > now`.
- * - purchaseTotals: one-off purchases (shields, streak recoveries) and all revenue in a period. There is no
- *   purchase table yet, so every total is zero; with the `purchases` table (type, amount_cents, status,
- *   created_at) it becomes a sum of completed purchases by type.
+ * - paidSubscribersByTier: subscriptions whose paid tier is in force now: `subscriptions.paid_tier` while
+ *   `paid_until` (plus the renewal grace when it renews by itself, as the subscriptions service reads it) is
+ *   ahead. Trials and coupons never set a paid tier, so they never count.
+ * - purchaseTotals: completed purchases (`purchases`, status 'completed') in a period, by type, in dollars. A
+ *   deleted account's payments (user_id set null) count nowhere, as its user does not (decision 019).
  */
 import { sql } from 'drizzle-orm';
 import type { Tier } from '../../../shared/domain/tiers';
 import type { Db } from '../../db/client';
+import { RENEWAL_GRACE_MS } from '../subscriptions/service';
 import { num, rowsOf } from './sql';
+
+const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 export async function paidSubscribersByTier(db: Db, now: Date): Promise<Partial<Record<Tier, number>>> {
   const rows = await rowsOf<{ tier: Tier; n: number }>(
     db,
-    sql`SELECT u.tier, count(*)::int AS n
-        FROM users u LEFT JOIN subscriptions s ON s.user_id = u.id
-        WHERE u.tier IN ('ad-free', 'premium', 'ai-coach')
-          AND NOT (u.tier = 'premium' AND s.premium_expires_at IS NOT NULL AND s.premium_expires_at > ${now.toISOString()}::timestamptz)
-          AND NOT (u.tier = 'ai-coach' AND s.ai_coach_expires_at IS NOT NULL AND s.ai_coach_expires_at > ${now.toISOString()}::timestamptz)
-        GROUP BY u.tier`,
+    sql`SELECT paid_tier AS tier, count(*)::int AS n
+        FROM subscriptions
+        WHERE paid_tier IN ('ad-free', 'premium', 'ai-coach')
+          AND (paid_until > ${iso(now)} OR (auto_renew AND paid_until > ${iso(new Date(now.getTime() - RENEWAL_GRACE_MS))}))
+        GROUP BY paid_tier`,
   );
   return Object.fromEntries(rows.map((r) => [r.tier, num(r.n)]));
 }
@@ -35,7 +35,22 @@ export interface PurchaseTotals {
   totalRevenue: number;
 }
 
-/** Completed purchases made in [from, to) (from null: since the beginning). Zero until payments are recorded. */
-export async function purchaseTotals(_db: Db, _from: Date | null, _to: Date): Promise<PurchaseTotals> {
-  return { shield: { count: 0, revenue: 0 }, recovery: { count: 0, revenue: 0 }, totalRevenue: 0 };
+/** Completed purchases made in (from, to] (from null: since the beginning). */
+export async function purchaseTotals(db: Db, from: Date | null, to: Date): Promise<PurchaseTotals> {
+  const [r] = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`SELECT
+      count(*) FILTER (WHERE type = 'shield')::int AS shield_n,
+      coalesce(sum(amount_cents) FILTER (WHERE type = 'shield'), 0)::int AS shield_cents,
+      count(*) FILTER (WHERE type = 'streak_recovery')::int AS recovery_n,
+      coalesce(sum(amount_cents) FILTER (WHERE type = 'streak_recovery'), 0)::int AS recovery_cents,
+      coalesce(sum(amount_cents), 0)::bigint AS total_cents
+    FROM purchases
+    WHERE status = 'completed' AND user_id IS NOT NULL AND created_at <= ${iso(to)} ${from === null ? sql`` : sql`AND created_at > ${iso(from)}`}`,
+  );
+  return {
+    shield: { count: num(r?.shield_n), revenue: num(r?.shield_cents) / 100 },
+    recovery: { count: num(r?.recovery_n), revenue: num(r?.recovery_cents) / 100 },
+    totalRevenue: num(r?.total_cents) / 100,
+  };
 }

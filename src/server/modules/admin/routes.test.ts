@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../../../test/helpers/app';
 import { testEngines } from '../../../../test/helpers/db';
 import { createUser, signInAs } from '../../../../test/helpers/users';
-import { accountDeletions, checkIns, couponRedemptions, streakFrozenDays, streakStates, subscriptions, users } from '../../db/schema/index';
+import { accountDeletions, checkIns, couponRedemptions, purchases, streakFrozenDays, streakStates, subscriptions, users } from '../../db/schema/index';
 import { seedCoupons } from '../coupons/service';
 import { ACTIONS } from '../../../shared/domain/analytics';
 import { recordAccountDeletion } from './service';
@@ -20,7 +20,10 @@ const d = (s: string) => new Date(s);
  *   D        email  pnts 70    ai-coach (paid)         created 09-01  check-in 10-10 (lapsed); streak 0; shield used 10-11
  *   E        google other 16   ad-free (paid)          created 11-01  check-in 11-24 (20:30); streak 1
  *   F        email  male —     ai-coach trial to 12-01 created 05-01  no check-ins; OFFERAI30 11-01, OFFERPREMIUM30 06-01
- *   G        deleted on 11-23 (had a check-in and a paid tier); another deletion dated 08-01
+ *   G        deleted on 11-23 (had a check-in, a paid tier and a payment); another deletion dated 08-01
+ * Paid subscriptions (subscriptions.paid_tier, paid until 12-20): B premium, D ai-coach, E ad-free.
+ * Completed purchases: B shield $0.99 11-24, E shield $0.99 11-10, B recovery $9.99 11-01, B subscription $4.99
+ * 11-05 and 10-05, D subscription $9.99 10-20; not counted: a failed shield of B's (11-24), G's $4.99 (11-22).
  */
 async function seedFixture(t: TestApp) {
   const db = t.app.db;
@@ -65,11 +68,15 @@ async function seedFixture(t: TestApp) {
     { userId: E.id, currentStreak: 1, lastCompletedDate: '2026-11-24' },
     { userId: G.id, currentStreak: 9, lastCompletedDate: '2026-11-22' },
   ]);
+  const paidUntil = d('2026-12-20T00:00:00Z');
   await db.insert(subscriptions).values([
+    { userId: B.id, paidTier: 'premium', paidUntil, autoRenew: true },
+    { userId: E.id, paidTier: 'ad-free', paidUntil, autoRenew: true },
+    { userId: G.id, paidTier: 'premium', paidUntil, autoRenew: true },
     { userId: C.id, premiumExpiresAt: d('2026-12-15T00:00:00Z'), previousTier: 'free', nextExpiryAt: d('2026-12-15T00:00:00Z') },
     { userId: F.id, aiCoachExpiresAt: d('2026-12-01T00:00:00Z'), previousTier: 'free', nextExpiryAt: d('2026-12-01T00:00:00Z') },
-    // an ended premium trial of D's does not make D's paid ai-coach a trial
-    { userId: D.id, premiumExpiresAt: d('2026-12-20T00:00:00Z') },
+    // a premium trial expiry of D's does not make D's paid ai-coach a trial
+    { userId: D.id, premiumExpiresAt: d('2026-12-20T00:00:00Z'), paidTier: 'ai-coach', paidUntil, autoRenew: false },
   ]);
   await db.insert(couponRedemptions).values([
     { userId: C.id, code: 'OFFERPREMIUM30', redeemedAt: d('2026-11-20T09:00:00Z') },
@@ -79,6 +86,27 @@ async function seedFixture(t: TestApp) {
   await db.insert(streakFrozenDays).values([
     { userId: C.id, date: '2026-11-22' },
     { userId: D.id, date: '2026-10-11' },
+  ]);
+  let seq = 0;
+  const pay = (userId: string, type: 'shield' | 'streak_recovery' | 'subscription', cents: number, at: string, status: 'completed' | 'failed' = 'completed') => ({
+    userId,
+    type,
+    description: type,
+    amountCents: cents,
+    status,
+    provider: 'test' as const,
+    providerId: `p${++seq}`,
+    createdAt: d(at),
+  });
+  await db.insert(purchases).values([
+    pay(B.id, 'shield', 99, '2026-11-24T10:00:00Z'),
+    pay(B.id, 'shield', 99, '2026-11-24T10:05:00Z', 'failed'),
+    pay(E.id, 'shield', 99, '2026-11-10T10:00:00Z'),
+    pay(B.id, 'streak_recovery', 999, '2026-11-01T10:00:00Z'),
+    pay(B.id, 'subscription', 499, '2026-11-05T10:00:00Z'),
+    pay(B.id, 'subscription', 499, '2026-10-05T10:00:00Z'),
+    pay(D.id, 'subscription', 999, '2026-10-20T10:00:00Z'),
+    pay(G.id, 'subscription', 499, '2026-11-22T10:00:00Z'),
   ]);
   // G deletes the account: the row goes (hard delete), a dated record stays.
   await db.transaction(async (tx) => {
@@ -147,7 +175,7 @@ describe.each(testEngines())('owner analytics on %s', (engine) => {
       progressToTarget: '0.00%',
       currentUsers: 6,
       targetUsers: 2_000_000,
-      recommendations: [ACTIONS.earlyStage, ACTIONS.retention(25), ACTIONS.revenue],
+      recommendations: [ACTIONS.earlyStage, ACTIONS.retention(25), ACTIONS.revenue, ACTIONS.shields], // 2 shields in 30 days
     });
   });
 
@@ -166,21 +194,20 @@ describe.each(testEngines())('owner analytics on %s', (engine) => {
         { range: 'Not specified', count: 2, percentage: 33.3 },
       ],
     },
-    purchases: { shieldPurchases: { count: 0, revenue: 0 }, recoveryPurchases: { count: 0, revenue: 0 } },
     subscriptions: { revenue: 15.97, adFree: 1, premium: 2, aiCoach: 2, free: 1 },
     trials: { adFree: 0, premium: 1, aiCoach: 1 },
     registrationMethods: { google: 2, email: 4, googlePercentage: 33.3, emailPercentage: 66.7 },
   };
   const projections = (marketReadiness: number) => ({
     monthlyGrowth: 50,
-    revenueGrowthRate: 0,
+    revenueGrowthRate: 13.2, // (16.96 − 14.98) / 14.98
     targetUsers: 2_000_000,
-    monthlyRevenue: 15.97,
-    yearlyRevenue: 191.64,
+    monthlyRevenue: 27.94, // MRR 15.97 + shields and recovery of 30 days 11.97
+    yearlyRevenue: 335.28,
     ltv: 10.64, // 2.66 × 4 months
     breakEvenMonths: 2, // ceil(5 / 2.66)
     marketReadiness,
-    valuationEstimate: 958.2,
+    valuationEstimate: 1676.4,
     churnPrediction: 25,
   });
 
@@ -191,6 +218,7 @@ describe.each(testEngines())('owner analytics on %s', (engine) => {
       timeRange: '7d',
       users: { active: 3, new: 1, deleted: 1, total: 6, growth: 20 },
       ...common,
+      purchases: { shieldPurchases: { count: 1, revenue: 0.99 }, recoveryPurchases: { count: 0, revenue: 0 } },
       couponUsers: { total: 1, premium: 1, aiCoach: 0 },
       freezeDays: 1,
       engagement: { dailyCheckIns: 0.9, streakAverage: 0.8, retentionRate: 40, completionRate: 14.6 }, // 6/7; 2 of 5; 6 of 41
@@ -202,6 +230,7 @@ describe.each(testEngines())('owner analytics on %s', (engine) => {
     const q = await get('/api/analytics/business-metrics?timeRange=90d');
     expect(q.body).toMatchObject({
       users: { active: 4, new: 3, deleted: 1, total: 6, growth: 100 },
+      purchases: { shieldPurchases: { count: 2, revenue: 1.98 }, recoveryPurchases: { count: 1, revenue: 9.99 } },
       couponUsers: { total: 2, premium: 1, aiCoach: 1 },
       freezeDays: 2,
       engagement: { dailyCheckIns: 0.1, streakAverage: 0.8, retentionRate: 33.3, completionRate: 1.8 }, // 7/90; 1 of 3; 7 of 387
@@ -211,6 +240,7 @@ describe.each(testEngines())('owner analytics on %s', (engine) => {
       timeRange: 'all',
       users: { active: 4, new: 6, deleted: 2, total: 6, growth: 0 },
       ...common,
+      purchases: { shieldPurchases: { count: 2, revenue: 1.98 }, recoveryPurchases: { count: 1, revenue: 9.99 } },
       couponUsers: { total: 2, premium: 2, aiCoach: 1 },
       freezeDays: 2,
       engagement: { dailyCheckIns: 0.1, streakAverage: 0.8, retentionRate: 25, completionRate: 0.7 }, // 7/47 days; 30-day retention; 7 of 984
@@ -224,8 +254,10 @@ describe.each(testEngines())('owner analytics on %s', (engine) => {
     const rows = await t.app.db.execute(
       // every user's roll-up equals a fresh count
       `SELECT count(*)::int AS bad FROM user_check_in_stats s
-       FULL JOIN (SELECT user_id, count(*) AS n, max(created_at) AS last FROM check_ins GROUP BY user_id) c ON c.user_id = s.user_id
-       WHERE s.check_ins IS DISTINCT FROM c.n::int OR s.last_check_in_at IS DISTINCT FROM c.last` as never,
+       FULL JOIN (SELECT c.user_id, count(*) AS n, max(c.created_at) AS last, min(u.created_at) AS signed_up
+                  FROM check_ins c JOIN users u ON u.id = c.user_id GROUP BY c.user_id) c ON c.user_id = s.user_id
+       WHERE s.check_ins IS DISTINCT FROM c.n::int OR s.last_check_in_at IS DISTINCT FROM c.last
+          OR s.user_created_at IS DISTINCT FROM c.signed_up` as never,
     );
     expect((rows as unknown as { rows: { bad: number }[] }).rows[0]!.bad).toBe(0);
   });

@@ -206,8 +206,8 @@ export async function rebuildCheckInRollups(tx: Db): Promise<void> {
   await tx.execute(sql`LOCK TABLE check_ins IN SHARE MODE`);
   await tx.execute(sql`DELETE FROM user_check_in_stats`);
   await tx.execute(sql`DELETE FROM check_in_daily_counts`);
-  await tx.execute(sql`INSERT INTO user_check_in_stats (user_id, check_ins, last_check_in_at)
-    SELECT user_id, count(*), max(created_at) FROM check_ins GROUP BY user_id`);
+  await tx.execute(sql`INSERT INTO user_check_in_stats (user_id, check_ins, last_check_in_at, user_created_at)
+    SELECT c.user_id, count(*), max(c.created_at), min(u.created_at) FROM check_ins c JOIN users u ON u.id = c.user_id GROUP BY c.user_id`);
   await tx.execute(sql`INSERT INTO check_in_daily_counts (local_date, shard, check_ins)
     SELECT local_date, hashtext(user_id) & 15, count(*) FROM check_ins GROUP BY 1, 2`);
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, isNull, lte } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lt, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { emailTokens, sessions, signinFailures, users } from '../../db/schema/index';
 
@@ -116,4 +116,44 @@ export async function deleteSigninFailure(db: Conn, id: string): Promise<void> {
 
 export async function clearSigninFailures(db: Conn, email: string): Promise<void> {
   await db.delete(signinFailures).where(eq(signinFailures.email, email));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Clean-up of dead rows, in bounded batches: each call is one short statement on the condition's index,
+// deleting at most `limit` rows; rows a concurrent clean-up (another instance) holds are skipped, not awaited.
+// ---------------------------------------------------------------------------------------------------------
+
+async function deleteSome(db: Conn, table: typeof sessions | typeof emailTokens | typeof signinFailures, where: SQL, limit: number) {
+  const ids = db.select({ id: table.id }).from(table).where(where).limit(limit).for('update', { skipLocked: true });
+  const rows = await db.delete(table).where(inArray(table.id, ids)).returning({ id: table.id });
+  return rows.length;
+}
+
+/** Sessions that expired at or before `now` (a session is valid only while expires_at > now). */
+export const deleteExpiredSessions = (db: Conn, now: Date, limit: number) =>
+  deleteSome(db, sessions, lte(sessions.expiresAt, now), limit);
+
+/** E-mail tokens (any purpose) that expired before `before`. */
+export const deleteEmailTokensExpiredBefore = (db: Conn, before: Date, limit: number) =>
+  deleteSome(db, emailTokens, lt(emailTokens.expiresAt, before), limit);
+
+/** E-mail tokens used (or superseded) at or before `at`. */
+export const deleteEmailTokensUsedBy = (db: Conn, at: Date, limit: number) =>
+  deleteSome(db, emailTokens, lte(emailTokens.usedAt, at), limit);
+
+/** Sign-in failure rows recorded before `before` (every e-mail). */
+export const deleteSigninFailuresBefore = (db: Conn, before: Date, limit: number) =>
+  deleteSome(db, signinFailures, lt(signinFailures.createdAt, before), limit);
+/** Locks the user's row until the end of the transaction (serialises per-user counters such as the e-mail cap). */
+export async function lockUser(tx: Conn, userId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+/** E-mailed tokens (any purpose, used or not) issued to the user since `since`. */
+export async function countEmailTokensSince(db: Conn, userId: string, since: Date): Promise<number> {
+  const rows = await db
+    .select({ n: count() })
+    .from(emailTokens)
+    .where(and(eq(emailTokens.userId, userId), gt(emailTokens.createdAt, since)));
+  return Number(rows[0]?.n ?? 0);
 }

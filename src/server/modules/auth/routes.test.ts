@@ -57,8 +57,10 @@ function allKeys(v: unknown, out: string[] = []): string[] {
   return out;
 }
 
-function tokenFrom(mailer: MemoryMailer, to: string, path: '/verify-email' | '/reset-password'): string {
-  const mail = mailer.last(to);
+/** Runs the queued e-mail jobs (the runner is off in tests), then reads the link of the last e-mail to `to`. */
+async function tokenFrom(t: TestApp, to: string, path: '/verify-email' | '/reset-password'): Promise<string> {
+  await t.app.jobs.drain();
+  const mail = (t.mailer as MemoryMailer).last(to);
   if (!mail) throw new Error(`no e-mail to ${to}`);
   const m = new RegExp(`http://localhost:3000${path}\\?token=([A-Za-z0-9_-]+)`).exec(mail.text);
   if (!m?.[1]) throw new Error(`no ${path} link in ${mail.text}`);
@@ -75,7 +77,7 @@ async function signUp(t: TestApp, email: string, extra: Record<string, unknown> 
 
 async function signUpVerified(t: TestApp, email: string): Promise<void> {
   expect((await signUp(t, email)).statusCode).toBe(201);
-  const token = tokenFrom(t.mailer as MemoryMailer, email, '/verify-email');
+  const token = await tokenFrom(t, email, '/verify-email');
   expect((await inject(t, { method: 'GET', url: `/api/auth/verify-email?token=${token}` })).statusCode).toBe(200);
 }
 
@@ -102,6 +104,7 @@ describe.each(testEngines())('auth journey with a real SMTP sink on %s', (engine
     expect(res.json()).toMatchObject({ requiresVerification: true, email });
     expect(res.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
 
+    await t.app.jobs.drain();
     const mail = await sink.waitFor((m) => m.to.includes(email));
     expect(mail.subject).toBe('Verify your Big 7 email');
     expect(mail.raw).toMatch(/content-type: text\/plain/i);
@@ -143,7 +146,7 @@ describe.each(testEngines())('auth journey with a real SMTP sink on %s', (engine
       checkInTime: '20:00',
       emailVerified: true,
       isAdmin: false,
-      devTools: true,
+      devTools: false,
     });
     expect(new Date(body.createdAt).toISOString()).toBe(body.createdAt);
     for (const k of [...allKeys(body), ...allKeys(signedIn.json())]) expect(k).not.toMatch(/hash|token|password|googleSub/i);
@@ -166,6 +169,7 @@ describe.each(testEngines())('auth journey with a real SMTP sink on %s', (engine
     expect((await signUp(t, email)).statusCode).toBe(201);
     const res = await inject(t, { method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
     expect(res.statusCode).toBe(200);
+    await t.app.jobs.drain();
     const mail = await sink.waitFor((m) => m.to.includes(email) && m.subject === 'Reset your Big 7 password');
     expect(findLink(mail, 'http://localhost:3000/reset-password?token=')).toMatch(/token=[A-Za-z0-9_-]{43}$/);
   });
@@ -200,7 +204,7 @@ describe.each(testEngines())('auth rules on %s', (engine) => {
 
   it('a verification link used twice at the same moment verifies once', async () => {
     expect((await signUp(t, 'race-verify@example.com')).statusCode).toBe(201);
-    const token = tokenFrom(mailer, 'race-verify@example.com', '/verify-email');
+    const token = await tokenFrom(t, 'race-verify@example.com', '/verify-email');
     const results = await Promise.all(
       [1, 2].map(() => inject(t, { method: 'GET', url: `/api/auth/verify-email?token=${token}` })),
     );
@@ -310,7 +314,7 @@ describe.each(testEngines())('auth rules on %s', (engine) => {
   it('rejects an expired verification link (after 24 h) and offers a new one by resend', async () => {
     const email = 'expired@example.com';
     expect((await signUp(t, email)).statusCode).toBe(201);
-    const token = tokenFrom(mailer, email, '/verify-email');
+    const token = await tokenFrom(t, email, '/verify-email');
     t.clock.advance(25 * HOUR);
     const res = await inject(t, { method: 'GET', url: `/api/auth/verify-email?token=${token}` });
     expect(res.statusCode).toBe(400);
@@ -320,7 +324,7 @@ describe.each(testEngines())('auth rules on %s', (engine) => {
     const resend = await inject(t, { method: 'POST', url: '/api/auth/resend-verification', payload: { email } });
     expect(resend.statusCode).toBe(200);
     expect(resend.json().message).toBe('If an unverified account exists for this email, a new verification link has been sent.');
-    const fresh = tokenFrom(mailer, email, '/verify-email');
+    const fresh = await tokenFrom(t, email, '/verify-email');
     expect(fresh).not.toBe(token);
     expect((await inject(t, { method: 'GET', url: `/api/auth/verify-email?token=${fresh}` })).statusCode).toBe(200);
     expect((await signIn(t, email)).statusCode).toBe(200);
@@ -329,9 +333,9 @@ describe.each(testEngines())('auth rules on %s', (engine) => {
   it('uses a verification link once, and a resend invalidates the earlier link', async () => {
     const email = 'reuse@example.com';
     expect((await signUp(t, email)).statusCode).toBe(201);
-    const first = tokenFrom(mailer, email, '/verify-email');
+    const first = await tokenFrom(t, email, '/verify-email');
     await inject(t, { method: 'POST', url: '/api/auth/resend-verification', payload: { email } });
-    const second = tokenFrom(mailer, email, '/verify-email');
+    const second = await tokenFrom(t, email, '/verify-email');
     const old = await inject(t, { method: 'GET', url: `/api/auth/verify-email?token=${first}` });
     expect(old.statusCode).toBe(400);
     expect(old.json().message).toBe('This verification link is invalid or has already been used.');
@@ -355,6 +359,7 @@ describe.each(testEngines())('auth rules on %s', (engine) => {
     expect(r2.json().message).toBe('If an account exists for this email, a password reset link has been sent.');
     // A verified account gets no new verification link either.
     await inject(t, { method: 'POST', url: '/api/auth/resend-verification', payload: { email: 'wrongpw@example.com' } });
+    await t.app.jobs.drain();
     expect(mailer.sent.length).toBe(before);
   });
 
@@ -366,7 +371,7 @@ describe.each(testEngines())('auth rules on %s', (engine) => {
 
     // An expired link.
     await inject(t, { method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
-    const stale = tokenFrom(mailer, email, '/reset-password');
+    const stale = await tokenFrom(t, email, '/reset-password');
     expect(mailer.last(email)?.subject).toBe('Reset your Big 7 password');
     t.clock.advance(HOUR + 1000);
     const expired = await inject(t, {
@@ -379,7 +384,7 @@ describe.each(testEngines())('auth rules on %s', (engine) => {
 
     // A fresh link, but the new password breaks the rules: 400 and the link still works afterwards.
     await inject(t, { method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
-    const token = tokenFrom(mailer, email, '/reset-password');
+    const token = await tokenFrom(t, email, '/reset-password');
     const weak = await inject(t, { method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'short' } });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().message).toContain('Password must be at least 6 characters long');
@@ -425,7 +430,7 @@ describe.each(testEngines())('auth rules on %s', (engine) => {
     const email = 'reset-unverified@example.com';
     expect((await signUp(t, email)).statusCode).toBe(201);
     await inject(t, { method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
-    const token = tokenFrom(mailer, email, '/reset-password');
+    const token = await tokenFrom(t, email, '/reset-password');
     expect((await inject(t, { method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'N3wPass!word' } })).statusCode).toBe(200);
     expect((await signIn(t, email, 'N3wPass!word')).statusCode).toBe(200);
   });
@@ -494,6 +499,7 @@ describe.each(testEngines())('auth rules on %s', (engine) => {
       expect(errors.map((e) => e.message)).toContain(expected);
       expect(new Set(errors.map((e) => JSON.stringify(e))).size).toBe(errors.length);
       expect(await rowCounts(t)).toEqual(before);
+      await t.app.jobs.drain();
       expect(mailer.sent.length).toBe(sentBefore);
     });
 

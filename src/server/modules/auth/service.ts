@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../errors';
+import type { MailMessage } from '../../plugins/mail';
 import { passwordResetEmail, verificationEmail } from './emails';
 import { hashPassword, verifyPassword } from './passwords';
 import * as repo from './repo';
@@ -9,6 +11,10 @@ export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const SIGNIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 export const SIGNIN_FAILURE_LIMIT = 10;
+/** An expired link keeps answering "expired, request a new one" (not "invalid") for this long; then it is deleted. */
+export const EXPIRED_EMAIL_TOKEN_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+/** Sign-in failures count for SIGNIN_FAILURE_WINDOW_MS; they are deleted once this much older (a wide safety margin). */
+export const SIGNIN_FAILURE_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 export const AUTH_API_MESSAGES = {
   signedUp: 'Account created. Please check your email for a verification link before signing in.',
@@ -32,33 +38,40 @@ export const AUTH_API_MESSAGES = {
 
 type UserRow = repo.UserRow;
 
+/** Auth e-mails (verification and reset together) per address per hour; more are silently not sent. */
+export const AUTH_EMAILS_PER_HOUR = 5;
+const HOUR_MS = 60 * 60 * 1000;
+
 /**
- * Sends an e-mail without holding the answer: the account change stands whether or not it goes out (a failure
- * is logged; the person can ask for a new link), a slow mail server delays nobody, and the answers that must not
- * tell whether an account exists (forgot-password, resend) take the same time either way.
+ * Issues an e-mailed token: the token row and its `mail.send` job are written in one transaction, so the e-mail
+ * goes out (with retries, after the answer) if and only if the token exists. At most AUTH_EMAILS_PER_HOUR per
+ * address: counted from the stored tokens under a lock on the user row, so concurrent requests and several
+ * instances agree. Over the cap nothing is written or sent, and the caller answers exactly as it would otherwise.
  */
-function sendMailInBackground(app: FastifyInstance, message: Parameters<FastifyInstance['mailer']['send']>[0]): void {
-  app.mailer.send(message).catch((err: unknown) => {
-    app.log.error({ err, to: message.to, subject: message.subject }, 'sending e-mail failed');
+async function issueEmailToken(
+  app: FastifyInstance,
+  user: UserRow,
+  purpose: repo.EmailTokenPurpose,
+  ttlMs: number,
+  message: (link: string) => MailMessage,
+): Promise<void> {
+  const now = app.clock.now();
+  const { token, id } = newEmailToken();
+  const path = purpose === 'verify-email' ? '/verify-email' : '/reset-password';
+  await app.db.transaction(async (tx) => {
+    await repo.lockUser(tx, user.id);
+    if ((await repo.countEmailTokensSince(tx, user.id, new Date(now.getTime() - HOUR_MS))) >= AUTH_EMAILS_PER_HOUR) {
+      app.log.warn({ userId: user.id, purpose }, 'auth e-mail not sent: hourly cap for this address reached');
+      return;
+    }
+    await repo.invalidateEmailTokens(tx, user.id, purpose, now);
+    await repo.insertEmailToken(tx, { id, userId: user.id, purpose, createdAt: now, expiresAt: new Date(now.getTime() + ttlMs) });
+    await app.jobs.enqueue(tx, { kind: 'mail.send', key: `${purpose}:${id}`, payload: message(`${app.config.appUrl}${path}?token=${token}`) });
   });
 }
 
-async function sendVerification(app: FastifyInstance, user: UserRow): Promise<void> {
-  const now = app.clock.now();
-  const { token, id } = newEmailToken();
-  await app.db.transaction(async (tx) => {
-    await repo.invalidateEmailTokens(tx, user.id, 'verify-email', now);
-    await repo.insertEmailToken(tx, {
-      id,
-      userId: user.id,
-      purpose: 'verify-email',
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + VERIFY_TOKEN_TTL_MS),
-    });
-  });
-  const link = `${app.config.appUrl}/verify-email?token=${token}`;
-  sendMailInBackground(app, verificationEmail(user.email, user.firstName, link));
-}
+const sendVerification = (app: FastifyInstance, user: UserRow): Promise<void> =>
+  issueEmailToken(app, user, 'verify-email', VERIFY_TOKEN_TTL_MS, (link) => verificationEmail(user.email, user.firstName, link));
 
 export async function signUp(
   app: FastifyInstance,
@@ -136,20 +149,7 @@ export async function verifyEmail(app: FastifyInstance, token: string): Promise<
 export async function forgotPassword(app: FastifyInstance, email: string): Promise<{ message: string }> {
   const user = await repo.findUserByEmail(app.db, email);
   if (user) {
-    const now = app.clock.now();
-    const { token, id } = newEmailToken();
-    await app.db.transaction(async (tx) => {
-      await repo.invalidateEmailTokens(tx, user.id, 'reset-password', now);
-      await repo.insertEmailToken(tx, {
-        id,
-        userId: user.id,
-        purpose: 'reset-password',
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
-      });
-    });
-    const link = `${app.config.appUrl}/reset-password?token=${token}`;
-    sendMailInBackground(app, passwordResetEmail(user.email, user.firstName, link));
+    await issueEmailToken(app, user, 'reset-password', RESET_TOKEN_TTL_MS, (link) => passwordResetEmail(user.email, user.firstName, link));
   }
   return { message: AUTH_API_MESSAGES.resetSent };
 }
@@ -179,4 +179,34 @@ export async function resetPassword(app: FastifyInstance, token: string, passwor
   if (!user) throw badRequest(AUTH_API_MESSAGES.resetInvalid);
   await repo.clearSigninFailures(app.db, user.email);
   return { message: AUTH_API_MESSAGES.resetDone };
+}
+
+export interface AuthCleanupCounts {
+  sessions: number;
+  emailTokens: number;
+  signinFailures: number;
+}
+
+/**
+ * Deletes what no request can use any more: expired sessions, used (or superseded) e-mail tokens, e-mail
+ * tokens expired for EXPIRED_EMAIL_TOKEN_RETENTION_MS (a used or unknown link answers the same "invalid or
+ * already used"), and sign-in failures older than SIGNIN_FAILURE_RETENTION_MS. Works in batches of `batchSize`
+ * rows, each its own short statement, so a backlog of millions never makes one huge transaction.
+ */
+export async function deleteStaleAuthRows(db: Db, now: Date, opts: { batchSize?: number } = {}): Promise<AuthCleanupCounts> {
+  const batchSize = opts.batchSize ?? 1000;
+  const drain = async (deleteBatch: (limit: number) => Promise<number>) => {
+    for (let total = 0; ; ) {
+      const n = await deleteBatch(batchSize);
+      total += n;
+      if (n < batchSize) return total;
+    }
+  };
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+  const sessions = await drain((limit) => repo.deleteExpiredSessions(db, now, limit));
+  // Used tokens stay for the cap's hour: the per-address e-mail cap counts the tokens issued in the last hour.
+  const used = await drain((limit) => repo.deleteEmailTokensUsedBy(db, ago(HOUR_MS), limit));
+  const expired = await drain((limit) => repo.deleteEmailTokensExpiredBefore(db, ago(EXPIRED_EMAIL_TOKEN_RETENTION_MS), limit));
+  const signinFailures = await drain((limit) => repo.deleteSigninFailuresBefore(db, ago(SIGNIN_FAILURE_RETENTION_MS), limit));
+  return { sessions, emailTokens: used + expired, signinFailures };
 }

@@ -25,9 +25,23 @@ export async function findCheckInById(db: Db, userId: string, id: string): Promi
   return rows[0] ?? null;
 }
 
-export async function hasAnyCheckIn(db: Db, userId: string): Promise<boolean> {
-  const rows = await db.select({ id: checkIns.id }).from(checkIns).where(eq(checkIns.userId, userId)).limit(1);
-  return rows.length > 0;
+/** The user's latest check-in by local date (its date and when it was first made), or null when there is none. */
+export async function latestCheckIn(db: Db, userId: string): Promise<{ localDate: string; createdAt: Date } | null> {
+  const rows = await db
+    .select({ localDate: checkIns.localDate, createdAt: checkIns.createdAt })
+    .from(checkIns)
+    .where(eq(checkIns.userId, userId))
+    .orderBy(desc(checkIns.localDate))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/**
+ * Locks the user's row until the transaction ends: new check-ins of one user (and timezone changes) run one
+ * after the other, so each sees the check-in the previous one wrote (decision 010 reads, then writes).
+ */
+export async function lockUser(db: Db, userId: string): Promise<void> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 }
 
 /** The user's check-ins, newest first. */
@@ -89,4 +103,9 @@ export async function deleteJournal(db: Db, userId: string, checkInId: string): 
 export async function updateCheckInTime(db: Db, userId: string, checkInTime: string, now: Date) {
   const rows = await db.update(users).set({ checkInTime, updatedAt: now }).where(eq(users.id, userId)).returning();
   return rows[0] ?? null;
+}
+
+/** Every journal row of the user (for the data export and the wellness report). */
+export async function listJournals(db: Db, userId: string): Promise<JournalRow[]> {
+  return db.select().from(journalEntries).where(eq(journalEntries.userId, userId));
 }

@@ -3,9 +3,10 @@ import { count, eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../../../test/helpers/app';
 import { testEngines } from '../../../../test/helpers/db';
 import { createUser, signInAs } from '../../../../test/helpers/users';
-import { checkIns, journalEntries, users } from '../../db/schema/index';
+import { checkIns, jobs, journalEntries, streakStates, users } from '../../db/schema/index';
 import type { UserRow } from '../../plugins/session';
-import { addCheckInHook, type CheckInEvent } from './hooks';
+import type { CheckInRecorded, EventWiring } from '../../events';
+import { eventWiring } from '../index';
 import { JOURNAL_FIELDS, journalEntrySchema } from '../../../shared/schemas/check-ins';
 
 // 21:00 UTC on a Tuesday: inside the default 20:00 window for a UTC user.
@@ -235,7 +236,14 @@ describe.each(testEngines())('check-ins API on %s', (engine) => {
       timezone: 'Pacific/Kiritimati',
       hasCheckedInToday: false,
       checkIn: null,
-      windowState: { isOpen: false, message: 'Check-in opens at 8:00 PM', opensAt: '2026-03-11T06:00:00.000Z' },
+      // Kiritimati's 20:00 on 03-11 is only 9 hours after that check-in: decision 010 holds it back to 12 hours.
+      windowState: {
+        isOpen: false,
+        canCheckIn: false,
+        message: 'You checked in less than 12 hours ago in another timezone. Your next check-in opens at 11:00 PM on Wed, Mar 11.',
+        opensAt: '2026-03-11T06:00:00.000Z',
+        nextOpensAt: '2026-03-11T09:00:00.000Z',
+      },
     });
   });
 
@@ -243,8 +251,8 @@ describe.each(testEngines())('check-ins API on %s', (engine) => {
     const { u, cookie } = await user();
     const base = { userId: u.id, answers: [], timezone: 'UTC', subscriptionTierAtCheckIn: 'free' as const };
     await t.app.db.insert(checkIns).values([
-      { ...base, localDate: '2026-03-01', restScore: 100, exerciseScore: 50, nutritionScore: 0, goalsScore: 100, boundariesScore: 100, connectionScore: 0, joyScore: 0, score: 50 },
-      { ...base, localDate: '2026-03-05', restScore: 1, exerciseScore: 1, nutritionScore: 1, goalsScore: 1, boundariesScore: 1, connectionScore: 1, joyScore: 1, score: 1 },
+      { ...base, createdAt: new Date('2026-03-01T20:00:00Z'), localDate: '2026-03-01', restScore: 100, exerciseScore: 50, nutritionScore: 0, goalsScore: 100, boundariesScore: 100, connectionScore: 0, joyScore: 0, score: 50 },
+      { ...base, createdAt: new Date('2026-03-05T20:00:00Z'), localDate: '2026-03-05', restScore: 1, exerciseScore: 1, nutritionScore: 1, goalsScore: 1, boundariesScore: 1, connectionScore: 1, joyScore: 1, score: 1 },
     ]);
     expect((await post(cookie, { answers: [false, false, false, false, false, false, false] })).statusCode).toBe(201);
     const res = await get(cookie, '/api/checkins/history');
@@ -399,19 +407,27 @@ describe.each(testEngines())('check-ins API on %s', (engine) => {
     expect((await get(coach.cookie, '/api/premium/tips')).statusCode).toBe(200);
   });
 
-  it('check-in hooks run inside the check-in transaction: their result is returned, their failure rolls back', async () => {
-    const hooked = await buildTestApp(engine, { now: IN_WINDOW });
+  it('check-in.recorded: in-transaction consumers share the write (their answer is returned, their failure rolls it all back); job consumers are enqueued in it', async () => {
+    const events: CheckInRecorded[] = [];
+    let fail = false;
+    const wiring: EventWiring = {
+      'check-in.recorded': {
+        inTransaction: [
+          ...eventWiring['check-in.recorded'].inTransaction, // the streak engine, as wired in modules/index.ts
+          async (tx, event) => {
+            events.push(event);
+            // The consumer sees the row written by the same transaction.
+            const seen = await tx.select().from(checkIns).where(eq(checkIns.id, event.checkInId));
+            expect(seen).toHaveLength(1);
+            if (fail) throw new Error('consumer failure');
+            return { celebration: { type: 'milestone', milestone: 30, message: 'Thirty!', features: ['x'] }, milestoneReward: null };
+          },
+        ],
+        jobs: [(e) => ({ kind: 'mail.send', key: `check-in:${e.checkInId}`, payload: { to: 'a@example.com', subject: 's', text: e.localDate } })],
+      },
+    };
+    const hooked = await buildTestApp(engine, { now: IN_WINDOW, events: wiring });
     try {
-      const events: CheckInEvent[] = [];
-      let fail = false;
-      addCheckInHook(hooked.app, async (tx, event) => {
-        events.push(event);
-        // The hook sees the row written by the same transaction.
-        const seen = await tx.select().from(checkIns).where(eq(checkIns.id, event.checkInId));
-        expect(seen).toHaveLength(1);
-        if (fail) throw new Error('streak failure');
-        return { celebration: { type: 'milestone', milestone: 30, message: 'Thirty!', features: ['x'] }, milestoneReward: null };
-      });
       const u = await createUser(hooked.app.db, { createdAt: OLD });
       const cookie = await signInAs(hooked.app, u);
       const first = await hooked.app.inject({ method: 'POST', url: '/api/checkins', headers: { cookie }, payload: { answers: [true, true, true, true, true, true, true] } });
@@ -419,6 +435,12 @@ describe.each(testEngines())('check-ins API on %s', (engine) => {
       expect(first.json().celebration).toEqual({ type: 'milestone', milestone: 30, message: 'Thirty!', features: ['x'] });
       expect(events[0]).toMatchObject({ userId: u.id, localDate: '2026-03-10', isNew: true, isFirstCheckIn: true, timezone: 'UTC' });
       expect(events[0]!.now.toISOString()).toBe(IN_WINDOW);
+      const queued = await hooked.app.db.select().from(jobs).where(eq(jobs.kind, 'mail.send'));
+      expect(queued.map((j) => [j.key, j.state, j.payload])).toEqual([
+        [`check-in:${events[0]!.checkInId}`, 'queued', { to: 'a@example.com', subject: 's', text: '2026-03-10' }],
+      ]);
+      const [streak] = await hooked.app.db.select().from(streakStates).where(eq(streakStates.userId, u.id));
+      expect(streak?.currentStreak).toBe(1);
 
       fail = true;
       hooked.clock.set('2026-03-11T21:00:00.000Z');
@@ -426,6 +448,10 @@ describe.each(testEngines())('check-ins API on %s', (engine) => {
       expect(second.statusCode).toBe(500);
       const rows = await hooked.app.db.select().from(checkIns).where(eq(checkIns.userId, u.id));
       expect(rows.map((r) => r.localDate)).toEqual(['2026-03-10']);
+      // The streak step of the failed check-in and its job went with it.
+      const [after] = await hooked.app.db.select().from(streakStates).where(eq(streakStates.userId, u.id));
+      expect(after?.currentStreak).toBe(1);
+      expect(await hooked.app.db.select().from(jobs).where(eq(jobs.kind, 'mail.send'))).toHaveLength(1);
     } finally {
       await hooked.close();
     }

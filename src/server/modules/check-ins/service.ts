@@ -26,12 +26,10 @@ import type { Db } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { UserRow } from '../../plugins/session';
 import { toPublicUser } from '../auth/public-user';
-import { checkInHooks, type CheckInHookResult } from './hooks';
+import type { CheckInEffects } from '../../events';
 import * as repo from './repo';
 import { withCurrentTier } from '../subscriptions/service';
-
-export type { CheckInHook, CheckInEvent, CheckInHookResult } from './hooks';
-export { addCheckInHook } from './hooks';
+import { settledThrough } from '../streaks/service';
 
 /** The user's timezone, or UTC if the stored value is not a zone this runtime knows. */
 export const userTimeZone = (user: Pick<UserRow, 'timezone'>): string =>
@@ -89,15 +87,20 @@ export function toJournalDto(row: repo.JournalRow): JournalEntryDto {
 async function windowFor(db: Db, user: UserRow, now: Date) {
   const timezone = userTimeZone(user);
   const localDate = localDateOf(now, timezone);
-  const [today, anyCheckIn] = await Promise.all([repo.findCheckInByDate(db, user.id, localDate), repo.hasAnyCheckIn(db, user.id)]);
+  // One after the other: inside a transaction they share one connection.
+  const today = await repo.findCheckInByDate(db, user.id, localDate);
+  const lastCheckIn = await repo.latestCheckIn(db, user.id);
+  const settled = await settledThrough(db, user.id);
   const input = {
     now,
     timezone,
     checkInTime: effectiveCheckInTime(user.checkInTime),
     createdAt: user.createdAt,
-    hasAnyCheckIn: anyCheckIn,
+    hasAnyCheckIn: lastCheckIn !== null,
     firstCheckInCompleted: user.firstCheckInCompleted,
     hasCheckInToday: today !== null,
+    lastCheckIn,
+    settledThrough: settled,
   };
   return { input, today, timezone, localDate, ...checkInWindow(input) };
 }
@@ -176,18 +179,19 @@ export async function submitCheckIn(
   const journal = body.journalEntries ? journalFieldsFrom(body.journalEntries) : undefined;
   if (journal && hasJournalText(journal) && !hasAiCoach(tier)) throw forbidden(CHECK_IN_MESSAGES.journalAiCoachOnly);
 
-  const w = await windowFor(app.db, user, now);
-  if (!acceptsSubmission(w.input)) {
-    throw conflict(CHECK_IN_MESSAGES.outsideWindow(w.windowState.message), {
-      windowState: w.windowState,
-    });
-  }
-
   const { areaScores, score } = scoreAnswers(body.answers, mode);
-  const hooks = checkInHooks(app);
 
   return app.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
+    // One submission of a user at a time, so the rule below sees a check-in another request has just made.
+    await repo.lockUser(tx, user.id);
+    const w = await windowFor(tx, user, now);
+    if (!acceptsSubmission(w.input)) {
+      // Decision 010's refusal is a whole sentence of its own; a closed window says when it opens.
+      throw conflict(w.block ? w.block.message : CHECK_IN_MESSAGES.outsideWindow(w.windowState.message), {
+        windowState: w.windowState,
+      });
+    }
     const { row, inserted } = await repo.upsertCheckIn(tx, {
       userId: user.id,
       localDate: w.localDate,
@@ -212,24 +216,23 @@ export async function submitCheckIn(
     const flipped = await repo.markFirstCheckInCompleted(tx, user.id, now);
     const isFirstCheckIn = inserted && flipped;
 
-    let result: CheckInHookResult = {};
-    for (const hook of hooks) {
-      const r = await hook(tx, {
-        userId: user.id,
-        checkInId: row.id,
-        localDate: row.localDate,
-        timezone: w.timezone,
-        now,
-        isNew: inserted,
-        isFirstCheckIn,
-        score,
-      });
-      if (r) {
-        result = {
-          celebration: r.celebration ?? result.celebration ?? null,
-          milestoneReward: r.milestoneReward ?? result.milestoneReward ?? null,
-        };
-      }
+    // The streak, shields and rewards (and any job a consumer wants) — wired in modules/index.ts.
+    const effects = await app.events.publish(tx, 'check-in.recorded', {
+      userId: user.id,
+      checkInId: row.id,
+      localDate: row.localDate,
+      timezone: w.timezone,
+      now,
+      isNew: inserted,
+      isFirstCheckIn,
+      score,
+    });
+    let result: CheckInEffects = {};
+    for (const r of effects) {
+      result = {
+        celebration: r.celebration ?? result.celebration ?? null,
+        milestoneReward: r.milestoneReward ?? result.milestoneReward ?? null,
+      };
     }
 
     return {
@@ -252,6 +255,12 @@ async function ownCheckIn(app: FastifyInstance, user: UserRow, checkInId: string
 }
 
 /** GET /api/journal-entries/check-in/:id → [] or [entry]. */
+/** Every journal of the user that holds text, by check-in id (the data export and the wellness report). */
+export async function journalsOf(app: FastifyInstance, userId: string): Promise<Map<string, JournalEntryDto>> {
+  const rows = await repo.listJournals(app.db, userId);
+  return new Map(rows.filter((r) => journalWithText(r) !== null).map((r) => [r.checkInId, toJournalDto(r)]));
+}
+
 export async function journalFor(app: FastifyInstance, user: UserRow, checkInId: string): Promise<JournalEntryDto[]> {
   await ownCheckIn(app, user, checkInId);
   if (!hasAiCoach((await withCurrentTier(app, user)).tier)) throw forbidden(CHECK_IN_MESSAGES.journalAiCoachOnly);

@@ -5,6 +5,7 @@ import * as service from './service';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   await service.seedCoupons(app.db);
+  await service.backfillRedeemedOffers(app);
   app.post(
     '/coupons/redeem',
     { onRequest: requireUser, schema: { body: redeemCouponBodySchema, response: { 200: redeemCouponResultSchema } } },

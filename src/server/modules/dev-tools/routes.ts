@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { badRequest } from '../../errors';
 import { isControllable } from '../../plugins/clock';
 import { currentUser, requireUser } from '../../plugins/session';
 import {
@@ -15,26 +16,50 @@ import {
 import * as streaks from '../streaks/service';
 import { resetTrialNotification } from '../subscriptions/service';
 
+/** How far the test clock may move from where it stood when the server started, either way. */
+export const TEST_CLOCK_RANGE_DAYS = 400;
+const TEST_CLOCK_RANGE_MS = TEST_CLOCK_RANGE_DAYS * 86_400_000;
+
 const testClockBodySchema = z
-  .object({ at: z.iso.datetime({ offset: true }).optional(), advanceMs: z.number().int().optional() })
+  .object({
+    at: z.iso.datetime({ offset: true }).optional(),
+    advanceMs: z
+      .number()
+      .int()
+      .min(-TEST_CLOCK_RANGE_MS, `advanceMs must be at least -${TEST_CLOCK_RANGE_MS} (${TEST_CLOCK_RANGE_DAYS} days back)`)
+      .max(TEST_CLOCK_RANGE_MS, `advanceMs must be at most ${TEST_CLOCK_RANGE_MS} (${TEST_CLOCK_RANGE_DAYS} days ahead)`)
+      .optional(),
+  })
   .refine((b) => (b.at === undefined) !== (b.advanceMs === undefined), 'Send either at or advanceMs');
 
 /** Developer tools: registered only with DEV_TOOLS on, so every path answers 404 otherwise. */
 const routes: FastifyPluginAsyncZod = async (app) => {
-  // Browser tests move the server's clock (TEST_CLOCK=on, refused in production).
+  if (!app.config.devTools) return;
+
+  // Browser tests move the server's clock (TEST_CLOCK=on, which config accepts only with DEV_TOOLS=on and
+  // never in production). No sign-in: tests move the clock before anyone signs up. The clock stays within
+  // TEST_CLOCK_RANGE_DAYS of where it stood at start-up, however many moves add up.
   const clock = app.clock;
   if (app.config.testClock && isControllable(clock)) {
+    const origin = clock.now().getTime();
+    const earliest = new Date(origin - TEST_CLOCK_RANGE_MS).toISOString();
+    const latest = new Date(origin + TEST_CLOCK_RANGE_MS).toISOString();
     app.post(
       '/test/clock',
       { schema: { body: testClockBodySchema, response: { 200: z.object({ now: z.string() }) } } },
       async (req) => {
-        if (req.body.at !== undefined) clock.set(req.body.at);
-        else clock.advance(req.body.advanceMs!);
+        const target = req.body.at !== undefined ? Date.parse(req.body.at) : clock.now().getTime() + req.body.advanceMs!;
+        if (Math.abs(target - origin) > TEST_CLOCK_RANGE_MS) {
+          throw badRequest(
+            `The test clock can move at most ${TEST_CLOCK_RANGE_DAYS} days from the server's start: choose a time between ${earliest} and ${latest}`,
+          );
+        }
+        clock.set(new Date(target));
         return { now: clock.now().toISOString() };
       },
     );
   }
-  if (!app.config.devTools) return;
+
   const guard = { onRequest: requireUser };
 
   app.post(

@@ -55,3 +55,9 @@ export async function claimReward(app: FastifyInstance, userId: string, rewardTy
     subscription: await readSubscription(app.db, userId),
   };
 }
+
+/** The rewards the user has claimed (for the data export). */
+export async function claimsOf(app: FastifyInstance, userId: string) {
+  const rows = await app.db.select().from(rewardClaims).where(eq(rewardClaims.userId, userId)).orderBy(rewardClaims.claimedAt);
+  return rows.map((r) => ({ rewardType: r.rewardType, claimedAt: r.claimedAt.toISOString() }));
+}

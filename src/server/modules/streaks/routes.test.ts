@@ -13,7 +13,7 @@ const yes7 = Array.from({ length: 7 }, () => true);
 describe.each(testEngines())('streak API on %s', (engine) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp(engine, { now: '2026-03-10T12:00:00Z' });
+    t = await buildTestApp(engine, { env: { DEV_TOOLS: 'on' }, now: '2026-03-10T12:00:00Z' });
   });
   afterAll(async () => t.close());
 
@@ -224,7 +224,7 @@ describe.each(testEngines())('streak API on %s', (engine) => {
 
 describe.each(testEngines())('timezone change on %s', (engine) => {
   it('recomputes the next rollover from the new zone without moving settled dates', async () => {
-    const t = await buildTestApp(engine, { now: '2026-10-01T20:30:00Z' });
+    const t = await buildTestApp(engine, { env: { DEV_TOOLS: 'on' }, now: '2026-10-01T20:30:00Z' });
     try {
       const user = await createUser(t.app.db, { timezone: 'UTC', createdAt: longAgo });
       const cookie = await signInAs(t.app, user);

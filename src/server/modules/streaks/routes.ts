@@ -11,13 +11,9 @@ import {
   recoveryPaymentsSchema,
   streakViewSchema,
 } from '../../../shared/schemas/streaks';
-import { addCheckInHook } from '../check-ins/hooks';
 import * as service from './service';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  // POST /api/checkins runs this inside its transaction.
-  addCheckInHook(app, (tx, event) => service.onCheckIn(tx, event));
-
   const guard = { onRequest: requireUser };
 
   app.get('/streak', { ...guard, schema: { response: { 200: streakViewSchema } } }, async (req) =>

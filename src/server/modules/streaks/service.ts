@@ -25,7 +25,7 @@ import {
 } from '../../../shared/domain/streak-engine';
 import { rewardAtMilestone } from '../../../shared/domain/trials';
 import type { CalendarDay, StreakView, LedgerEntry } from '../../../shared/schemas/streaks';
-import type { CheckInEvent, CheckInHookResult } from '../check-ins/hooks';
+import type { CheckInEffects, CheckInRecorded } from '../../events';
 import { frozenRows, ledgerRows, recoveredRows, rolloverDue, type GrantReason } from './persist';
 import * as repo from './repo';
 import { rewardClaimable } from '../rewards/eligibility';
@@ -75,21 +75,25 @@ const inTx = <T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> => db.transacti
 
 /** Settles missed days (lazily, on read) when the stored state lags behind the user's today or zone. */
 export async function settleNow(db: Db, userId: string, now: Date): Promise<StreakState> {
-  const tz = await repo.userTimezone(db, userId);
-  const row = await repo.findState(db, userId);
+  return (await settledWithZone(db, userId, now)).state;
+}
+
+/** settleNow, with the user's timezone it read (one read each for zone and state when nothing is due). */
+async function settledWithZone(db: Db, userId: string, now: Date): Promise<{ state: StreakState; tz: string }> {
+  const [tz, row] = await Promise.all([repo.userTimezone(db, userId), repo.findState(db, userId)]);
   const today = todayOf(now, tz);
   if (row && row.timezone === tz && row.lastProcessedDate !== null && row.lastProcessedDate >= addLocalDays(today, -1)) {
-    return repo.rowToState(row);
+    return { state: repo.rowToState(row), tz };
   }
   const r = await inTx(db, (tx) => applyStep(tx, userId, now, settle));
-  return r.state;
+  return { state: r.state, tz };
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // The check-in hook: called by POST /api/checkins inside its transaction.
 // ---------------------------------------------------------------------------------------------------------
 
-export async function onCheckIn(tx: Db, event: Pick<CheckInEvent, 'userId' | 'localDate' | 'now' | 'isNew'>): Promise<CheckInHookResult> {
+export async function onCheckIn(tx: Db, event: Pick<CheckInRecorded, 'userId' | 'localDate' | 'now' | 'isNew'>): Promise<CheckInEffects> {
   if (!event.isNew) return {};
   let reached: ReturnType<typeof applyCheckIn>['events'][number] | undefined;
   await applyStep(tx, event.userId, event.now, (s) => {
@@ -181,8 +185,7 @@ async function applyStepOr400(
 
 export async function getStreakView(app: FastifyInstance, userId: string): Promise<StreakView> {
   const now = app.clock.now();
-  const s = await settleNow(app.db, userId, now);
-  const tz = await repo.userTimezone(app.db, userId);
+  const { state: s, tz } = await settledWithZone(app.db, userId, now);
   const today = todayOf(now, tz);
   const yesterdayFrozen = await repo.hasFrozenDay(app.db, userId, addLocalDays(today, -1));
   const todayCompleted = s.lastCompletedDate === today;
@@ -249,9 +252,9 @@ export async function recoveryPayments(app: FastifyInstance, userId: string) {
   return { recoveryDates: await repo.recoveredDates(app.db, userId) };
 }
 
-export async function ledger(app: FastifyInstance, userId: string): Promise<{ entries: LedgerEntry[] }> {
+export async function ledger(app: FastifyInstance, userId: string, limit = 200): Promise<{ entries: LedgerEntry[] }> {
   await settleNow(app.db, userId, app.clock.now());
-  const rows = await repo.ledgerPage(app.db, userId, 200);
+  const rows = await repo.ledgerPage(app.db, userId, limit);
   return {
     entries: rows.map((r) => ({
       id: r.id,
@@ -409,6 +412,10 @@ export async function devSimulateShieldProtection(app: FastifyInstance, userId: 
   };
 }
 
+/** The last local date the streak engine settled (checked in, frozen, or missed), or null; read without settling. */
+export async function settledThrough(db: Db, userId: string): Promise<string | null> {
+  return (await repo.findState(db, userId))?.lastProcessedDate ?? null;
+}
 
 /**
  * Call after a user's timezone changed (PATCH /api/user/timezone): settles what ended in the old zone's view

@@ -13,7 +13,7 @@ const yes7 = Array.from({ length: 7 }, () => true);
 describe.each(testEngines())('once-only grants and trial changes under concurrency on %s', (engine) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp(engine, { now: '2026-03-10T12:00:00Z' });
+    t = await buildTestApp(engine, { env: { DEV_TOOLS: 'on' }, now: '2026-03-10T12:00:00Z' });
   });
   afterAll(async () => t.close());
 

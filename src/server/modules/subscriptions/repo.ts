@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, lte } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { subscriptions, tierChanges, users } from '../../db/schema/index';
 import type { Tier } from '../../../shared/domain/tiers';
@@ -46,6 +46,11 @@ export async function recordTierChange(db: Db, row: typeof tierChanges.$inferIns
 }
 
 /** Users whose earliest trial expiry has passed, oldest first, skipping rows another runner holds. */
+/** The user's tier changes, oldest first. */
+export async function listTierChanges(db: Db, userId: string) {
+  return db.select().from(tierChanges).where(eq(tierChanges.userId, userId)).orderBy(tierChanges.createdAt);
+}
+
 export async function lockDueExpiries(db: Db, now: Date, limit: number): Promise<string[]> {
   const rows = await db
     .select({ userId: subscriptions.userId })
@@ -57,3 +62,19 @@ export async function lockDueExpiries(db: Db, now: Date, limit: number): Promise
   return rows.map((r) => r.userId);
 }
 
+
+export async function findByStripeSubscription(db: Db, stripeSubscriptionId: string): Promise<SubscriptionRow | undefined> {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.stripeSubscriptionId, stripeSubscriptionId)).limit(1);
+  return row;
+}
+
+/** Stores the Stripe customer unless one is stored already; returns the stored one. */
+export async function setStripeCustomerIfUnset(db: Db, userId: string, customerId: string): Promise<string> {
+  await db.insert(subscriptions).values({ userId }).onConflictDoNothing();
+  await db
+    .update(subscriptions)
+    .set({ stripeCustomerId: customerId })
+    .where(and(eq(subscriptions.userId, userId), isNull(subscriptions.stripeCustomerId)));
+  const [row] = await db.select({ id: subscriptions.stripeCustomerId }).from(subscriptions).where(eq(subscriptions.userId, userId));
+  return row?.id ?? customerId;
+}

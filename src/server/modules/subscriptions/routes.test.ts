@@ -9,7 +9,7 @@ const DAY = 86_400_000;
 describe.each(testEngines())('subscriptions, rewards and coupons on %s', (engine) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp(engine, { now: '2026-03-10T12:00:00Z' });
+    t = await buildTestApp(engine, { env: { DEV_TOOLS: 'on' }, now: '2026-03-10T12:00:00Z' });
   });
   afterAll(async () => t.close());
 
@@ -23,6 +23,7 @@ describe.each(testEngines())('subscriptions, rewards and coupons on %s', (engine
       aiCoachExpiresAt: null,
       trialJustExpired: null,
       previousTier: null,
+      billing: null,
     });
     expect((await call('GET', '/api/rewards/available')).body).toEqual({ availableRewards: [] });
   });

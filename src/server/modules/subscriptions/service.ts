@@ -6,7 +6,7 @@ import type { Subscription } from '../../../shared/schemas/subscriptions';
 import { grantShields } from '../streaks/service';
 import * as repo from './repo';
 
-export type TierChangeSource = 'reward' | 'coupon' | 'payment' | 'developer';
+export type TierChangeSource = 'reward' | 'coupon' | 'payment' | 'developer' | 'downgrade';
 
 export interface TierChange {
   userId: string;
@@ -17,7 +17,27 @@ export interface TierChange {
   trialMs?: number;
   /** Idempotency reference (payment id) recorded with the shield grant. */
   ref?: string;
+  /** Grant the tier's shields (default true: a tier or trial that starts; false for a downgrade or a renewal). */
+  grantShields?: boolean;
 }
+
+/**
+ * A renewing subscription whose renewal has not been reported keeps its tier this long after the period's end
+ * (Stripe retries and webhooks take a while); a cancelled or failed one ends exactly at the period's end.
+ */
+export const RENEWAL_GRACE_MS = 3 * 24 * 60 * 60 * 1000;
+
+type DueFields = Pick<repo.SubscriptionRow, 'premiumExpiresAt' | 'aiCoachExpiresAt' | 'paidTier' | 'paidUntil' | 'autoRenew' | 'scheduledTier'>;
+
+/** When the paid tier changes by itself: a scheduled downgrade at the period's end, else its end (plus grace while renewing). */
+export function paidChangeAt(s: Pick<DueFields, 'paidTier' | 'paidUntil' | 'autoRenew' | 'scheduledTier'>): Date | null {
+  if (!s.paidTier || !s.paidUntil) return null;
+  if (s.scheduledTier || !s.autoRenew) return s.paidUntil;
+  return new Date(s.paidUntil.getTime() + RENEWAL_GRACE_MS);
+}
+
+/** The earliest change due: a trial's end or the paid period's. The job selects rows by it. */
+const nextDueAt = (s: DueFields): Date | null => earliest(s.premiumExpiresAt ?? null, s.aiCoachExpiresAt ?? null, paidChangeAt(s));
 
 const inTx = <T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> => db.transaction(async (tx) => fn(tx as unknown as Db));
 
@@ -51,12 +71,10 @@ export async function startTierChange(tx: Db, change: TierChange): Promise<{ fro
     if (toTier === 'ai-coach') patch.aiCoachExpiresAt = null;
     patch.previousTier = null;
   }
-  const premium = 'premiumExpiresAt' in patch ? patch.premiumExpiresAt! : sub.premiumExpiresAt;
-  const aiCoach = 'aiCoachExpiresAt' in patch ? patch.aiCoachExpiresAt! : sub.aiCoachExpiresAt;
-  patch.nextExpiryAt = earliest(premium ?? null, aiCoach ?? null);
+  patch.nextExpiryAt = nextDueAt({ ...sub, ...patch });
   await repo.updateSubscription(tx, userId, patch);
   await repo.setUserTier(tx, userId, toTier, now);
-  const shields = FREEZE_DAYS_BY_TIER[toTier];
+  const shields = change.grantShields === false ? 0 : FREEZE_DAYS_BY_TIER[toTier];
   if (shields > 0) {
     const note = `${TIER_LABELS[toTier]}${expiresAt ? ' trial' : ''}`;
     await grantShields(tx, userId, shields, 'tier-grant', now, { note, ref: change.ref });
@@ -99,19 +117,172 @@ export async function expireTrials(tx: Db, userId: string, now: Date): Promise<b
       newTier = sub.previousTier ?? 'free';
     }
   }
+  // The paid period: a scheduled downgrade starts at its end; otherwise the paid tier ends (data is kept).
+  let previousTier = sub.previousTier;
+  const paid: Partial<repo.SubscriptionRow> = {};
+  let paidEnded = false;
+  const paidDue = paidChangeAt(sub);
+  if (sub.paidTier && paidDue && paidDue <= now) {
+    const oldPaid = sub.paidTier;
+    const target: Tier = sub.scheduledTier && sub.autoRenew ? sub.scheduledTier : 'free';
+    if (target === 'free') Object.assign(paid, { paidTier: null, paidUntil: null, autoRenew: false, scheduledTier: null });
+    else Object.assign(paid, { paidTier: target, scheduledTier: null });
+    if (newTier === oldPaid) {
+      newTier = target;
+      paidEnded = true;
+    } else if (previousTier === oldPaid) {
+      previousTier = target; // a trial runs on top of the paid tier: it now returns to the new one
+    }
+  }
   if (tierRank(newTier) > tierRank(tier)) newTier = tier; // expiry never raises a tier
+  const next = { ...sub, ...paid, premiumExpiresAt: premium, aiCoachExpiresAt: aiCoach };
   await repo.updateSubscription(tx, userId, {
+    ...paid,
+    previousTier,
     premiumExpiresAt: premium,
     aiCoachExpiresAt: aiCoach,
-    nextExpiryAt: earliest(premium, aiCoach),
+    nextExpiryAt: nextDueAt(next),
     updatedAt: now,
     ...(expired ? { trialJustExpired: expired, lastExpiredTrial: expired } : {}),
   });
   if (newTier !== tier) {
     await repo.setUserTier(tx, userId, newTier, now);
-    await repo.recordTierChange(tx, { userId, fromTier: tier, toTier: newTier, source: 'trial-expiry', createdAt: now });
+    const source = paidEnded ? 'payment-end' : 'trial-expiry';
+    await repo.recordTierChange(tx, { userId, fromTier: tier, toTier: newTier, source, createdAt: now });
   }
   return true;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Paid subscriptions (called by the payments module inside its transaction)
+// ---------------------------------------------------------------------------------------------------------
+
+export interface PaidPeriod {
+  userId: string;
+  tier: Tier;
+  /** The end of the period this payment covers. */
+  periodEnd: Date;
+  now: Date;
+  /** The payment id (idempotency reference of the shield grant). */
+  ref: string;
+  /** 'purchase': a new subscription (grants the tier's shields); 'renewal': the next period of the same one. */
+  kind: 'purchase' | 'renewal';
+  autoRenew: boolean;
+  stripeCustomerId?: string | null;
+  stripeSubscriptionId?: string | null;
+}
+
+/** True when a trial of a tier above `tier` is running now (the user keeps it; it returns to `tier`). */
+function trialAbove(tier: Tier, current: Tier, sub: repo.SubscriptionRow, now: Date): boolean {
+  if (tierRank(current) <= tierRank(tier)) return false;
+  return (
+    (current === 'premium' && !!sub.premiumExpiresAt && sub.premiumExpiresAt > now) ||
+    (current === 'ai-coach' && !!sub.aiCoachExpiresAt && sub.aiCoachExpiresAt > now)
+  );
+}
+
+/**
+ * A paid period starts or continues: records the paid tier and its end, then moves the user onto it through
+ * startTierChange (which grants the tier's shields for a purchase and records the change). A trial of a higher
+ * tier that is running keeps running and returns to the paid tier. Returns the stripe subscription this one
+ * replaces (to be cancelled with the provider after commit), if any.
+ */
+export async function applyPaidPeriod(tx: Db, p: PaidPeriod): Promise<{ replacedStripeSubscriptionId: string | null }> {
+  const { userId, now } = p;
+  await expireTrials(tx, userId, now);
+  const sub = await repo.lockSubscription(tx, userId);
+  const current = await repo.lockUserTier(tx, userId);
+  const sameSubscription = !!p.stripeSubscriptionId && p.stripeSubscriptionId === sub.stripeSubscriptionId;
+  const renewal = p.kind === 'renewal';
+  const paidTier = renewal ? (sub.paidTier ?? p.tier) : p.tier;
+  const paidUntil = renewal && sub.paidUntil && sub.paidUntil > p.periodEnd ? sub.paidUntil : p.periodEnd;
+  const replaced = !renewal && sub.stripeSubscriptionId && !sameSubscription ? sub.stripeSubscriptionId : null;
+  const patch: Partial<repo.SubscriptionRow> = {
+    paidTier,
+    paidUntil,
+    autoRenew: p.autoRenew,
+    scheduledTier: renewal ? sub.scheduledTier : null,
+    updatedAt: now,
+  };
+  if (p.stripeCustomerId) patch.stripeCustomerId = p.stripeCustomerId;
+  if (p.stripeSubscriptionId !== undefined) patch.stripeSubscriptionId = p.stripeSubscriptionId;
+  const keepTrial = trialAbove(paidTier, current, sub, now);
+  if (keepTrial) patch.previousTier = paidTier;
+  patch.nextExpiryAt = nextDueAt({ ...sub, ...patch });
+  await repo.updateSubscription(tx, userId, patch);
+  if (!keepTrial && (current !== paidTier || !renewal)) {
+    await startTierChange(tx, { userId, toTier: paidTier, source: 'payment', now, ref: p.ref, grantShields: !renewal });
+  }
+  return { replacedStripeSubscriptionId: replaced };
+}
+
+/**
+ * Downgrade to free, at once: the paid subscription and any trial end now (data is kept). Returns the Stripe
+ * subscription to cancel with the provider after commit.
+ */
+export async function downgradeToFree(tx: Db, userId: string, now: Date): Promise<{ stripeSubscriptionId: string | null }> {
+  await expireTrials(tx, userId, now);
+  const sub = await repo.lockSubscription(tx, userId);
+  await repo.updateSubscription(tx, userId, {
+    paidTier: null,
+    paidUntil: null,
+    autoRenew: false,
+    scheduledTier: null,
+    stripeSubscriptionId: null,
+    premiumExpiresAt: null,
+    aiCoachExpiresAt: null,
+    previousTier: null,
+    nextExpiryAt: null,
+    updatedAt: now,
+  });
+  const tier = await repo.lockUserTier(tx, userId);
+  if (tier !== 'free') await startTierChange(tx, { userId, toTier: 'free', source: 'downgrade', now, grantShields: false });
+  return { stripeSubscriptionId: sub.stripeSubscriptionId };
+}
+
+/** The paid tier and its period, for a downgrade between paid tiers. */
+export async function lockPaidState(tx: Db, userId: string): Promise<repo.SubscriptionRow> {
+  return repo.lockSubscription(tx, userId);
+}
+
+/** A downgrade between paid tiers: `tier` starts at the end of the paid period. Returns when. */
+export async function scheduleDowngrade(tx: Db, userId: string, tier: Tier, now: Date): Promise<Date> {
+  const sub = await repo.lockSubscription(tx, userId);
+  if (!sub.paidTier || !sub.paidUntil) throw new Error('no paid subscription to downgrade');
+  const patch = { scheduledTier: tier, autoRenew: true, updatedAt: now };
+  await repo.updateSubscription(tx, userId, { ...patch, nextExpiryAt: nextDueAt({ ...sub, ...patch }) });
+  return sub.paidUntil;
+}
+
+/**
+ * The provider says whether the subscription renews (cancelled, payment failed, reactivated). A subscription
+ * that no longer renews ends at the end of its paid period; one that is not the user's current one is ignored.
+ * Returns false when no user holds that subscription.
+ */
+export async function setRenewal(tx: Db, stripeSubscriptionId: string, autoRenew: boolean, now: Date): Promise<boolean> {
+  const found = await repo.findByStripeSubscription(tx, stripeSubscriptionId);
+  if (!found) return false;
+  const sub = await repo.lockSubscription(tx, found.userId);
+  if (sub.stripeSubscriptionId !== stripeSubscriptionId || !sub.paidTier) return false;
+  const patch: Partial<repo.SubscriptionRow> = { autoRenew, updatedAt: now };
+  if (!autoRenew) patch.scheduledTier = null;
+  await repo.updateSubscription(tx, found.userId, { ...patch, nextExpiryAt: nextDueAt({ ...sub, ...patch }) });
+  return true;
+}
+
+/** The user holding a Stripe subscription (webhooks for renewals carry only the subscription). */
+export async function userOfStripeSubscription(db: Db, stripeSubscriptionId: string): Promise<string | null> {
+  return (await repo.findByStripeSubscription(db, stripeSubscriptionId))?.userId ?? null;
+}
+
+/** The Stripe customer of a user, if one was created. */
+export async function stripeCustomerOf(db: Db, userId: string): Promise<string | null> {
+  return (await repo.findSubscription(db, userId))?.stripeCustomerId ?? null;
+}
+
+/** Remembers the user's Stripe customer (first one wins); returns the one stored. */
+export async function rememberStripeCustomer(db: Db, userId: string, customerId: string): Promise<string> {
+  return repo.setStripeCustomerIfUnset(db, userId, customerId);
 }
 
 /**
@@ -123,6 +294,7 @@ export async function withCurrentTier<U extends { id: string; tier: Tier }>(app:
   const sub = await repo.findSubscription(app.db, user.id);
   if (!sub?.nextExpiryAt || sub.nextExpiryAt > now) return user;
   await inTx(app.db, (tx) => expireTrials(tx, user.id, now));
+  app.sessionCache.forgetUser(user.id); // the cached signed-in user still holds the ended trial's tier
   return { ...user, tier: await repo.userTier(app.db, user.id) };
 }
 
@@ -132,18 +304,34 @@ export async function getSubscription(app: FastifyInstance, userId: string): Pro
   const sub = await repo.findSubscription(app.db, userId);
   if (sub?.nextExpiryAt && sub.nextExpiryAt <= now) {
     await inTx(app.db, (tx) => expireTrials(tx, userId, now));
+    app.sessionCache.forgetUser(userId);
+    return readSubscription(app.db, userId);
   }
-  return readSubscription(app.db, userId);
+  return subscriptionView(await repo.userTier(app.db, userId), sub);
 }
 
 export async function readSubscription(db: Db, userId: string): Promise<Subscription> {
   const [tier, sub] = await Promise.all([repo.userTier(db, userId), repo.findSubscription(db, userId)]);
+  return subscriptionView(tier, sub);
+}
+
+function subscriptionView(tier: Tier, sub: repo.SubscriptionRow | undefined): Subscription {
   return {
     tier,
     premiumExpiresAt: sub?.premiumExpiresAt?.toISOString() ?? null,
     aiCoachExpiresAt: sub?.aiCoachExpiresAt?.toISOString() ?? null,
     trialJustExpired: sub?.trialJustExpired ?? null,
     previousTier: sub?.previousTier ?? null,
+    billing:
+      sub?.paidTier && sub.paidUntil
+        ? {
+            tier: sub.paidTier,
+            periodEnd: sub.paidUntil.toISOString(),
+            renews: sub.autoRenew,
+            scheduledTier: sub.scheduledTier,
+            manageable: !!sub.stripeCustomerId,
+          }
+        : null,
   };
 }
 
@@ -164,3 +352,16 @@ export async function resetTrialNotification(app: FastifyInstance, userId: strin
   return { message: 'Trial notification reset' };
 }
 
+
+/** Every tier change of the user, oldest first (for the data export). */
+export async function tierChangesOf(app: FastifyInstance, userId: string) {
+  const rows = await repo.listTierChanges(app.db, userId);
+  return rows.map((r) => ({
+    fromTier: r.fromTier,
+    toTier: r.toTier,
+    source: r.source,
+    shieldsGranted: r.shieldsGranted,
+    expiresAt: r.expiresAt?.toISOString() ?? null,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}

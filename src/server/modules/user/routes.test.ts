@@ -17,6 +17,7 @@ describe.each(testEngines())('PATCH /api/user/timezone on %s', (engine) => {
       url: '/api/auth/signup',
       payload: { firstName: 'Tia', email, password: 'Passw0rd!', timezone: 'Europe/London' },
     });
+    await t.app.jobs.drain();
     const token = /token=([A-Za-z0-9_-]+)/.exec(mailer.last(email)?.text ?? '')?.[1];
     await t.app.inject({ method: 'GET', url: `/api/auth/verify-email?token=${token}` });
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email, password: 'Passw0rd!' } });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicUserSchema, timezoneBodySchema } from '../../../shared/schemas/auth';
+import { profileUpdateSchema } from '../../../shared/schemas/account';
 import { currentUser, requireUser } from '../../plugins/session';
 import { toPublicUser } from '../auth/public-user';
 import * as service from './service';
@@ -10,6 +11,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: requireUser, schema: { body: timezoneBodySchema, response: { 200: publicUserSchema } } },
     async (request) => {
       const user = await service.updateTimezone(app, currentUser(request), request.body.timezone);
+      return toPublicUser(user, app.config);
+    },
+  );
+
+  app.patch(
+    '/profile',
+    { onRequest: requireUser, schema: { body: profileUpdateSchema, response: { 200: publicUserSchema } } },
+    async (request) => {
+      const user = await service.updateProfile(app, currentUser(request), request.body);
       return toPublicUser(user, app.config);
     },
   );

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { unauthorized } from '../../errors';
 import type { UserRow } from '../../plugins/session';
+import type { ProfileUpdate } from '../../../shared/schemas/account';
 import * as repo from './repo';
 import { onTimezoneChanged } from '../streaks/service';
 
@@ -11,5 +12,19 @@ export async function updateTimezone(app: FastifyInstance, user: UserRow, timezo
   if (!updated) throw unauthorized('Unauthorized');
   // The next day rollover is due at the new zone's midnight; settled dates stay where they are.
   await onTimezoneChanged(app.db, user.id, app.clock.now());
+  return updated;
+}
+
+/**
+ * PATCH /api/user/profile: name (trimmed, non-empty), age (13–100) and/or gender, validated by the shared schema.
+ * An age under 13 never reaches this point (400): the client's under-13 notice then deletes the account.
+ */
+export async function updateProfile(app: FastifyInstance, user: UserRow, fields: ProfileUpdate): Promise<UserRow> {
+  const patch: Parameters<typeof repo.updateProfile>[2] = {};
+  if (fields.firstName !== undefined) patch.firstName = fields.firstName;
+  if (fields.age !== undefined) patch.age = fields.age;
+  if (fields.gender !== undefined) patch.gender = fields.gender;
+  const updated = await repo.updateProfile(app.db, user.id, patch, app.clock.now());
+  if (!updated) throw unauthorized('Unauthorized');
   return updated;
 }

@@ -1,7 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { Toast as RadixToast } from 'radix-ui';
 import { ApiError, errorMessage } from '../../lib/api-client';
-import { cn } from './cn';
 
 /**
  * Toasts (spec part 1 §2.6, §9): bottom centre, one at a time (a new toast replaces the visible one),
@@ -10,6 +8,9 @@ import { cn } from './cn';
  *   toast({ title: 'Email Sent', description: message })
  *   toast({ title: 'Error', description: '...', variant: 'destructive', duration: 10_000 })
  *   toastError(err, 'Registration Failed')   // the one place error toasts come from
+ *
+ * This module is the store only (no Radix): every screen imports it; the Radix Toaster (./toaster.tsx) is loaded by
+ * the providers when the first toast is raised.
  */
 export interface ToastInput {
   title: string;
@@ -18,7 +19,7 @@ export interface ToastInput {
   /** Milliseconds before it dismisses itself; default 6000. */
   duration?: number;
 }
-interface ToastState extends ToastInput {
+export interface ToastState extends ToastInput {
   id: number;
   open: boolean;
 }
@@ -64,7 +65,8 @@ export function dismissToast(id?: number): void {
   }, TOAST_REMOVE_DELAY);
 }
 
-function useCurrentToast(): ToastState | null {
+/** The toast shown now (null when none): read by the Toaster. */
+export function useCurrentToast(): ToastState | null {
   return useSyncExternalStore(
     (l) => {
       listeners.add(l);
@@ -72,48 +74,5 @@ function useCurrentToast(): ToastState | null {
     },
     () => current,
     () => null,
-  );
-}
-
-/** Mounted once by the app providers. */
-export function Toaster() {
-  const t = useCurrentToast();
-  const destructive = t?.variant === 'destructive';
-  return (
-    <RadixToast.Provider swipeDirection="down" duration={TOAST_DEFAULT_DURATION} label="Notification">
-      {t && (
-        <RadixToast.Root
-          key={t.id}
-          open={t.open}
-          duration={t.duration ?? TOAST_DEFAULT_DURATION}
-          onOpenChange={(open) => {
-            if (!open) dismissToast(t.id);
-          }}
-          type={destructive ? 'foreground' : 'background'}
-          className={cn(
-            'toast-root relative w-full overflow-hidden rounded-xl border p-4 pr-12 shadow-lg',
-            destructive ? 'border-danger bg-danger text-danger-fg' : 'border-border bg-surface text-fg',
-          )}
-          data-variant={t.variant ?? 'default'}
-        >
-          <RadixToast.Title className="font-semibold">{t.title}</RadixToast.Title>
-          {t.description && <RadixToast.Description className="mt-1 text-sm">{t.description}</RadixToast.Description>}
-          <RadixToast.Close
-            aria-label="Close"
-            className="absolute right-1 top-1 inline-flex h-11 w-11 items-center justify-center rounded-lg focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
-          >
-            <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2.5">
-              <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
-          </RadixToast.Close>
-          <div
-            aria-hidden="true"
-            className={cn('toast-progress absolute bottom-0 left-0 h-1', destructive ? 'bg-danger-fg/70' : 'bg-primary')}
-            style={{ animationDuration: `${TOAST_PROGRESS_MS}ms` }}
-          />
-        </RadixToast.Root>
-      )}
-      <RadixToast.Viewport className="fixed bottom-[calc(5rem+env(safe-area-inset-bottom))] left-1/2 z-[100] m-0 flex w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 list-none flex-col outline-none" />
-    </RadixToast.Provider>
   );
 }

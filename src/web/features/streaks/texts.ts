@@ -29,6 +29,8 @@ export const STREAK_TEXTS = {
   unauthorizedTitle: 'Unauthorized',
   unauthorizedBody: 'You are logged out. Logging in again...',
   howProtectionWorks: 'How Streak Protection Works',
+  paymentCancelledTitle: 'Payment Cancelled',
+  paymentCancelledBody: 'Your payment was cancelled. No charges were made.',
 } as const;
 
 /** Timings of spec part 1 §9 / part 2 §9 (ms). */

@@ -1,4 +1,4 @@
-import { COUPON_MESSAGES } from '../../../shared/schemas/subscriptions';
+import { COUPON_MESSAGES } from '../../../shared/domain/coupons';
 import { ApiError } from '../../lib/api-client';
 
 /** Spec part 2 §8: coupon failure texts. */

@@ -1,4 +1,4 @@
-import { emailProblem } from '../../../../shared/schemas/auth';
+import { emailProblem } from '../../../../shared/domain/auth-rules';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../components/ui/toast';
 import { useResendVerification } from '../api/resend-verification';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { validateSignIn } from '../../../../shared/schemas/auth';
+import { validateSignIn } from '../../../../shared/domain/auth-rules';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { toastError } from '../../../components/ui/toast';
 import { useForgotPassword } from '../api/forgot-password';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { PASSWORD_HINT, passwordProblem } from '../../../../shared/schemas/auth';
+import { PASSWORD_HINT, passwordProblem } from '../../../../shared/domain/auth-rules';
 import { ApiError } from '../../../lib/api-client';
 import { currentUserQueryKey } from '../../../lib/current-user';
 import { clearAllClientState } from '../../../lib/session-cache';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { validateSignIn, type SignInField } from '../../../../shared/schemas/auth';
+import { validateSignIn, type SignInField } from '../../../../shared/domain/auth-rules';
 import { ApiError } from '../../../lib/api-client';
 import { setLoginFlags, writeSessionCache } from '../../../lib/session-cache';
 import { Button, ButtonLink } from '../../../components/ui/button';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { PASSWORD_HINT, validateSignUp, type SignUpField } from '../../../../shared/schemas/auth';
+import { PASSWORD_HINT, validateSignUp, type SignUpField } from '../../../../shared/domain/auth-rules';
 import { ApiError } from '../../../lib/api-client';
 import { currentUserQueryKey } from '../../../lib/current-user';
 import { browserTimezone } from '../../../lib/dates';

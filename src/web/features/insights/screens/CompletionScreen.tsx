@@ -1,7 +1,7 @@
 import { AREAS, AREA_LABELS } from '../../../../shared/domain/areas';
 import { normalizeStoredScore, SCALE_MAX, toPercent } from '../../../../shared/domain/scoring';
 import { AREA_ICONS } from '../../../../shared/domain/tips';
-import { JOURNAL_FIELDS } from '../../../../shared/schemas/check-ins';
+import { JOURNAL_FIELDS } from '../../../../shared/domain/journal';
 import { ButtonLink } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { Card, Page, PageHeader } from '../../../components/ui/page';

@@ -12,7 +12,21 @@ export const devApi = {
   resetFreezeDays: (freezeDays: number) => api.post<{ message: string }>('/api/streak/reset-freeze-days', { freezeDays }),
   redeemCoupon: (code: string) => api.post<{ message: string; benefit: string }>('/api/coupons/redeem', { code }),
   sendTestNotification: () => api.post<{ message?: string }>('/api/notifications/send-test', {}),
+  simulateShieldPayment,
 };
+
+/**
+ * The simulated payment-success redirect: buys one shield through the built-in test checkout (create a session,
+ * pay it) and answers the success page's address, /payment-success?session_id=test_session_…&type=shield. With
+ * Stripe configured the test checkout is off (404) and so is this tool.
+ */
+async function simulateShieldPayment(): Promise<string> {
+  const start = await api.post<{ url?: string }>('/api/stripe/create-checkout-session', { productType: 'freeze_day' });
+  const id = start?.url ? new URL(start.url, 'http://app.invalid').searchParams.get('session_id') : null;
+  if (!id) throw new Error('This tool needs the built-in test checkout (Stripe is configured on this server).');
+  const paid = await api.post<{ url: string }>(`/api/stripe/test-checkout/${encodeURIComponent(id)}/pay`);
+  return paid.url;
+}
 
 /** After any developer action every streak, subscription, reward and user view is refetched. */
 export function refreshAfterDevAction(): Promise<unknown> {

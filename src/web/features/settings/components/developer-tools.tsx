@@ -143,7 +143,17 @@ export function DeveloperTools() {
           Feedback
         </Link>
       </div>
-      <Button variant="secondary" block onClick={() => navigate(`/payment-success?session_id=test_session_${Date.now()}&type=shield`)}>
+      <Button
+        variant="secondary"
+        block
+        disabled={anyBusy}
+        onClick={() =>
+          devApi.simulateShieldPayment().then(
+            (url) => navigate(url),
+            (err: unknown) => toast({ title: 'Developer Tool Failed', description: failureText(err), variant: 'destructive' }),
+          )
+        }
+      >
         Simulate Shield Payment Success
       </Button>
     </section>

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Switch } from 'radix-ui';
 import { useTheme } from '../../../lib/theme';
 import { useCurrentUser } from '../../../lib/current-user';
-import { useDevMode } from '../../../lib/dev-mode';
+import { DEV_TOOLS_OFF, useDevMode } from '../../../lib/dev-mode';
 import { DeveloperTools } from '../components/developer-tools';
 import { CheckInTimeSetting } from '../components/check-in-time';
 import { VersionLine } from '../components/version-line';
@@ -21,7 +21,8 @@ export default function SettingsScreen() {
   const [theme, setTheme] = useTheme();
   const user = useCurrentUser().data;
   const devTools = user?.devTools ?? false;
-  const devMode = useDevMode() && devTools;
+  const devModeFlag = useDevMode();
+  const devMode = devModeFlag && devTools;
   return (
     <Page>
       <PageHeader title="Settings" />
@@ -67,6 +68,12 @@ export default function SettingsScreen() {
         ))}
       </nav>
       {devMode && <DeveloperTools />}
+      {user && devModeFlag && !devTools && (
+        <p role="status" className="mt-4 rounded-xl border border-border bg-surface p-4 text-muted" data-testid="dev-tools-off">
+          <strong className="block text-fg">{DEV_TOOLS_OFF.title}</strong>
+          {DEV_TOOLS_OFF.description}
+        </p>
+      )}
       <VersionLine devTools={devTools} />
     </Page>
   );

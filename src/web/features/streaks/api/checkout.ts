@@ -4,8 +4,8 @@ import { api } from '../../../lib/api-client';
 export type StreakProduct = 'freeze_day' | 'streak_recovery';
 
 /**
- * POST /api/stripe/create-checkout-session {productType} → {url}; the browser then goes there.
- * The endpoint belongs to the payments work: until it exists the call fails and the caller shows its toast.
+ * POST /api/stripe/create-checkout-session {productType} → {url} (Stripe Checkout, or the built-in test
+ * checkout when the server has no Stripe keys); the browser then goes there. A failure is the caller's toast.
  */
 export async function createCheckoutSession(productType: StreakProduct): Promise<string> {
   const res = await api.post<{ url?: string } | undefined>('/api/stripe/create-checkout-session', { productType });

@@ -1,6 +1,7 @@
 import { AREAS, AREA_LABELS } from '../../../../shared/domain/areas';
 import { hasAiCoach, type Tier } from '../../../../shared/domain/tiers';
-import { JOURNAL_FIELDS, type CheckInDto } from '../../../../shared/schemas/check-ins';
+import type { CheckInDto } from '../../../../shared/schemas/check-ins';
+import { JOURNAL_FIELDS } from '../../../../shared/domain/journal';
 import { Modal } from '../../../components/ui/dialog';
 import { useJournalEntry } from '../api/check-in-details';
 import { dayTitle } from '../calendar-grid';

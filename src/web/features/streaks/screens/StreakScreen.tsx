@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { MILESTONES, countText, streakLengthText } from '../../../../shared/domain/milestones';
 import { MILESTONE_REWARDS } from '../../../../shared/domain/trials';
@@ -38,6 +38,16 @@ export default function StreakScreen() {
     const t = setTimeout(() => window.location.assign('/signin'), STREAK_TIMINGS.relogin);
     return () => clearTimeout(t);
   }, [loggedOut]);
+
+  // A shield or recovery checkout cancelled: Stripe (or the test checkout) returns here with payment=cancelled.
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const cancelled = params.get('payment') === 'cancelled';
+  useEffect(() => {
+    if (!cancelled) return;
+    toast({ title: STREAK_TEXTS.paymentCancelledTitle, description: STREAK_TEXTS.paymentCancelledBody });
+    navigate('/streak', { replace: true });
+  }, [cancelled, navigate]);
 
   const streak = streakQuery.data;
   return (

@@ -18,6 +18,15 @@ export function CurrentPlan() {
         {TIER_LABELS[sub.tier]}
       </p>
       {trialEnd && <p className="text-muted">Free trial until {fmt(trialEnd)}</p>}
+      {sub.billing && (
+        <p className="text-muted" data-testid="billing-status">
+          {sub.billing.scheduledTier
+            ? `Moves to ${TIER_LABELS[sub.billing.scheduledTier]} on ${fmt(sub.billing.periodEnd)}`
+            : sub.billing.renews
+              ? `${TIER_LABELS[sub.billing.tier]} renews on ${fmt(sub.billing.periodEnd)}`
+              : `${TIER_LABELS[sub.billing.tier]} ends on ${fmt(sub.billing.periodEnd)}`}
+        </p>
+      )}
     </section>
   );
 }

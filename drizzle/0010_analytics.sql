@@ -13,7 +13,8 @@ CREATE TABLE "check_in_daily_counts" (
 CREATE TABLE "user_check_in_stats" (
 	"user_id" text PRIMARY KEY NOT NULL,
 	"check_ins" integer DEFAULT 0 NOT NULL,
-	"last_check_in_at" timestamp with time zone NOT NULL
+	"last_check_in_at" timestamp with time zone NOT NULL,
+	"user_created_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "user_check_in_stats" ADD CONSTRAINT "user_check_in_stats_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

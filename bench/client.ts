@@ -1,0 +1,164 @@
+/**
+ * Client weight and Lighthouse: builds the client (`vite build`, skipped with --no-build), serves it from the real
+ * app on PGlite with a few seeded users, then
+ *  1. per route (welcome, sign-in, dashboard, check-in, streak), in a fresh Chromium context (Playwright driving
+ *     /usr/bin/chromium): every JS and CSS response the route loads, including chunks loaded at run time, until
+ *     the network is idle — their count, gzip size (each body gzipped at level 9, so the figure does not depend on
+ *     the server's compression) and bytes on the wire;
+ *  2. Lighthouse 12 (mobile settings, the default config) on /, /signin, and signed-in /dashboard and /checkin,
+ *     with Debian's Chromium launched by chrome-launcher (`--no-lighthouse` skips it).
+ */
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Response } from 'playwright-core';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startServer } from './http';
+import { benchToken } from './seed';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const CLIENT_ROUTES: { name: string; path: string; signedIn: boolean }[] = [
+  { name: 'welcome', path: '/', signedIn: false },
+  { name: 'sign-in', path: '/signin', signedIn: false },
+  { name: 'dashboard', path: '/dashboard', signedIn: true },
+  { name: 'check-in', path: '/checkin', signedIn: true },
+  { name: 'streak', path: '/streak', signedIn: true },
+];
+const LIGHTHOUSE_ROUTES = CLIENT_ROUTES.filter((r) => r.name !== 'streak');
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+export interface RouteWeight {
+  route: string;
+  jsFiles: number;
+  jsGzipKb: number;
+  cssFiles: number;
+  cssGzipKb: number;
+  transferredKb: number;
+  files: { url: string; gzipKb: number }[];
+}
+
+export interface LighthouseScores {
+  route: string;
+  scores: Record<string, number | null>;
+  lcpMs: number | null;
+  fcpMs: number | null;
+  tbtMs: number | null;
+  failed: Record<string, string[]>;
+}
+
+export interface ClientResult {
+  weights: RouteWeight[];
+  lighthouse: LighthouseScores[];
+  lines: string[];
+}
+
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+async function weigh(base: string, signedIn: boolean, route: { name: string; path: string }): Promise<RouteWeight> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    if (signedIn) await context.addCookies([{ name: 'big7_sid', value: benchToken(1), url: base }]);
+    const page = await context.newPage();
+    const seen: Promise<{ kind: 'js' | 'css'; url: string; gzip: number; wire: number } | null>[] = [];
+    page.on('response', (res: Response) => {
+      const type = res.request().resourceType();
+      const ct = res.headers()['content-type'] ?? '';
+      const kind = type === 'script' || ct.includes('javascript') ? 'js' : type === 'stylesheet' || ct.includes('text/css') ? 'css' : null;
+      if (!kind) return;
+      seen.push(
+        (async () => {
+          const body = await res.body().catch(() => null);
+          if (!body) return null;
+          const sizes = await res.request().sizes().catch(() => null);
+          return { kind, url: new URL(res.url()).pathname, gzip: gzipSync(body, { level: 9 }).length, wire: sizes?.responseBodySize ?? body.length };
+        })(),
+      );
+    });
+    await page.goto(base + route.path, { waitUntil: 'networkidle' });
+    // The screen itself (a lazy chunk after the session check), then whatever it loads in turn.
+    await page.waitForSelector('main#main', { timeout: 20_000 }).catch(() => undefined);
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(500);
+    const files = (await Promise.all(seen)).filter((f) => f !== null);
+    const js = files.filter((f) => f.kind === 'js');
+    const css = files.filter((f) => f.kind === 'css');
+    return {
+      route: route.name,
+      jsFiles: js.length,
+      jsGzipKb: kb(js.reduce((a, f) => a + f.gzip, 0)),
+      cssFiles: css.length,
+      cssGzipKb: kb(css.reduce((a, f) => a + f.gzip, 0)),
+      transferredKb: kb(files.reduce((a, f) => a + f.wire, 0)),
+      files: files.map((f) => ({ url: f.url, gzipKb: kb(f.gzip) })),
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function audit(base: string, route: { name: string; path: string; signedIn: boolean }): Promise<LighthouseScores> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+  try {
+    const r = await lighthouse(
+      base + route.path,
+      {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...CATEGORIES],
+        ...(route.signedIn ? { extraHeaders: { Cookie: `big7_sid=${benchToken(1)}` } } : {}),
+      },
+    );
+    if (!r) throw new Error('lighthouse returned nothing');
+    const lhr = r.lhr;
+    const scores: Record<string, number | null> = {};
+    const failed: Record<string, string[]> = {};
+    for (const c of CATEGORIES) {
+      const cat = lhr.categories[c];
+      scores[c] = cat?.score == null ? null : Math.round(cat.score * 100);
+      failed[c] = (cat?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 0.9)
+        .map((ref) => `${ref.id}${lhr.audits[ref.id]?.displayValue ? ` (${lhr.audits[ref.id]!.displayValue})` : ''}`);
+    }
+    const num = (id: string) => lhr.audits[id]?.numericValue ?? null;
+    return { route: route.path, scores, lcpMs: num('largest-contentful-paint'), fcpMs: num('first-contentful-paint'), tbtMs: num('total-blocking-time'), failed };
+  } finally {
+    chrome.kill();
+  }
+}
+
+export async function clientBench(argv: string[]): Promise<ClientResult> {
+  if (!argv.includes('--no-build')) execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  const server = await startServer(['app', '--users=10', `--web=${path.resolve('dist/web')}`]);
+  const base = `http://localhost:${server.port}`;
+  const lines: string[] = [];
+  try {
+    const weights: RouteWeight[] = [];
+    for (const r of CLIENT_ROUTES) weights.push(await weigh(base, r.signedIn, r));
+    lines.push('## client: JS and CSS each route loads (fresh cache, until network idle; gzip -9 of each body)');
+    lines.push('| route | JS files | JS gzip KB | CSS files | CSS gzip KB | on the wire KB | target |', '|---|---|---|---|---|---|---|');
+    for (const w of weights) {
+      const limit = w.route === 'welcome' || w.route === 'sign-in' ? 90 : w.route === 'dashboard' ? 180 : null;
+      const target = limit ? `JS ≤ ${limit} KB: ${w.jsGzipKb <= limit ? 'met' : 'MISSED'}` : '';
+      lines.push(`| ${w.route} | ${w.jsFiles} | ${w.jsGzipKb} | ${w.cssFiles} | ${w.cssGzipKb} | ${w.transferredKb} | ${target} |`);
+    }
+    const lh: LighthouseScores[] = [];
+    if (!argv.includes('--no-lighthouse')) {
+      for (const r of LIGHTHOUSE_ROUTES) lh.push(await audit(base, r));
+      lines.push('## Lighthouse 12, mobile (targets: performance ≥ 95 signed out, ≥ 90 signed in; accessibility 100; best practices 100; SEO ≥ 95 public)');
+      lines.push('| page | performance | accessibility | best practices | SEO | FCP ms | LCP ms | TBT ms | below 0.9 |', '|---|---|---|---|---|---|---|---|---|');
+      for (const s of lh) {
+        const below = Object.values(s.failed).flat().join(', ');
+        lines.push(
+          `| ${s.route} | ${s.scores.performance} | ${s.scores.accessibility} | ${s.scores['best-practices']} | ${s.scores.seo} | ${Math.round(s.fcpMs ?? 0)} | ${Math.round(s.lcpMs ?? 0)} | ${Math.round(s.tbtMs ?? 0)} | ${below} |`,
+        );
+      }
+    }
+    return { weights, lighthouse: lh, lines };
+  } finally {
+    await server.stop();
+  }
+}

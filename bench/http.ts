@@ -1,0 +1,137 @@
+/**
+ * HTTP scenarios: the floor (a bare Fastify route), the read path (the dashboard's calls) and the write path
+ * (check-ins, then edits), on PGlite and on PostgreSQL, in one run. Each server runs in its own process
+ * (bench/server.ts); autocannon runs here with 100 connections and a session cookie per request spread over
+ * the seeded users. Figures are also given as a ratio to the floor measured in the same run.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+import { createEmptyPostgresDb } from '../test/helpers/db';
+import { benchCookie } from './seed';
+
+export const CONNECTIONS = 100;
+
+export interface LoadResult {
+  label: string;
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  max: number;
+  errors: number;
+  non2xx: number;
+  durationS: number;
+}
+
+export interface BenchServer {
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** Starts bench/server.ts in a child process and waits for its port. */
+export async function startServer(args: string[]): Promise<BenchServer> {
+  const nodeOptions = [process.env.BENCH_SERVER_NODE_OPTIONS ?? '', '--import tsx'].join(' ').trim();
+  const child: ChildProcess = spawn(process.execPath, ['bench/server.ts', ...args], {
+    env: { ...process.env, NODE_OPTIONS: nodeOptions, NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    const rl = createInterface({ input: child.stdout! });
+    rl.once('line', (line) => {
+      try {
+        resolve((JSON.parse(line) as { port: number }).port);
+      } catch (e) {
+        reject(e instanceof Error ? e : new Error(String(e)));
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code} before listening`)));
+  });
+  return {
+    port,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+type Req = { method?: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: string };
+
+/** Runs autocannon against the port; `next()` gives each request (path, cookie, body). */
+export async function load(
+  label: string,
+  port: number,
+  opts: { durationS?: number; amount?: number; next: () => Req; connections?: number },
+): Promise<LoadResult> {
+  const started = performance.now();
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: opts.connections ?? CONNECTIONS,
+    ...(opts.amount ? { amount: opts.amount } : { duration: opts.durationS ?? 10 }),
+    requests: [
+      {
+        setupRequest: (req) => {
+          const r = opts.next();
+          return {
+            ...req,
+            method: r.method ?? 'GET',
+            path: r.path,
+            headers: { ...(r.body ? { 'content-type': 'application/json' } : {}), ...r.headers },
+            ...(r.body ? { body: r.body } : {}),
+          };
+        },
+      },
+    ],
+  });
+  const durationS = (performance.now() - started) / 1000;
+  const requests = result.requests.total;
+  return {
+    label,
+    requests,
+    rps: opts.amount ? requests / durationS : result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    durationS,
+  };
+}
+
+/** The dashboard's four calls, round robin, each with the cookie of the next user (spread over all users). */
+export function readMix(users: number, paths: string[]): () => Req {
+  let k = 0;
+  return () => {
+    const n = k++;
+    return { path: paths[n % paths.length]!, headers: { cookie: benchCookie(1 + (Math.floor(n / paths.length) * 7919) % users) } };
+  };
+}
+
+const ANSWERS = JSON.stringify({ answers: [true, true, false, true, true, false, true] });
+const EDIT = JSON.stringify({ answers: [true, true, true, true, true, false, true], edit: true });
+
+/** Check-ins by users from..to in order: each user's request is made once (amount = to - from + 1). */
+export function checkInsBy(from: number, count: number, edit: boolean): () => Req {
+  let k = 0;
+  return () => {
+    const i = from + (k++ % count);
+    return { method: 'POST', path: '/api/checkins', headers: { cookie: benchCookie(i) }, body: edit ? EDIT : ANSWERS };
+  };
+}
+
+export const DASHBOARD_CALLS = ['/api/auth/user', '/api/checkins/today', '/api/streak', '/api/subscription'];
+
+export interface EngineTarget {
+  engine: 'pglite' | 'postgres';
+  /** PostgreSQL: a fresh database URL and its drop(); PGlite: none (in memory in the server process). */
+  db?: { url: string; drop(): Promise<void> };
+}
+
+export async function engineTargets(base: string | null): Promise<EngineTarget[]> {
+  const out: EngineTarget[] = [{ engine: 'pglite' }];
+  if (base) out.push({ engine: 'postgres', db: await createEmptyPostgresDb(base, 'big7_bench_http') });
+  return out;
+}

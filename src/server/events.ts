@@ -1,0 +1,78 @@
+import type { z } from 'zod';
+import type { Db } from './db/client';
+import type { JOB_KINDS, JobKind } from './jobs/kinds';
+import type { JobQueue, JobSpec } from './jobs/queue';
+import type { celebrationSchema, milestoneRewardSchema } from '../shared/schemas/check-ins';
+
+/**
+ * Domain events: what a module announces after a write, and who acts on it. The consumers of every event are
+ * wired in one place, `eventWiring` in `modules/index.ts` (see docs/decisions/013-domain-events.md).
+ */
+
+/** A check-in was written (created, or today's replaced); published inside its transaction. */
+export interface CheckInRecorded {
+  userId: string;
+  checkInId: string;
+  /** The check-in's local date (YYYY-MM-DD) in the user's timezone at submission. */
+  localDate: string;
+  timezone: string;
+  now: Date;
+  /** true when the row was created, false when today's check-in was replaced. */
+  isNew: boolean;
+  /** true for the user's first ever check-in. */
+  isFirstCheckIn: boolean;
+  score: number;
+}
+
+/** What in-transaction consumers of a check-in may hand back to the client. */
+export interface CheckInEffects {
+  celebration?: z.infer<typeof celebrationSchema> | null;
+  milestoneReward?: z.infer<typeof milestoneRewardSchema> | null;
+}
+
+/** Every event: its data, and what its in-transaction consumers may answer. */
+export interface DomainEvents {
+  'check-in.recorded': { event: CheckInRecorded; effect: CheckInEffects };
+}
+
+export type EventName = keyof DomainEvents;
+export type EventOf<N extends EventName> = DomainEvents[N]['event'];
+export type EffectOf<N extends EventName> = DomainEvents[N]['effect'];
+
+/** A job to enqueue for an event: any kind of jobs/kinds.ts with its typed payload. */
+export type AnyJobSpec = { [K in JobKind]: JobSpec<typeof JOB_KINDS, K> }[JobKind];
+
+export interface EventConsumers<N extends EventName> {
+  /**
+   * Work that must share the write: run in order inside its transaction; one that throws rolls the write back.
+   * Keep these to database writes of this one request (no network, no e-mail).
+   */
+  inTransaction: ReadonlyArray<(tx: Db, event: EventOf<N>) => Promise<EffectOf<N> | void>>;
+  /**
+   * Everything else: each becomes a job enqueued in that same transaction (so it exists iff the write commits),
+   * run after commit with retries. Derive the key from the event so a repeated event enqueues nothing new.
+   */
+  jobs: ReadonlyArray<(event: EventOf<N>) => AnyJobSpec>;
+}
+
+export type EventWiring = { [N in EventName]: EventConsumers<N> };
+
+/** Publishes events to the consumers of one wiring. */
+export class DomainEventBus {
+  constructor(
+    private readonly wiring: EventWiring,
+    private readonly queue: Pick<JobQueue, 'enqueue'>,
+  ) {}
+
+  /** Call inside the transaction of the write. Returns the in-transaction consumers' answers, in order. */
+  async publish<N extends EventName>(tx: Db, name: N, event: EventOf<N>): Promise<EffectOf<N>[]> {
+    const consumers = this.wiring[name] as EventConsumers<N>;
+    const effects: EffectOf<N>[] = [];
+    for (const handle of consumers.inTransaction) {
+      const effect = await handle(tx, event);
+      if (effect) effects.push(effect);
+    }
+    for (const job of consumers.jobs) await this.queue.enqueue(tx, job(event));
+    return effects;
+  }
+}

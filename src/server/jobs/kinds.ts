@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/**
+ * Every kind of durable job: its payload (checked again when the job runs) and its retry policy. The handler of
+ * each kind is registered in `jobs/plugin.ts`. Add a kind here, then its handler there.
+ */
+export const JOB_KINDS = {
+  /** One e-mail through the Mailer. Redacted once sent (it may carry a sign-in link). */
+  'mail.send': {
+    payload: z.object({
+      to: z.string(),
+      subject: z.string(),
+      text: z.string(),
+      html: z.string().optional(),
+    }),
+    // 20 s, 40 s, 80 s … capped at 30 min: about 4 hours of trying in all.
+    policy: { maxAttempts: 12, backoffBaseMs: 20_000, backoffCapMs: 30 * 60_000, leaseMs: 2 * 60_000, redactOnDone: true },
+  },
+  /** One run of a recurring task from `recurringTasks` in `jobs/plugin.ts` (one job per task and time slot). */
+  recurring: {
+    payload: z.object({ task: z.string() }),
+    policy: { maxAttempts: 2, backoffBaseMs: 5_000, backoffCapMs: 60_000, leaseMs: 10 * 60_000, redactOnDone: false },
+  },
+} as const satisfies Record<string, { payload: z.ZodType; policy: JobPolicy }>;
+
+export interface JobPolicy {
+  /** After this many attempts the job is `failed` (and logged). */
+  maxAttempts: number;
+  /** The delay before the 2nd attempt; each further one doubles, up to the cap. */
+  backoffBaseMs: number;
+  backoffCapMs: number;
+  /** How long a claimed job is held; a runner that has not finished by then is presumed dead. */
+  leaseMs: number;
+  /** Empty the payload once the job is done. */
+  redactOnDone: boolean;
+}
+
+export type JobKind = keyof typeof JOB_KINDS;
+export type JobPayload<K extends JobKind> = z.infer<(typeof JOB_KINDS)[K]['payload']>;

@@ -1,0 +1,81 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountExportSchema, ACCOUNT_MESSAGES, deletionOfferSchema, exportQuerySchema } from '../../../shared/schemas/account';
+import { messageSchema } from '../../../shared/schemas/auth';
+import { currentUser, requireUser, SESSION_COOKIE } from '../../plugins/session';
+import { tooManyRequests } from '../../errors';
+import { checkInsCsv } from './csv';
+import { renderWellnessReport } from './pdf';
+import * as service from './service';
+
+/** Exports are heavier than a screen read: 20 per user per 15 minutes (PDF, JSON and CSV counted per route). */
+const exportRateLimit = {
+  max: 20,
+  timeWindow: '15 minutes',
+  keyGenerator: (request: FastifyRequest) => `export:${request.user?.id ?? request.ip}`,
+  errorResponseBuilder: (_req: FastifyRequest, ctx: { ttl: number }) =>
+    tooManyRequests(ctx.ttl / 1000, 'Too many exports in a short time. Please try again in a few minutes.'),
+};
+
+const attachment = (fileName: string) => `attachment; filename="${fileName}"`;
+
+/** Account routes under /api/user (beside the profile routes of the user module). */
+const routes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/deletion-offer',
+    { onRequest: requireUser, schema: { response: { 200: deletionOfferSchema } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return service.deletionOffer(app, currentUser(request));
+    },
+  );
+
+  app.delete('/account', { onRequest: requireUser, schema: { response: { 200: messageSchema } } }, async (request, reply) => {
+    await service.deleteAccount(app, currentUser(request));
+    // The sessions went with the user (ON DELETE CASCADE); the browser forgets its cookie too.
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return { message: ACCOUNT_MESSAGES.deleted };
+  });
+
+  app.post(
+    '/export-wellness-data',
+    { onRequest: requireUser, config: { rateLimit: exportRateLimit } },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const data = await service.collectExport(app, user);
+      const fileName = service.datedFileName(app, user, 'big7-wellness-report', 'pdf');
+      const pdf = await renderWellnessReport({
+        data,
+        includeJournals: service.reportIncludesJournals(data),
+        date: fileName.slice('big7-wellness-report-'.length, -'.pdf'.length),
+      });
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', attachment(fileName))
+        .header('Cache-Control', 'no-store')
+        .send(pdf);
+    },
+  );
+
+  app.get(
+    '/export',
+    { onRequest: requireUser, config: { rateLimit: exportRateLimit }, schema: { querystring: exportQuerySchema } },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const data = await service.collectExport(app, user);
+      reply.header('Cache-Control', 'no-store');
+      if (request.query.format === 'csv') {
+        return reply
+          .header('Content-Type', 'text/csv; charset=utf-8')
+          .header('Content-Disposition', attachment(service.datedFileName(app, user, 'big7-check-ins', 'csv')))
+          .send(checkInsCsv(data));
+      }
+      return reply
+        .header('Content-Type', 'application/json; charset=utf-8')
+        .header('Content-Disposition', attachment(service.datedFileName(app, user, 'big7-data', 'json')))
+        .send(JSON.stringify(accountExportSchema.parse(data), null, 2));
+    },
+  );
+};
+
+export default routes;

@@ -1,0 +1,94 @@
+import type { FastifyInstance } from 'fastify';
+import { localDateOf } from '../../../shared/domain/dates';
+import { hasAiCoach } from '../../../shared/domain/tiers';
+import {
+  DELETION_OFFERS,
+  EXPORT_VERSION,
+  accountExportSchema,
+  type AccountExport,
+  type DeletionOffer,
+} from '../../../shared/schemas/account';
+import type { Db } from '../../db/client';
+import type { UserRow } from '../../plugins/session';
+import { toPublicUser } from '../auth/public-user';
+import { history, journalsOf, userTimeZone } from '../check-ins/service';
+import { offerUsed, redemptionsOf } from '../coupons/service';
+import { claimsOf } from '../rewards/service';
+import { frozenDays, getStreakView, ledger, recoveryPayments } from '../streaks/service';
+import { getSubscription, tierChangesOf } from '../subscriptions/service';
+import * as repo from './repo';
+
+/** Every ledger row goes into the export (the streak screen shows the latest 200). */
+const EXPORT_LEDGER_LIMIT = 100_000;
+
+/**
+ * The one-time offer shown before deleting (spec part 2 §4): AI Coach for premium users; Premium for free and
+ * ad-free users who have not used the premium offer. An offer already used by this address (also by an earlier
+ * account with it) is not shown again.
+ */
+export async function deletionOffer(app: FastifyInstance, user: UserRow): Promise<DeletionOffer> {
+  const { tier } = await getSubscription(app, user.id);
+  const candidate =
+    tier === 'premium'
+      ? DELETION_OFFERS['ai-coach']
+      : (tier === 'free' || tier === 'ad-free') && !user.premiumOfferUsed
+        ? DELETION_OFFERS.premium
+        : null;
+  if (!candidate || (await offerUsed(app, user, candidate.code))) return { offer: null };
+  return { offer: { code: candidate.code, tier: candidate.tier } };
+}
+
+/**
+ * DELETE /api/user/account: removes the user and every row they own in one transaction (decision 018). The
+ * address survives only as the keyed hash in redeemed_offers, so a one-time offer stays used.
+ */
+export async function deleteAccount(app: FastifyInstance, user: Pick<UserRow, 'id' | 'email'>): Promise<boolean> {
+  const deleted = await app.db.transaction((tx) => repo.deleteUserAndOwnedRows(tx as unknown as Db, user));
+  app.log.info({ userId: user.id }, 'account deleted');
+  return deleted;
+}
+
+/** Everything the user owns, in the documented export shape (docs/data-export.md). */
+export async function collectExport(app: FastifyInstance, user: UserRow): Promise<AccountExport> {
+  // Services, never another module's repo (ARCHITECTURE.md). The subscription first: it applies an ended trial.
+  const subscription = await getSubscription(app, user.id);
+  const [hist, journals, streak, frozen, recovered, ledgerRows, tierChanges, couponRedemptions, rewardClaims] =
+    await Promise.all([
+      history(app, user),
+      journalsOf(app, user.id),
+      getStreakView(app, user.id),
+      frozenDays(app, user.id),
+      recoveryPayments(app, user.id),
+      ledger(app, user.id, EXPORT_LEDGER_LIMIT),
+      tierChangesOf(app, user.id),
+      redemptionsOf(app, user.id),
+      claimsOf(app, user.id),
+    ]);
+  const { isAdmin: _isAdmin, devTools: _devTools, ...profile } = toPublicUser({ ...user, tier: subscription.tier }, app.config);
+  const data: AccountExport = {
+    exportVersion: EXPORT_VERSION,
+    exportedAt: app.clock.now().toISOString(),
+    profile,
+    subscription,
+    checkIns: hist.checkIns.map((c) => ({ ...c, journal: journals.get(c.id) ?? null })),
+    summary: { checkInCount: hist.count, overallScore: hist.overallScore, areaAverages: hist.areaAverages },
+    streak: {
+      current: streak,
+      frozenDays: frozen.frozenDays,
+      recoveredDays: recovered.recoveryDates,
+      ledger: ledgerRows.entries,
+    },
+    tierChanges,
+    couponRedemptions,
+    rewardClaims,
+  };
+  return accountExportSchema.parse(data);
+}
+
+/** Whether the wellness report includes journals: for AI Coach users (spec part 2 §2, issue 11). */
+export const reportIncludesJournals = (data: AccountExport): boolean => hasAiCoach(data.subscription.tier);
+
+/** A download's file name with the user's local date: `${stem}-YYYY-MM-DD.${ext}`. */
+export function datedFileName(app: FastifyInstance, user: Pick<UserRow, 'timezone'>, stem: string, ext: string): string {
+  return `${stem}-${localDateOf(app.clock.now(), userTimeZone(user))}.${ext}`;
+}

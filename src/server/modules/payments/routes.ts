@@ -1,0 +1,84 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser, requireUser } from '../../plugins/session';
+import {
+  createCheckoutBodySchema,
+  createCheckoutResultSchema,
+  processPaymentBodySchema,
+  processPaymentResultSchema,
+  purchaseHistorySchema,
+  sessionIdParamsSchema,
+  testCheckoutSessionSchema,
+  urlResultSchema,
+} from '../../../shared/schemas/payments';
+import { z } from 'zod';
+import * as service from './service';
+
+/**
+ * Payments (docs/decisions/017-payments.md): Stripe Checkout when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are
+ * set, else the built-in TEST MODE checkout. Fulfilment comes only from the provider (the signed webhook, or the
+ * session looked up by process-payment), once per payment.
+ */
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const ctx: service.PaymentsCtx = { app, stripe: service.createStripeClient(app.config) };
+  const guard = { onRequest: requireUser };
+
+  app.post(
+    '/stripe/create-checkout-session',
+    { ...guard, schema: { body: createCheckoutBodySchema, response: { 200: createCheckoutResultSchema } } },
+    async (req) => service.createCheckoutSession(ctx, currentUser(req), req.body),
+  );
+
+  app.post(
+    '/stripe/process-payment',
+    { ...guard, schema: { body: processPaymentBodySchema, response: { 200: processPaymentResultSchema } } },
+    async (req) => service.processPayment(ctx, currentUser(req).id, req.body.sessionId),
+  );
+
+  app.get('/purchase-history', { ...guard, schema: { response: { 200: purchaseHistorySchema } } }, async (req, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return service.purchaseHistory(ctx, currentUser(req).id);
+  });
+
+  app.post('/stripe/portal', { ...guard, schema: { response: { 200: urlResultSchema } } }, async (req) =>
+    service.billingPortal(ctx, currentUser(req).id),
+  );
+
+  // The built-in test checkout (404 when Stripe is configured).
+  app.get(
+    '/stripe/test-checkout/:id',
+    { ...guard, schema: { params: sessionIdParamsSchema, response: { 200: testCheckoutSessionSchema } } },
+    async (req, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return service.getTestSession(ctx, currentUser(req).id, req.params.id);
+    },
+  );
+  app.post(
+    '/stripe/test-checkout/:id/pay',
+    { ...guard, schema: { params: sessionIdParamsSchema, response: { 200: urlResultSchema } } },
+    async (req) => service.payTestSession(ctx, currentUser(req).id, req.params.id),
+  );
+  app.post(
+    '/stripe/test-checkout/:id/cancel',
+    { ...guard, schema: { params: sessionIdParamsSchema, response: { 200: urlResultSchema } } },
+    async (req) => service.cancelTestSession(ctx, currentUser(req).id, req.params.id),
+  );
+
+  // Stripe's webhook: the raw body is needed for the signature, so this encapsulated scope parses JSON as a Buffer.
+  await app.register(async (hook) => {
+    hook.removeAllContentTypeParsers();
+    hook.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
+    hook.post(
+      '/stripe/webhook',
+      // Stripe posts server to server, from its own origin: the Origin check does not apply.
+      { config: { skipOriginCheck: true }, schema: { response: { 200: z.object({ received: z.literal(true) }) } } },
+      async (req) => {
+        const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.from(typeof req.body === 'string' ? req.body : '');
+        const event = service.verifyWebhook(ctx, raw, req.headers['stripe-signature']);
+        await service.handleWebhookEvent(ctx, event);
+        return { received: true as const };
+      },
+    );
+  });
+};
+
+export default routes;

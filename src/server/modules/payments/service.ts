@@ -1,0 +1,646 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import Stripe from 'stripe';
+import type { AppConfig } from '../../config';
+import type { Db } from '../../db/client';
+import { AppError, badRequest, conflict, notFound } from '../../errors';
+import type { UserRow } from '../../plugins/session';
+import { PRICES_CENTS, TIER_MONTHLY_CENTS, centsToDollars, formatUsd, isPaidTier, type PaidTier } from '../../../shared/domain/prices';
+import { TIER_LABELS, tierRank, type Tier } from '../../../shared/domain/tiers';
+import {
+  PAYMENT_MESSAGES,
+  PAYMENT_TYPE_OF,
+  type CreateCheckoutBody,
+  type CreateCheckoutResult,
+  type PaymentType,
+  type ProcessPaymentResult,
+  type ProductType,
+  type Purchase,
+  type TestCheckoutSession,
+} from '../../../shared/schemas/payments';
+import * as streaks from '../streaks/service';
+import * as subscriptions from '../subscriptions/service';
+import * as repo from './repo';
+
+/** What the payments module works with: the app (db, clock, config, log) and the Stripe client when configured. */
+export interface PaymentsCtx {
+  app: FastifyInstance;
+  stripe: Stripe | null;
+}
+
+export const TEST_SESSION_PREFIX = 'test_session_';
+
+const inTx = <T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> => db.transaction(async (tx) => fn(tx as unknown as Db));
+
+/** The Stripe SDK for the configured key, pointed at STRIPE_API_URL when set; null without Stripe. */
+export function createStripeClient(config: AppConfig): Stripe | null {
+  if (!config.stripe) return null;
+  const api = config.stripe.api;
+  return new Stripe(config.stripe.secretKey, {
+    maxNetworkRetries: 1,
+    timeout: 20_000,
+    telemetry: false,
+    ...(api ? { host: api.host, port: api.port, protocol: api.protocol } : {}),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Products
+// ---------------------------------------------------------------------------------------------------------
+
+interface Product {
+  productType: ProductType;
+  tier: PaidTier | null;
+  amountCents: number;
+  name: string;
+  recurring: boolean;
+}
+
+function productOf(productType: ProductType, tier: PaidTier | null): Product {
+  if (productType === 'subscription') {
+    const t = tier ?? 'premium';
+    return { productType, tier: t, amountCents: TIER_MONTHLY_CENTS[t], name: `Big 7 ${TIER_LABELS[t]} membership`, recurring: true };
+  }
+  if (productType === 'freeze_day') {
+    return { productType, tier: null, amountCents: PRICES_CENTS.shield, name: '1 Streak Shield', recurring: false };
+  }
+  return { productType, tier: null, amountCents: PRICES_CENTS.streakRecovery, name: 'Streak Recovery', recurring: false };
+}
+
+const successUrl = (config: AppConfig, type: PaymentType, sessionId: string) =>
+  `${config.appUrl}/payment-success?session_id=${sessionId}&type=${type}`;
+const cancelPath = (productType: ProductType) =>
+  productType === 'subscription' ? '/upgrade?payment=cancelled' : '/streak?payment=cancelled';
+
+/** One calendar month on (the test checkout's period; Stripe says its own). */
+function oneMonthAfter(d: Date): Date {
+  const out = new Date(d.getTime());
+  const day = out.getUTCDate();
+  out.setUTCMonth(out.getUTCMonth() + 1);
+  if (out.getUTCDate() < day) out.setUTCDate(0); // 31 Jan → 28/29 Feb, as Stripe does
+  return out;
+}
+
+function providerError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  return new AppError(502, 'The payment provider could not be reached. Please try again.');
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Fulfilment: one transaction, granted once per payment
+// ---------------------------------------------------------------------------------------------------------
+
+/** A payment the provider confirmed, in the provider-neutral shape fulfilment takes. */
+export interface PaymentRecord {
+  provider: 'stripe' | 'test';
+  /** The provider's id of this payment (unique): Checkout Session id, or the invoice id of a renewal. */
+  providerId: string;
+  userId: string;
+  productType: ProductType;
+  tier: PaidTier | null;
+  amountCents: number;
+  currency: string;
+  /** Subscriptions: the end of the period paid for. */
+  periodEnd?: Date;
+  /** Subscriptions: a renewal of the current one (no shields granted again). */
+  renewal?: boolean;
+  autoRenew?: boolean;
+  stripeCustomerId?: string | null;
+  stripeSubscriptionId?: string | null;
+}
+
+export interface FulfilResult {
+  /** true for the one call that recorded and granted this payment. */
+  granted: boolean;
+  /** Set when the payment was taken but its product could not be applied. */
+  note: string | null;
+  /** A Stripe subscription this one replaced: cancel it with the provider after commit. */
+  replacedStripeSubscriptionId: string | null;
+}
+
+function describe(p: PaymentRecord): string {
+  if (p.productType === 'freeze_day') return '1 Streak Shield';
+  if (p.productType === 'streak_recovery') return 'Streak Recovery';
+  const label = TIER_LABELS[p.tier ?? 'premium'];
+  return p.renewal ? `${label} membership renewal` : `${label} membership (monthly)`;
+}
+
+const purchaseType = (p: ProductType) => (p === 'freeze_day' ? 'shield' : p === 'streak_recovery' ? 'streak_recovery' : 'subscription');
+
+/**
+ * Fulfils one confirmed payment inside the caller's transaction: records it (the unique provider id makes
+ * the insert happen once) and, only when this call recorded it, grants the product through the streaks or
+ * subscriptions service. Safe to call any number of times, concurrently, from the webhook, from
+ * process-payment or (later) from a `payment.succeeded` job: the payment is granted once.
+ */
+export async function fulfilPayment(tx: Db, now: Date, p: PaymentRecord): Promise<FulfilResult> {
+  const first = await repo.recordCompletedOnce(tx, {
+    userId: p.userId,
+    type: purchaseType(p.productType),
+    description: describe(p),
+    amountCents: p.amountCents,
+    currency: p.currency,
+    status: 'completed',
+    provider: p.provider,
+    providerId: p.providerId,
+    createdAt: now,
+    updatedAt: now,
+  });
+  if (!first) {
+    const row = await repo.findPurchase(tx, p.providerId);
+    return { granted: false, note: row?.fulfilmentNote ?? null, replacedStripeSubscriptionId: null };
+  }
+  let note: string | null = null;
+  let replaced: string | null = null;
+  if (p.productType === 'freeze_day') {
+    await streaks.grantShields(tx, p.userId, 1, 'purchase', now, { ref: p.providerId, note: 'Shield purchase' });
+  } else if (p.productType === 'streak_recovery') {
+    try {
+      await streaks.recoverStreakPaid(tx, p.userId, p.providerId, now);
+    } catch (err) {
+      // The offer closed between checkout and payment (the engine refused before writing anything).
+      if (!(err instanceof AppError) || err.statusCode !== 400) throw err;
+      note = `Your payment was received, but your streak could not be recovered: ${err.message}. Please contact support for a refund.`;
+      await repo.setFulfilmentNote(tx, p.providerId, note);
+    }
+  } else {
+    const r = await subscriptions.applyPaidPeriod(tx, {
+      userId: p.userId,
+      tier: p.tier ?? 'premium',
+      periodEnd: p.periodEnd ?? oneMonthAfter(now),
+      now,
+      ref: p.providerId,
+      kind: p.renewal ? 'renewal' : 'purchase',
+      autoRenew: p.autoRenew ?? true,
+      stripeCustomerId: p.stripeCustomerId,
+      stripeSubscriptionId: p.stripeSubscriptionId,
+    });
+    replaced = r.replacedStripeSubscriptionId;
+  }
+  return { granted: true, note, replacedStripeSubscriptionId: replaced };
+}
+
+/** Runs fulfilment in its own transaction, then cancels a replaced Stripe subscription (after commit). */
+async function fulfil(ctx: PaymentsCtx, p: PaymentRecord): Promise<FulfilResult> {
+  const { app } = ctx;
+  const r = await inTx(app.db, (tx) => fulfilPayment(tx, app.clock.now(), p));
+  if (r.replacedStripeSubscriptionId && ctx.stripe) {
+    // An upgrade between paid tiers replaced the old subscription: stop charging for it.
+    try {
+      await ctx.stripe.subscriptions.cancel(r.replacedStripeSubscriptionId);
+    } catch (err) {
+      app.log.error({ err, subscription: r.replacedStripeSubscriptionId }, 'could not cancel the replaced Stripe subscription');
+    }
+  }
+  return r;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Sessions: Stripe's, or the built-in test checkout's, in one shape
+// ---------------------------------------------------------------------------------------------------------
+
+interface SessionView {
+  record: PaymentRecord;
+  paid: boolean;
+}
+
+const idOf = (v: string | { id: string } | null | undefined): string | null => (v == null ? null : typeof v === 'string' ? v : v.id);
+
+function periodEndOf(sub: Stripe.Subscription | null): Date | undefined {
+  const end = sub?.items?.data?.[0]?.current_period_end;
+  return typeof end === 'number' ? new Date(end * 1000) : undefined;
+}
+
+/** A Stripe Checkout Session as a payment (null when it is not one of ours). */
+async function viewStripeSession(stripe: Stripe, s: Stripe.Checkout.Session, now: Date): Promise<SessionView | null> {
+  const md = s.metadata ?? {};
+  const userId = md.userId;
+  const productType = md.productType as ProductType | undefined;
+  if (!userId || !productType || !(productType in PAYMENT_TYPE_OF)) return null;
+  const tier = productType === 'subscription' && md.tier && isPaidTier(md.tier) ? md.tier : null;
+  if (productType === 'subscription' && !tier) return null;
+  let sub: Stripe.Subscription | null = typeof s.subscription === 'object' ? s.subscription : null;
+  const subId = idOf(s.subscription);
+  if (productType === 'subscription' && subId && !sub) sub = await stripe.subscriptions.retrieve(subId);
+  return {
+    paid: s.payment_status === 'paid' || s.payment_status === 'no_payment_required',
+    record: {
+      provider: 'stripe',
+      providerId: s.id,
+      userId,
+      productType,
+      tier,
+      amountCents: s.amount_total ?? productOf(productType, tier).amountCents,
+      currency: s.currency ?? 'usd',
+      periodEnd: productType === 'subscription' ? (periodEndOf(sub) ?? oneMonthAfter(now)) : undefined,
+      autoRenew: sub ? sub.status === 'active' || sub.status === 'trialing' : true,
+      stripeCustomerId: idOf(s.customer),
+      stripeSubscriptionId: subId,
+    },
+  };
+}
+
+function viewTestSession(row: repo.TestSessionRow): SessionView {
+  const tier = row.tier && isPaidTier(row.tier) ? row.tier : null;
+  const paidAt = row.paidAt ?? row.createdAt;
+  return {
+    paid: row.status === 'paid',
+    record: {
+      provider: 'test',
+      providerId: row.id,
+      userId: row.userId,
+      productType: row.productType,
+      tier,
+      amountCents: row.amountCents,
+      currency: 'usd',
+      periodEnd: row.productType === 'subscription' ? oneMonthAfter(paidAt) : undefined,
+      // Test subscriptions behave as renewing ones whose renewals never come: they end after the grace.
+      autoRenew: true,
+      stripeCustomerId: null,
+    },
+  };
+}
+
+/** The session from its provider: Stripe when configured, else the test checkout's table. Null: unknown. */
+async function retrieveSession(ctx: PaymentsCtx, sessionId: string): Promise<SessionView | null> {
+  const now = ctx.app.clock.now();
+  if (!ctx.stripe) {
+    if (!sessionId.startsWith(TEST_SESSION_PREFIX)) return null;
+    const row = await repo.findTestSession(ctx.app.db, sessionId);
+    return row ? viewTestSession(row) : null;
+  }
+  if (sessionId.startsWith(TEST_SESSION_PREFIX)) return null;
+  try {
+    const s = await ctx.stripe.checkout.sessions.retrieve(sessionId, { expand: ['subscription'] });
+    return await viewStripeSession(ctx.stripe, s, now);
+  } catch (err) {
+    if (err instanceof Stripe.errors.StripeError && (err.statusCode === 404 || err.code === 'resource_missing')) return null;
+    throw providerError(err);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Checkout
+// ---------------------------------------------------------------------------------------------------------
+
+async function stripeCustomerFor(ctx: PaymentsCtx, stripe: Stripe, user: UserRow): Promise<string> {
+  const known = await subscriptions.stripeCustomerOf(ctx.app.db, user.id);
+  if (known) return known;
+  const customer = await stripe.customers.create({
+    email: user.email,
+    name: [user.firstName, user.lastName].filter(Boolean).join(' ') || undefined,
+    metadata: { userId: user.id },
+  });
+  return subscriptions.rememberStripeCustomer(ctx.app.db, user.id, customer.id);
+}
+
+async function startCheckout(ctx: PaymentsCtx, user: UserRow, product: Product, couponCode?: string): Promise<CreateCheckoutResult> {
+  const { app, stripe } = ctx;
+  const type = PAYMENT_TYPE_OF[product.productType];
+  if (!stripe) {
+    const id = `${TEST_SESSION_PREFIX}${randomBytes(18).toString('base64url').replace(/[^A-Za-z0-9]/g, '')}`;
+    await repo.insertTestSession(app.db, {
+      id,
+      userId: user.id,
+      productType: product.productType,
+      tier: product.tier,
+      amountCents: product.amountCents,
+      status: 'open',
+      createdAt: app.clock.now(),
+    });
+    return { url: `/test-checkout?session_id=${id}`, sessionId: id };
+  }
+  const metadata: Record<string, string> = { userId: user.id, productType: product.productType };
+  if (product.tier) metadata.tier = product.tier;
+  if (couponCode) metadata.couponCode = couponCode;
+  try {
+    const customer = await stripeCustomerFor(ctx, stripe, user);
+    const session = await stripe.checkout.sessions.create({
+      mode: product.recurring ? 'subscription' : 'payment',
+      customer,
+      client_reference_id: user.id,
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: 'usd',
+            unit_amount: product.amountCents,
+            product_data: { name: product.name },
+            ...(product.recurring ? { recurring: { interval: 'month' as const } } : {}),
+          },
+        },
+      ],
+      metadata,
+      ...(product.recurring ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
+      ...(product.recurring && couponCode ? { allow_promotion_codes: true } : {}),
+      success_url: successUrl(app.config, type, '{CHECKOUT_SESSION_ID}'),
+      cancel_url: `${app.config.appUrl}${cancelPath(product.productType)}`,
+    });
+    if (!session.url) throw new AppError(502, 'The payment provider did not return a checkout page. Please try again.');
+    return { url: session.url, sessionId: session.id };
+  } catch (err) {
+    app.log.error({ err }, 'Stripe checkout session could not be created');
+    throw providerError(err);
+  }
+}
+
+/** POST /api/stripe/create-checkout-session. */
+export async function createCheckoutSession(ctx: PaymentsCtx, user: UserRow, body: CreateCheckoutBody): Promise<CreateCheckoutResult> {
+  const { app } = ctx;
+  if (body.productType === 'freeze_day') return startCheckout(ctx, user, productOf('freeze_day', null));
+  if (body.productType === 'streak_recovery') {
+    const status = await streaks.recoveryStatus(app, user.id);
+    if (!status.available) throw conflict(PAYMENT_MESSAGES.recoveryUnavailable);
+    return startCheckout(ctx, user, productOf('streak_recovery', null));
+  }
+  const tier: Tier = body.tier;
+  if (tier === 'therapy') throw badRequest(PAYMENT_MESSAGES.therapy);
+  const sub = await subscriptions.getSubscription(app, user.id);
+  const paid = sub.billing ?? null;
+  if (tier === 'free') return downgradeToFree(ctx, user.id, paid?.tier ?? null);
+  if (!isPaidTier(tier)) throw badRequest(PAYMENT_MESSAGES.therapy);
+  if (paid && paid.tier === tier && !paid.scheduledTier) throw conflict(PAYMENT_MESSAGES.alreadyOnTier(TIER_LABELS[tier]));
+  if (paid && tierRank(tier) < tierRank(paid.tier)) return scheduleDowngrade(ctx, user.id, tier);
+  return startCheckout(ctx, user, productOf('subscription', tier), body.couponCode || undefined);
+}
+
+async function downgradeToFree(ctx: PaymentsCtx, userId: string, paidTier: Tier | null): Promise<CreateCheckoutResult> {
+  const { app, stripe } = ctx;
+  const current = await subscriptionsStripeId(ctx, userId);
+  if (stripe && current) {
+    // Stop the charges first: if the provider cannot be reached nothing changes here.
+    try {
+      await stripe.subscriptions.cancel(current);
+    } catch (err) {
+      if (!(err instanceof Stripe.errors.StripeError && err.statusCode === 404)) throw providerError(err);
+    }
+  }
+  await inTx(app.db, (tx) => subscriptions.downgradeToFree(tx, userId, app.clock.now()));
+  const message = paidTier
+    ? `Your ${TIER_LABELS[paidTier]} membership has ended. You are on the Free plan; your data is kept.`
+    : 'You are on the Free plan; your data is kept.';
+  return { success: true, tier: 'free', message };
+}
+
+async function subscriptionsStripeId(ctx: PaymentsCtx, userId: string): Promise<string | null> {
+  const row = await inTx(ctx.app.db, (tx) => subscriptions.lockPaidState(tx, userId));
+  return row.stripeSubscriptionId;
+}
+
+async function scheduleDowngrade(ctx: PaymentsCtx, userId: string, tier: PaidTier): Promise<CreateCheckoutResult> {
+  const { app, stripe } = ctx;
+  const subId = await subscriptionsStripeId(ctx, userId);
+  if (stripe && subId) {
+    // The next period is charged at the lower price; the current one stays as paid (no proration).
+    try {
+      const current = await stripe.subscriptions.retrieve(subId);
+      const item = current.items.data[0];
+      if (!item) throw new AppError(502, 'The payment provider returned a subscription without items. Please try again.');
+      const product = await stripe.products.create({ name: productOf('subscription', tier).name });
+      await stripe.subscriptions.update(subId, {
+        proration_behavior: 'none',
+        cancel_at_period_end: false,
+        items: [
+          {
+            id: item.id,
+            price_data: { currency: 'usd', product: product.id, unit_amount: TIER_MONTHLY_CENTS[tier], recurring: { interval: 'month' } },
+          },
+        ],
+        metadata: { userId, productType: 'subscription', tier },
+      });
+    } catch (err) {
+      app.log.error({ err }, 'Stripe subscription could not be changed');
+      throw providerError(err);
+    }
+  }
+  const effectiveAt = await inTx(app.db, (tx) => subscriptions.scheduleDowngrade(tx, userId, tier, app.clock.now()));
+  const when = effectiveAt.toISOString();
+  return {
+    success: true,
+    tier: (await subscriptions.getSubscription(app, userId)).tier,
+    scheduledTier: tier,
+    effectiveAt: when,
+    message: `You will move to ${TIER_LABELS[tier]} at the end of your current billing period. Your data is kept.`,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Processing a returning payment (the success page)
+// ---------------------------------------------------------------------------------------------------------
+
+const SUCCESS_TEXT: Record<PaymentType, string> = {
+  shield: 'Your shield has been added to your account',
+  recovery: 'Your streak has been recovered',
+  subscription: 'Your membership has been upgraded successfully',
+  other: 'Your payment has been processed successfully',
+};
+
+/** POST /api/stripe/process-payment: the session from the provider; granted once; never the client's word. */
+export async function processPayment(ctx: PaymentsCtx, userId: string, sessionId: string): Promise<ProcessPaymentResult> {
+  const view = await retrieveSession(ctx, sessionId);
+  if (!view || view.record.userId !== userId) throw notFound(PAYMENT_MESSAGES.sessionNotFound);
+  if (!view.paid) throw conflict(PAYMENT_MESSAGES.notCompleted);
+  const r = await fulfil(ctx, view.record);
+  if (r.note) throw conflict(r.note);
+  const type = PAYMENT_TYPE_OF[view.record.productType];
+  return { success: true, type, message: SUCCESS_TEXT[type], alreadyProcessed: !r.granted };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Webhook
+// ---------------------------------------------------------------------------------------------------------
+
+/** Verifies the signature (400 when it does not match) and returns the event. */
+export function verifyWebhook(ctx: PaymentsCtx, rawBody: Buffer | string, signature: string | string[] | undefined): Stripe.Event {
+  const { stripe, app } = ctx;
+  if (!stripe || !app.config.stripe) throw notFound('Stripe is not configured on this server');
+  if (!signature || Array.isArray(signature)) throw badRequest('Missing Stripe-Signature header');
+  try {
+    return stripe.webhooks.constructEvent(rawBody, signature, app.config.stripe.webhookSecret);
+  } catch (err) {
+    throw badRequest(`Webhook signature verification failed: ${err instanceof Error ? err.message : 'invalid signature'}`);
+  }
+}
+
+function invoiceSubscription(invoice: Stripe.Invoice): { id: string | null; metadata: Record<string, string> } {
+  const details = invoice.parent?.subscription_details ?? null;
+  return { id: idOf(details?.subscription ?? null), metadata: (details?.metadata as Record<string, string> | null) ?? {} };
+}
+
+/** Handles one verified event. Every branch is idempotent (the payment's unique id, or a state set). */
+export async function handleWebhookEvent(ctx: PaymentsCtx, event: Stripe.Event): Promise<void> {
+  const { app, stripe } = ctx;
+  if (!stripe) return;
+  const now = app.clock.now();
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded': {
+      const view = await viewStripeSession(stripe, event.data.object, now).catch((err: unknown) => {
+        throw providerError(err);
+      });
+      if (!view) return;
+      if (view.paid) {
+        await fulfil(ctx, view.record);
+      } else {
+        // An async payment method: recorded as pending until Stripe says how it went.
+        const p = view.record;
+        await repo.recordOnce(app.db, {
+          userId: p.userId,
+          type: purchaseType(p.productType),
+          description: describe(p),
+          amountCents: p.amountCents,
+          currency: p.currency,
+          status: 'pending',
+          provider: 'stripe',
+          providerId: p.providerId,
+          createdAt: now,
+          updatedAt: now,
+        });
+      }
+      return;
+    }
+    case 'checkout.session.async_payment_failed': {
+      await repo.markPendingFailed(app.db, event.data.object.id, now);
+      return;
+    }
+    case 'invoice.paid': {
+      const invoice = event.data.object;
+      // The first invoice of a subscription is fulfilled through its Checkout Session.
+      if (invoice.billing_reason === 'subscription_create') return;
+      const sub = invoiceSubscription(invoice);
+      if (!sub.id) return;
+      const userId = sub.metadata.userId || (await subscriptions.userOfStripeSubscription(app.db, sub.id));
+      if (!userId) return;
+      const tier = sub.metadata.tier && isPaidTier(sub.metadata.tier) ? sub.metadata.tier : 'premium';
+      const end = invoice.lines?.data?.[0]?.period?.end ?? invoice.period_end;
+      await fulfil(ctx, {
+        provider: 'stripe',
+        providerId: invoice.id,
+        userId,
+        productType: 'subscription',
+        tier,
+        amountCents: invoice.amount_paid,
+        currency: invoice.currency,
+        periodEnd: new Date(end * 1000),
+        renewal: true,
+        autoRenew: true,
+        stripeCustomerId: idOf(invoice.customer),
+        stripeSubscriptionId: sub.id,
+      });
+      return;
+    }
+    case 'invoice.payment_failed': {
+      const invoice = event.data.object;
+      const sub = invoiceSubscription(invoice);
+      if (!sub.id) return;
+      const userId = sub.metadata.userId || (await subscriptions.userOfStripeSubscription(app.db, sub.id));
+      await inTx(app.db, async (tx) => {
+        await subscriptions.setRenewal(tx, sub.id!, false, now);
+        if (userId) {
+          const tier = sub.metadata.tier && isPaidTier(sub.metadata.tier) ? sub.metadata.tier : null;
+          await repo.recordOnce(tx, {
+            userId,
+            type: 'subscription',
+            description: `${tier ? TIER_LABELS[tier] : 'Membership'} payment failed`,
+            amountCents: invoice.amount_due,
+            currency: invoice.currency,
+            status: 'failed',
+            provider: 'stripe',
+            providerId: `${invoice.id}:failed:${invoice.attempt_count}`,
+            createdAt: now,
+            updatedAt: now,
+          });
+        }
+      });
+      return;
+    }
+    case 'customer.subscription.updated': {
+      const s = event.data.object;
+      const renews = (s.status === 'active' || s.status === 'trialing') && !s.cancel_at_period_end && !s.cancel_at;
+      await inTx(app.db, (tx) => subscriptions.setRenewal(tx, s.id, renews, now));
+      return;
+    }
+    case 'customer.subscription.deleted': {
+      await inTx(app.db, (tx) => subscriptions.setRenewal(tx, event.data.object.id, false, now));
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// History, billing portal, test checkout
+// ---------------------------------------------------------------------------------------------------------
+
+export async function purchaseHistory(ctx: PaymentsCtx, userId: string): Promise<Purchase[]> {
+  const rows = await repo.listPurchases(ctx.app.db, userId);
+  return rows.map((r) => ({
+    id: r.id,
+    type: r.type,
+    description: r.description,
+    date: r.createdAt.toISOString(),
+    amount: centsToDollars(r.amountCents),
+    status: r.status,
+  }));
+}
+
+export async function billingPortal(ctx: PaymentsCtx, userId: string): Promise<{ url: string }> {
+  const { stripe, app } = ctx;
+  if (!stripe) throw notFound(PAYMENT_MESSAGES.noPortal);
+  const customer = await subscriptions.stripeCustomerOf(app.db, userId);
+  if (!customer) throw badRequest(PAYMENT_MESSAGES.noCustomer);
+  try {
+    const s = await stripe.billingPortal.sessions.create({ customer, return_url: `${app.config.appUrl}/upgrade` });
+    return { url: s.url };
+  } catch (err) {
+    app.log.error({ err }, 'Stripe billing portal session could not be created');
+    throw providerError(err);
+  }
+}
+
+function requireTestMode(ctx: PaymentsCtx): void {
+  if (ctx.stripe) throw notFound('The test checkout is off: this server takes payments with Stripe');
+}
+
+function testSessionView(row: repo.TestSessionRow): TestCheckoutSession {
+  const product = productOf(row.productType, row.tier && isPaidTier(row.tier) ? row.tier : null);
+  return {
+    id: row.id,
+    productType: row.productType,
+    tier: row.tier,
+    description: product.recurring ? `${product.name} — ${formatUsd(row.amountCents)} a month` : product.name,
+    amount: centsToDollars(row.amountCents),
+    recurring: product.recurring,
+    status: row.status,
+    cancelUrl: cancelPath(row.productType),
+  };
+}
+
+export async function getTestSession(ctx: PaymentsCtx, userId: string, id: string): Promise<TestCheckoutSession> {
+  requireTestMode(ctx);
+  const row = await repo.findTestSession(ctx.app.db, id);
+  if (!row || row.userId !== userId) throw notFound(PAYMENT_MESSAGES.sessionNotFound);
+  return testSessionView(row);
+}
+
+/** Pay on the test checkout: the session becomes paid and is fulfilled (as Stripe's webhook would), once. */
+export async function payTestSession(ctx: PaymentsCtx, userId: string, id: string): Promise<{ url: string }> {
+  requireTestMode(ctx);
+  const { app } = ctx;
+  const row = await repo.payTestSession(app.db, id, userId, app.clock.now());
+  if (!row) throw notFound(PAYMENT_MESSAGES.sessionNotFound);
+  if (row.status === 'cancelled') throw conflict('This checkout was cancelled. Start a new one to pay.');
+  const r = await fulfil(ctx, viewTestSession(row).record);
+  if (r.note) app.log.warn({ session: id }, r.note);
+  const type = PAYMENT_TYPE_OF[row.productType];
+  return { url: `/payment-success?session_id=${row.id}&type=${type}` };
+}
+
+export async function cancelTestSession(ctx: PaymentsCtx, userId: string, id: string): Promise<{ url: string }> {
+  requireTestMode(ctx);
+  const row = await repo.cancelTestSession(ctx.app.db, id, userId);
+  if (!row) throw notFound(PAYMENT_MESSAGES.sessionNotFound);
+  if (row.status === 'paid') throw conflict('This checkout is already paid.');
+  return { url: cancelPath(row.productType) };
+}

@@ -1,0 +1,48 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../../config';
+import type { Mailer, MailMessage } from '../../plugins/mail';
+import type { SupportContact } from '../../../shared/schemas/account';
+
+export interface SupportContext {
+  mailer: Mailer;
+  config: Pick<AppConfig, 'supportEmail'>;
+  log: FastifyBaseLogger;
+}
+
+export interface SupportSender {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string | null;
+  tier: string;
+}
+
+/** The e-mail to the support address: who wrote (name, address, account id, plan) and what; replies go to the user. */
+export function supportEmail(config: Pick<AppConfig, 'supportEmail'>, sender: SupportSender, body: SupportContact): MailMessage {
+  const name = [sender.firstName, sender.lastName].filter(Boolean).join(' ');
+  // One line: a subject never carries a line break into the e-mail's headers.
+  const subject = body.subject.replace(/[\r\n]+/g, ' ');
+  return {
+    to: config.supportEmail,
+    replyTo: sender.email,
+    subject: `[Big 7 support] ${subject}`,
+    text: [
+      `From: ${name} <${sender.email}>`,
+      `Account: ${sender.id} (${sender.tier})`,
+      `Subject: ${subject}`,
+      '',
+      body.message,
+      '',
+      '— Reply to this e-mail to answer the user.',
+    ].join('\n'),
+  };
+}
+
+/**
+ * Sends a support message to the support address. Today through the app's mailer; a durable job queue replaces
+ * this one call (enqueue the same MailMessage) so nothing is lost while SMTP is down.
+ */
+export async function sendSupportMessage(ctx: SupportContext, sender: SupportSender, body: SupportContact): Promise<void> {
+  await ctx.mailer.send(supportEmail(ctx.config, sender, body));
+  ctx.log.info({ userId: sender.id }, 'support message sent');
+}

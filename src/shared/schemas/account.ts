@@ -1,0 +1,195 @@
+import { z } from 'zod';
+
+import { TRIAL_TIERS } from '../domain/trials';
+import { GENDERS, MAX_NAME_LENGTH, publicUserSchema } from './auth';
+import { checkInSchema, journalEntrySchema } from './check-ins';
+import { ledgerEntrySchema, streakViewSchema } from './streaks';
+import { subscriptionSchema } from './subscriptions';
+
+// ---------------------------------------------------------------------------------------------------------
+// Profile (PATCH /api/user/profile)
+// ---------------------------------------------------------------------------------------------------------
+
+/** Spec part 2 §5 and §9: age 13 to 100 (default 25 in the stepper). */
+export const AGE_MIN = 13;
+export const AGE_MAX = 100;
+export const AGE_DEFAULT = 25;
+/** The stepper goes below AGE_MIN (down to this) so an under-13 user reaches the notice (spec §5 Age). */
+export const AGE_STEPPER_FLOOR = 5;
+
+export const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = {
+  male: 'Male',
+  female: 'Female',
+  other: 'Other',
+  'prefer-not-to-say': 'Prefer not to say',
+};
+
+export const PROFILE_MESSAGES = {
+  nameRequired: 'Name cannot be empty',
+  nameText: 'Name must be text',
+  nameTooLong: `Name must be at most ${MAX_NAME_LENGTH} characters long`,
+  nameNul: 'Name cannot contain a NUL character',
+  ageWhole: 'Age must be a whole number',
+  ageUnder13: `You must be at least ${AGE_MIN} years old to use Big 7. An age under ${AGE_MIN} is not saved.`,
+  ageTooHigh: `Age must be between ${AGE_MIN} and ${AGE_MAX}`,
+  gender: "Gender must be one of 'male', 'female', 'other' or 'prefer-not-to-say'",
+  nothingToUpdate: 'Send at least one of firstName, age or gender',
+} as const;
+
+export const profileUpdateSchema = z
+  .object({
+    firstName: z
+      .string({ error: PROFILE_MESSAGES.nameText })
+      .trim()
+      .min(1, PROFILE_MESSAGES.nameRequired)
+      .max(MAX_NAME_LENGTH, PROFILE_MESSAGES.nameTooLong)
+      .refine((s) => !s.includes('\u0000'), PROFILE_MESSAGES.nameNul)
+      .optional(),
+    age: z
+      .number({ error: PROFILE_MESSAGES.ageWhole })
+      .int(PROFILE_MESSAGES.ageWhole)
+      .min(AGE_MIN, PROFILE_MESSAGES.ageUnder13)
+      .max(AGE_MAX, PROFILE_MESSAGES.ageTooHigh)
+      .optional(),
+    gender: z.enum(GENDERS, { error: PROFILE_MESSAGES.gender }).optional(),
+  })
+  .refine((b) => b.firstName !== undefined || b.age !== undefined || b.gender !== undefined, {
+    message: PROFILE_MESSAGES.nothingToUpdate,
+  });
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Support (POST /api/support/contact)
+// ---------------------------------------------------------------------------------------------------------
+
+export const SUPPORT_SUBJECT_MAX = 100;
+export const SUPPORT_MESSAGE_MAX = 1000;
+/** At most this many support messages per user per hour. */
+export const SUPPORT_RATE_LIMIT = { max: 5, timeWindow: '1 hour' } as const;
+
+export const SUPPORT_MESSAGES = {
+  fillAll: 'Please fill out all fields',
+  subjectTooLong: `Subject must be at most ${SUPPORT_SUBJECT_MAX} characters`,
+  messageTooLong: `Message must be at most ${SUPPORT_MESSAGE_MAX} characters`,
+  nul: 'Text cannot contain a NUL character',
+  sent: 'Message sent successfully',
+  sentDetail: "We'll respond within 24 hours",
+  failed: 'Failed to send message',
+  failedDetail: 'Please try again later',
+  tooMany: 'You have sent several support messages in the last hour. Please wait a while before sending another.',
+} as const;
+
+const supportText = (max: number, tooLong: string) =>
+  z
+    .string({ error: SUPPORT_MESSAGES.fillAll })
+    .trim()
+    .min(1, SUPPORT_MESSAGES.fillAll)
+    .max(max, tooLong)
+    .refine((s) => !s.includes('\u0000'), SUPPORT_MESSAGES.nul);
+
+export const supportContactSchema = z.object({
+  subject: supportText(SUPPORT_SUBJECT_MAX, SUPPORT_MESSAGES.subjectTooLong),
+  message: supportText(SUPPORT_MESSAGE_MAX, SUPPORT_MESSAGES.messageTooLong),
+});
+export type SupportContact = z.infer<typeof supportContactSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Account deletion and its one-time offers (spec part 2 §4)
+// ---------------------------------------------------------------------------------------------------------
+
+export const DELETION_OFFERS = {
+  'ai-coach': {
+    code: 'OFFERAI30',
+    tier: 'ai-coach',
+    title: 'Wait! Try AI Coach Free for 30 Days',
+    description:
+      'Before you go: get 30 days of AI Coach free — personal AI coaching, journaling, all Premium features and 10 shields.',
+    accept: 'Claim 30 Days Free',
+  },
+  premium: {
+    code: 'OFFERPREMIUM30',
+    tier: 'premium',
+    title: 'Wait! Try Premium Free for 30 Days',
+    description:
+      'Before you go: get 30 days of Premium free — the 5-point answering system, personalised wellness tips and 5 shields.',
+    accept: 'Claim 30 Days Free',
+  },
+} as const;
+
+export const deletionOfferSchema = z.object({
+  /** The one-time offer to show before deleting, or null to go straight to the confirmation. */
+  offer: z.object({ code: z.string(), tier: z.enum(TRIAL_TIERS) }).nullable(),
+});
+export type DeletionOffer = z.infer<typeof deletionOfferSchema>;
+
+export const ACCOUNT_MESSAGES = {
+  deleted: 'Your account and all of its data have been deleted',
+  exportFailed: 'Failed to generate wellness report',
+  unknownFormat: "format must be 'json' or 'csv'",
+} as const;
+
+// ---------------------------------------------------------------------------------------------------------
+// Data export (GET /api/user/export?format=json|csv; POST /api/user/export-wellness-data is the PDF)
+// ---------------------------------------------------------------------------------------------------------
+
+export const EXPORT_FORMATS = ['json', 'csv'] as const;
+export const exportQuerySchema = z.object({
+  format: z.enum(EXPORT_FORMATS, { error: ACCOUNT_MESSAGES.unknownFormat }),
+});
+
+/** The CSV export's header (one row per check-in). */
+export const CSV_HEADER = [
+  'date',
+  'rest',
+  'exercise',
+  'nutrition',
+  'goals',
+  'boundaries',
+  'connection',
+  'joy',
+  'score',
+  'tier',
+  'journal',
+] as const;
+
+/** Bump when the JSON shape changes incompatibly. */
+export const EXPORT_VERSION = 1;
+
+/**
+ * The JSON export: everything the account owns, except credentials (password hash, session and e-mail tokens)
+ * and the security log of failed sign-ins. Documented in docs/data-export.md.
+ */
+export const accountExportSchema = z.object({
+  exportVersion: z.literal(EXPORT_VERSION),
+  exportedAt: z.string(),
+  profile: publicUserSchema.omit({ isAdmin: true, devTools: true }),
+  subscription: subscriptionSchema,
+  checkIns: z.array(checkInSchema.extend({ journal: journalEntrySchema.nullable() })),
+  summary: z.object({
+    checkInCount: z.number().int(),
+    /** Mean check-in score as a rounded percentage 0..100; null without check-ins. */
+    overallScore: z.number().int().nullable(),
+    /** Mean score per area (rest, exercise, …) 0..1; null without check-ins. */
+    areaAverages: z.record(z.string(), z.number().nullable()),
+  }),
+  streak: z.object({
+    current: streakViewSchema,
+    frozenDays: z.array(z.string()),
+    recoveredDays: z.array(z.string()),
+    ledger: z.array(ledgerEntrySchema),
+  }),
+  tierChanges: z.array(
+    z.object({
+      fromTier: z.string(),
+      toTier: z.string(),
+      source: z.string(),
+      shieldsGranted: z.number().int(),
+      expiresAt: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+  couponRedemptions: z.array(z.object({ code: z.string(), redeemedAt: z.string() })),
+  rewardClaims: z.array(z.object({ rewardType: z.enum(TRIAL_TIERS), claimedAt: z.string() })),
+});
+export type AccountExport = z.infer<typeof accountExportSchema>;
+

@@ -1,0 +1,46 @@
+import { Toast as RadixToast } from 'radix-ui';
+import { cn } from './cn';
+import { dismissToast, TOAST_DEFAULT_DURATION, TOAST_PROGRESS_MS, useCurrentToast } from './toast';
+
+/** Mounted once by the app providers (loaded with the first toast). */
+export default function Toaster() {
+  const t = useCurrentToast();
+  const destructive = t?.variant === 'destructive';
+  return (
+    <RadixToast.Provider swipeDirection="down" duration={TOAST_DEFAULT_DURATION} label="Notification">
+      {t && (
+        <RadixToast.Root
+          key={t.id}
+          open={t.open}
+          duration={t.duration ?? TOAST_DEFAULT_DURATION}
+          onOpenChange={(open) => {
+            if (!open) dismissToast(t.id);
+          }}
+          type={destructive ? 'foreground' : 'background'}
+          className={cn(
+            'toast-root relative w-full overflow-hidden rounded-xl border p-4 pr-12 shadow-lg',
+            destructive ? 'border-danger bg-danger text-danger-fg' : 'border-border bg-surface text-fg',
+          )}
+          data-variant={t.variant ?? 'default'}
+        >
+          <RadixToast.Title className="font-semibold">{t.title}</RadixToast.Title>
+          {t.description && <RadixToast.Description className="mt-1 text-sm">{t.description}</RadixToast.Description>}
+          <RadixToast.Close
+            aria-label="Close"
+            className="absolute right-1 top-1 inline-flex h-11 w-11 items-center justify-center rounded-lg focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2.5">
+              <path d="M6 6l12 12M18 6L6 18" />
+            </svg>
+          </RadixToast.Close>
+          <div
+            aria-hidden="true"
+            className={cn('toast-progress absolute bottom-0 left-0 h-1', destructive ? 'bg-danger-fg/70' : 'bg-primary')}
+            style={{ animationDuration: `${TOAST_PROGRESS_MS}ms` }}
+          />
+        </RadixToast.Root>
+      )}
+      <RadixToast.Viewport className="fixed bottom-[calc(5rem+env(safe-area-inset-bottom))] left-1/2 z-[100] m-0 flex w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 list-none flex-col outline-none" />
+    </RadixToast.Provider>
+  );
+}

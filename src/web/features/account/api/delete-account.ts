@@ -1,0 +1,9 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** DELETE /api/user/account: every row of the user goes and the session ends. */
+export const deleteAccount = () => api.delete<{ message: string }>('/api/user/account');
+
+export function useDeleteAccount() {
+  return useMutation({ mutationFn: deleteAccount });
+}

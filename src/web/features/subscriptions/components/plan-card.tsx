@@ -1,0 +1,58 @@
+import { useId } from 'react';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../components/ui/cn';
+import type { Plan } from '../plans';
+
+export type PlanAction = 'current' | 'upgrade' | 'downgrade' | 'scheduled' | 'coming-soon';
+
+const ACTION_LABEL: Record<PlanAction, string> = {
+  current: 'Current Plan',
+  upgrade: 'Upgrade',
+  downgrade: 'Downgrade',
+  scheduled: 'Starts at renewal',
+  'coming-soon': 'Coming Soon',
+};
+
+/** One plan on /upgrade: name, price, inclusions and the one action that applies to it. */
+export function PlanCard({ plan, action, busy, onSelect }: { plan: Plan; action: PlanAction; busy: boolean; onSelect: () => void }) {
+  const id = useId();
+  const current = action === 'current';
+  return (
+    <section
+      aria-labelledby={`${id}-name`}
+      data-testid={`plan-${plan.tier}`}
+      className={cn('rounded-2xl border bg-surface p-4', current ? 'border-2 border-primary' : 'border-border', plan.comingSoon && 'opacity-80')}
+    >
+      <div className="flex items-start justify-between gap-3">
+        <h3 id={`${id}-name`} className="text-lg font-bold">
+          {plan.name}
+        </h3>
+        {current && <span className="rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-fg">Your plan</span>}
+        {plan.comingSoon && <span className="rounded-full bg-surface-2 px-2 py-0.5 text-xs font-semibold">Coming Soon</span>}
+      </div>
+      <p className="mt-1">
+        <span className="text-2xl font-bold">{plan.price}</span> <span className="text-muted">{plan.period}</span>
+      </p>
+      <ul className="mt-3 space-y-1">
+        {plan.includes.map((line) => (
+          <li key={line} className="flex gap-2">
+            <span aria-hidden="true" className="text-primary">
+              ✓
+            </span>
+            {line}
+          </li>
+        ))}
+      </ul>
+      <Button
+        className="mt-4"
+        block
+        variant={action === 'upgrade' ? 'primary' : action === 'downgrade' ? 'outline' : 'secondary'}
+        disabled={action !== 'upgrade' && action !== 'downgrade' ? true : busy}
+        onClick={onSelect}
+        aria-label={action === 'upgrade' || action === 'downgrade' ? `${ACTION_LABEL[action]} to ${plan.name}` : undefined}
+      >
+        {ACTION_LABEL[action]}
+      </Button>
+    </section>
+  );
+}

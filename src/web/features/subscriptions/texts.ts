@@ -1,0 +1,39 @@
+import type { PaymentType } from '../../../shared/schemas/payments';
+
+/** Every text of the membership and payment screens the spec fixes (part 2 §4, §8), once. */
+export const PAYMENT_TEXTS = {
+  success: {
+    shield: 'Your shield has been added to your account',
+    recovery: 'Your streak has been recovered',
+    subscription: 'Your membership has been upgraded successfully',
+    other: 'Your payment has been processed successfully',
+  } satisfies Record<PaymentType, string>,
+  noSession: 'No session ID found',
+  processingErrorTitle: 'Processing Error',
+  processingErrorBody: 'Failed to process payment. Please contact support.',
+  shieldProcessingError: "Please contact support if your shield wasn't added.",
+  shieldSuccessToast: 'Payment Successful!',
+  shieldSuccessToastBody: 'Your shield has been added to your account.',
+  subscriptionCancelled: 'Your subscription payment was cancelled. No charges were made.',
+  subscriptionErrorTitle: 'Subscription Error',
+  subscriptionErrorBody: 'Failed to update subscription. Please try again.',
+  silentCheckoutError: 'Failed to create checkout session',
+  historyFailedTitle: 'Failed to load purchase history',
+  historyFailedBody: 'Please try again later',
+  historyEmptyTitle: 'No purchases yet',
+  historyEmptyBody: 'Your purchase history will appear here when you make your first purchase',
+  downgradeNote: 'Downgrades take effect at the next billing cycle. Your data is always kept.',
+} as const;
+
+/** Where Return to App goes after each payment type (spec part 2 §2). */
+export const RETURN_TARGETS: Record<PaymentType, string> = {
+  shield: '/streak',
+  recovery: '/',
+  subscription: '/upgrade',
+  other: '/account',
+};
+
+/** The payment type of the success page's `type` query; anything else is 'other'. */
+export function paymentTypeOf(raw: string | null): PaymentType {
+  return raw === 'shield' || raw === 'recovery' || raw === 'subscription' ? raw : 'other';
+}
