@@ -45,10 +45,18 @@ export function watchPageErrors(page: Page): string[] {
   return errors;
 }
 
-/** Runs axe on the page (WCAG 2 A/AA) and returns the serious and critical violations. */
-export async function seriousA11yViolations(page: Page): Promise<Array<{ id: string; impact: string; help: string; targets: string[] }>> {
+export type A11yViolation = { id: string; impact: string; help: string; targets: string[] };
+
+/**
+ * Runs axe on the page (WCAG 2.0 / 2.1, levels A and AA) and returns the serious and critical violations, or with
+ * `{ all: true }` every violation whatever its impact (the accessibility suite asks for zero of them).
+ */
+export async function seriousA11yViolations(page: Page, opts: { all?: boolean } = {}): Promise<A11yViolation[]> {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .filter((v) => opts.all || v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ id: v.id, impact: v.impact ?? '', help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
 }
+
+/** Every WCAG 2.1 A/AA violation axe finds on the page. */
+export const allA11yViolations = (page: Page): Promise<A11yViolation[]> => seriousA11yViolations(page, { all: true });

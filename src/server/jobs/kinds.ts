@@ -12,6 +12,7 @@ export const JOB_KINDS = {
       subject: z.string(),
       text: z.string(),
       html: z.string().optional(),
+      replyTo: z.string().optional(),
     }),
     // 20 s, 40 s, 80 s … capped at 30 min: about 4 hours of trying in all.
     policy: { maxAttempts: 12, backoffBaseMs: 20_000, backoffCapMs: 30 * 60_000, leaseMs: 2 * 60_000, redactOnDone: true },

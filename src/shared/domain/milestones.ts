@@ -8,8 +8,8 @@ export interface StreakLevel {
 
 /** By current streak, ascending. */
 export const STREAK_LEVELS: readonly StreakLevel[] = [
-  { min: 0, name: 'Ready to Start', icon: '🌱' },
-  { min: 1, name: 'Seed Planted', icon: '🌰' },
+  { min: 0, name: 'Ready to Start', icon: '✨' },
+  { min: 1, name: 'Seed Planted', icon: '🌱' },
   { min: 5, name: 'Sprouting', icon: '🌿' },
   { min: 10, name: 'Growing Strong', icon: '🪴' },
   { min: 15, name: 'Branching', icon: '🌳' },

@@ -11,7 +11,7 @@ export const AREA_ICONS: Record<Area, string> = {
   exercise: '🏃',
   nutrition: '🥗',
   goals: '🎯',
-  boundaries: '🛡️',
+  boundaries: '🧱',
   connection: '🤝',
   joy: '😊',
 };
@@ -40,7 +40,7 @@ export const TIPS: Record<Area, Record<Level, readonly string[]>> = {
     ],
     excellent: [
       'Excellent rest! Your routine is working; protect it when travel or deadlines try to push it aside.',
-      'You have mastered rest. Share what works for you with someone who is struggling to sleep.',
+      'Your rest is excellent right now. Share what works for you with someone who is struggling to sleep.',
       'Keep listening to your body: a short break during the day keeps this great rest score steady.',
     ],
   },

@@ -39,7 +39,10 @@ export function App() {
           <DeveloperModeChrome user={user} extra={user.isAdmin ? <UnreadFeedbackCount /> : null} />
         </Suspense>
       )}
-      <Suspense fallback={null}>{user ? <UserRoutes user={user} /> : <VisitorRoutes />}</Suspense>
+      {/* From 1024 px the navigation is a rail on the left: the screens move right by its width. */}
+      <div className={user && showsBottomNav(pathname) ? 'lg:pl-24' : undefined}>
+        <Suspense fallback={null}>{user ? <UserRoutes user={user} /> : <VisitorRoutes />}</Suspense>
+      </div>
       {user && showsBottomNav(pathname) && <BottomNav />}
     </>
   );

@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { cn } from '../components/ui/cn';
 
-/** The four tabs of spec part 1 §2.7. */
+/** The four tabs of spec part 1 §2.7: a bottom tab bar on phones and tablets, a rail on the left from 1024 px. */
 export const NAV_TABS = [
   { to: '/', label: 'Dashboard', match: ['/', '/dashboard'], icon: 'M3 11l9-8 9 8v9a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z' },
   { to: '/account', label: 'Account', match: ['/account'], icon: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm-8 9a8 8 0 0 1 16 0' },
@@ -26,9 +26,9 @@ export function BottomNav() {
   return (
     <nav
       aria-label="Main"
-      className="fixed inset-x-0 bottom-0 z-50 border-t border-border bg-surface pb-[env(safe-area-inset-bottom)]"
+      className="fixed inset-x-0 bottom-0 z-50 border-t border-border bg-surface pb-[env(safe-area-inset-bottom)] lg:inset-x-auto lg:left-0 lg:top-0 lg:w-24 lg:border-r lg:border-t-0 lg:pb-0 lg:pt-6"
     >
-      <ul className="mx-auto flex max-w-xl">
+      <ul className="mx-auto flex max-w-xl lg:flex-col lg:gap-2">
         {NAV_TABS.map((tab) => {
           const current = (tab.match as readonly string[]).includes(pathname);
           return (
@@ -37,7 +37,7 @@ export function BottomNav() {
                 to={tab.to}
                 aria-current={current ? 'page' : undefined}
                 className={cn(
-                  'flex min-h-16 flex-col items-center justify-center gap-1 text-xs font-semibold focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-inset focus-visible:ring-ring',
+                  'flex min-h-16 flex-col items-center justify-center gap-1 text-xs font-semibold lg:min-h-20 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-inset focus-visible:ring-ring',
                   current ? 'text-link' : 'text-muted hover:text-fg',
                 )}
               >

@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Page } from '../components/ui/page';
-import { checkInQueryKeys, useHistory, useToday } from '../lib/check-ins';
+import { checkInQueryKeys, takeCheckInMoment, useHistory, useToday } from '../lib/check-ins';
+import { OVERLAY_FADE_MS } from '../components/ui/loading-overlay';
 import { useCurrentUser } from '../lib/current-user';
 import { useSessionFailureRedirect } from '../lib/session-failure';
 import {
   AreaTiles,
   CheckInCard,
+  CheckInMomentCard,
   CountdownCard,
   Greeting,
   PremiumCards,
@@ -18,6 +20,9 @@ import {
   WellnessSummary,
 } from '../features/dashboard';
 import { DashboardStreakModals, RewardClaimCards, StreakCard, TrialBanners } from '../features/streaks/dashboard';
+
+/** The countdown's label while the first (orientation) check-in window is open. */
+export const FIRST_WINDOW_COUNTDOWN_LABEL = 'First check-in window ends in';
 
 /**
  * / and /dashboard for signed-in users (spec part 1 §2.8), top to bottom: greeting, countdown, overall score,
@@ -35,16 +40,21 @@ export default function DashboardPage() {
   const today = useToday();
   const history = useHistory();
 
-  const animateRequested = useDashboardParams();
+  const animateRequested = useDashboardParams(user);
+  // The moment after a check-in (decision 020), handed over once by the check-in flow.
+  const [moment, setMoment] = useState(() => takeCheckInMoment());
   useDashboardKeys();
   useSessionFailureRedirect([today.error, history.error]);
   const loaded = useDashboardLoading({ pending: today.isPending || history.isPending, hasCachedData: hadCache, hasUser: !!user });
 
-  // The count-up runs once loading is over (after the post-check-in loading screen), when it was requested.
+  // The count-up runs when it was requested, once loading is over and any overlay has faded out (so it is seen),
+  // on the fresh history (not the cached one being refetched after the check-in).
   const [animateKey, setAnimateKey] = useState(0);
-  const historyReady = history.isSuccess;
+  const historyReady = history.isSuccess && !history.isFetching;
   useEffect(() => {
-    if (animateRequested && loaded && historyReady) setAnimateKey((k) => (k === 0 ? 1 : k));
+    if (!animateRequested || !loaded || !historyReady) return;
+    const t = setTimeout(() => setAnimateKey((k) => (k === 0 ? 1 : k)), OVERLAY_FADE_MS);
+    return () => clearTimeout(t);
   }, [animateRequested, loaded, historyReady]);
 
   // The server clock corrects the countdown for a wrong device clock.
@@ -61,16 +71,21 @@ export default function DashboardPage() {
   const h = history.data;
   const count = h?.count ?? 0;
 
+  // During the 24-hour orientation the countdown runs to the end of the first check-in window, as the card says.
+  const orientation = today.data?.orientationState;
+  const countdown =
+    today.data && orientation?.shouldShowFirstTimeCheckIn && orientation.endsAt
+      ? { label: FIRST_WINDOW_COUNTDOWN_LABEL, target: orientation.endsAt }
+      : today.data?.windowState.countdown;
+
   return (
-    <Page className="space-y-4">
-      <Greeting firstName={user.firstName} />
-      {today.data && (
-        <CountdownCard
-          label={today.data.windowState.countdown.label}
-          target={today.data.windowState.countdown.target}
-          serverOffsetMs={serverOffsetMs}
-          onExpired={refreshWindow}
-        />
+    <Page wide className="grid grid-cols-1 content-start gap-4 lg:grid-cols-2">
+      <div className="lg:col-span-2">
+        <Greeting firstName={user.firstName} />
+      </div>
+      {moment && <CheckInMomentCard moment={moment} onDismiss={() => setMoment(null)} />}
+      {countdown && (
+        <CountdownCard label={countdown.label} target={countdown.target} serverOffsetMs={serverOffsetMs} onExpired={refreshWindow} />
       )}
       <ScoreCard
         percent={h?.overallScore ?? null}
@@ -83,7 +98,9 @@ export default function DashboardPage() {
       <StreakCard />
       <RewardClaimCards />
       <PremiumCards tier={tier} hasCheckIns={count > 0} />
-      <AreaTiles averages={h?.areaAverages} tier={tier} />
+      <div className="lg:col-span-2">
+        <AreaTiles averages={h?.areaAverages} tier={tier} count={count} />
+      </div>
       <WellnessSummary percent={h?.overallScore ?? null} averages={h?.areaAverages} />
       <PromotionCard tier={tier} />
       <DashboardStreakModals />

@@ -43,11 +43,11 @@ export function invalidateCheckIns(client: QueryClient): Promise<void> {
 }
 
 /**
- * Session flag set by the check-in flow when it hands over to the dashboard: the dashboard then shows its
- * 1.5 s post-check-in loading screen (spec part 1 §4.9) before the score animation.
+ * Session flag set by the check-in flow when it hands over to the dashboard. Spec part 1 §4.9's 1.5 s
+ * post-check-in loading screen is replaced by the moment after a check-in (decision 020): the dashboard shows
+ * the celebration and the score's count-up instead of an overlay that would hide them.
  */
 export const JUST_CHECKED_IN_FLAG = 'big7_just_checked_in';
-export const POST_CHECK_IN_LOADING_MS = 1_500;
 
 /** The 5-point scale (values 0..4) with the words a screen reader speaks for each emoji. */
 export const SCALE_OPTIONS = [
@@ -60,4 +60,44 @@ export const SCALE_OPTIONS = [
 
 export function scaleOption(value: number) {
   return SCALE_OPTIONS.find((o) => o.value === value) ?? SCALE_OPTIONS[0];
+}
+
+/**
+ * What the check-in flow hands to the dashboard for the moment after a check-in (issue 15): the check-in
+ * response's own news (first check-in, a milestone's celebration, an edit) and today's score. Kept in
+ * sessionStorage for the one navigation (a first check-in reloads the page), taken once by the dashboard.
+ */
+export const CHECK_IN_MOMENT_KEY = 'big7_check_in_moment';
+export interface CheckInMoment {
+  isFirstCheckIn: boolean;
+  replaced: boolean;
+  /** Today's check-in score, 0..1. */
+  score: number;
+  celebration: { message: string } | null;
+}
+
+export function saveCheckInMoment(moment: CheckInMoment, store: Storage | undefined = globalThis.sessionStorage): void {
+  try {
+    store?.setItem(CHECK_IN_MOMENT_KEY, JSON.stringify(moment));
+  } catch {
+    // Storage full or blocked: the dashboard simply shows no moment.
+  }
+}
+
+export function takeCheckInMoment(store: Storage | undefined = globalThis.sessionStorage): CheckInMoment | null {
+  try {
+    const raw = store?.getItem(CHECK_IN_MOMENT_KEY);
+    store?.removeItem(CHECK_IN_MOMENT_KEY);
+    if (!raw) return null;
+    const v = JSON.parse(raw) as Partial<CheckInMoment>;
+    if (typeof v.score !== 'number') return null;
+    return {
+      isFirstCheckIn: v.isFirstCheckIn === true,
+      replaced: v.replaced === true,
+      score: v.score,
+      celebration: v.celebration && typeof v.celebration.message === 'string' ? { message: v.celebration.message } : null,
+    };
+  } catch {
+    return null;
+  }
 }

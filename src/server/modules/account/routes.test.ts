@@ -6,7 +6,12 @@ import { testEngines } from '../../../../test/helpers/db';
 import type { Db } from '../../db/client';
 import {
   checkIns,
+  coachConversations,
+  coachMessages,
+  feedback,
   journalEntries,
+  purchases,
+  testCheckoutSessions,
   redeemedOffers,
   rewardClaims,
   signinFailures,
@@ -103,6 +108,7 @@ describe.each(testEngines())('account data on %s', (engine) => {
     const mailer = t.mailer as MemoryMailer;
     const up = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { firstName, email, password: PASSWORD, timezone: 'UTC' } });
     expect(up.statusCode).toBe(201);
+    await t.app.jobs.drain(); // the verification e-mail is a queued job
     const token = /token=([A-Za-z0-9_-]+)/.exec(mailer.last(email.toLowerCase())?.text ?? '')?.[1];
     expect((await t.app.inject({ method: 'GET', url: `/api/auth/verify-email?token=${token}` })).statusCode).toBe(200);
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email, password: PASSWORD } });
@@ -130,6 +136,20 @@ describe.each(testEngines())('account data on %s', (engine) => {
     await db.insert(streakRecoveredDays).values({ userId, date: '2026-03-02', method: 'shield' });
     await db.insert(streakLedger).values({ userId, date: '2026-03-09', reason: 'check-in', description: 'Check-in', currentStreak: 2, freezeDaysRemaining: 0 });
     await db.insert(rewardClaims).values({ userId, rewardType: 'premium' });
+    await db.insert(feedback).values({ id: `fb-${userId}`, userId, name: 'Dana', email: null, message: 'Love it' });
+    const [conversation] = await db.insert(coachConversations).values({ userId, title: 'Sleep' }).returning();
+    await db.insert(coachMessages).values({ conversationId: conversation!.id, userId, role: 'user', content: 'How do I sleep better?' });
+    await db.insert(testCheckoutSessions).values({ id: `test_session_${userId}`, userId, productType: 'freeze_day', amountCents: 99 });
+    await db.insert(purchases).values({
+      id: `p-${userId}`,
+      userId,
+      type: 'shield',
+      description: '1 shield',
+      amountCents: 99,
+      status: 'completed',
+      provider: 'test',
+      providerId: `test_session_${userId}`,
+    });
     return { c1: c1!, c2: c2! };
   }
 
@@ -162,6 +182,9 @@ describe.each(testEngines())('account data on %s', (engine) => {
     expect(cleared?.value).toBe('');
 
     expect(await leftovers(t.app.db, userId, email)).toEqual({});
+    // The payment record stays for accounting, detached from the person.
+    const [kept] = await t.app.db.select().from(purchases).where(eq(purchases.id, `p-${userId}`));
+    expect(kept).toMatchObject({ userId: null, amountCents: 99, status: 'completed' });
     // The address survives only as a keyed hash, never in clear.
     const offers = await t.app.db.select().from(redeemedOffers);
     expect(offers.length).toBeGreaterThan(0);

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SUPPORT_MESSAGES, SUPPORT_RATE_LIMIT, supportContactSchema } from '../../../shared/schemas/account';
 import { messageSchema } from '../../../shared/schemas/auth';
-import { AppError, tooManyRequests } from '../../errors';
+import { tooManyRequests } from '../../errors';
 import { currentUser, requireUser } from '../../plugins/session';
 import * as service from './service';
 
@@ -23,12 +23,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: supportContactSchema, response: { 200: messageSchema } },
     },
     async (request) => {
-      try {
-        await service.sendSupportMessage(app, currentUser(request), request.body);
-      } catch (err) {
-        request.log.error({ err }, 'support message could not be sent');
-        throw new AppError(502, `${SUPPORT_MESSAGES.failed}. ${SUPPORT_MESSAGES.failedDetail}.`);
-      }
+      await service.sendSupportMessage(app, currentUser(request), request.body);
       return { message: SUPPORT_MESSAGES.sent };
     },
   );

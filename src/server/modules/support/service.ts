@@ -1,10 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config';
-import type { Mailer, MailMessage } from '../../plugins/mail';
+import type { Db } from '../../db/client';
+import type { JobQueue } from '../../jobs/queue';
+import type { MailMessage } from '../../plugins/mail';
 import type { SupportContact } from '../../../shared/schemas/account';
 
 export interface SupportContext {
-  mailer: Mailer;
+  db: Db;
+  jobs: JobQueue;
   config: Pick<AppConfig, 'supportEmail'>;
   log: FastifyBaseLogger;
 }
@@ -39,10 +43,10 @@ export function supportEmail(config: Pick<AppConfig, 'supportEmail'>, sender: Su
 }
 
 /**
- * Sends a support message to the support address. Today through the app's mailer; a durable job queue replaces
- * this one call (enqueue the same MailMessage) so nothing is lost while SMTP is down.
+ * Sends a support message to the support address through the durable job queue: the answer comes at once, and
+ * while SMTP is down the e-mail waits and is retried with backoff, so nothing is lost.
  */
 export async function sendSupportMessage(ctx: SupportContext, sender: SupportSender, body: SupportContact): Promise<void> {
-  await ctx.mailer.send(supportEmail(ctx.config, sender, body));
-  ctx.log.info({ userId: sender.id }, 'support message sent');
+  await ctx.jobs.enqueue(ctx.db, { kind: 'mail.send', key: `support:${randomUUID()}`, payload: supportEmail(ctx.config, sender, body) });
+  ctx.log.info({ userId: sender.id }, 'support message queued');
 }

@@ -1,9 +1,10 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { Button } from './button';
 
 /**
- * Modal dialog built on Radix (focus trap, Escape, labelled by its title).
+ * Modal dialog built on Radix (focus trap, Escape, labelled by its title, focus back to the opener on close),
+ * with a visible × close button and a height that fits a 360×640 screen (the body scrolls).
  *   <Modal open={open} onOpenChange={setOpen} title="..." description="...">{body}</Modal>
  *   <ConfirmDialog open onOpenChange title description confirmLabel="Sign Out" destructive onConfirm={...} />
  */
@@ -13,37 +14,63 @@ export function Modal({
   title,
   description,
   children,
-  closeButton = false,
+  closeButton: _closeButton = true,
+  closeLabel = 'Close',
+  onEscapeKeyDown,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
   description?: ReactNode;
   children?: ReactNode;
-  /** A visible × button in the corner (Escape and the overlay close the dialog either way). */
+  /** Kept for callers written before every dialog had its × button: the button is always shown. */
   closeButton?: boolean;
+  /** The accessible name of the × button in the corner. */
+  closeLabel?: string;
+  /** Escape pressed: call preventDefault() to keep the dialog open (e.g. to step back inside it). */
+  onEscapeKeyDown?: (e: KeyboardEvent) => void;
 }) {
+  // Radix returns focus to a Dialog.Trigger; these dialogs are opened by the app's own buttons (and by effects),
+  // so the element focused when the dialog opened is remembered here and focused again when it closes.
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const wasOpen = useRef(false);
+  if (open && !wasOpen.current && typeof document !== 'undefined') {
+    returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }
+  wasOpen.current = open;
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-[80] bg-black/60" />
         <RadixDialog.Content
-          className="fixed left-1/2 top-1/2 z-[81] max-h-[85vh] w-[min(26rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-border bg-surface p-6 text-fg shadow-xl focus:outline-none"
+          className="fixed left-1/2 top-1/2 z-[81] flex max-h-[calc(100dvh-2rem)] w-[min(26rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl border border-border bg-surface text-fg shadow-xl focus:outline-none"
+          onEscapeKeyDown={onEscapeKeyDown}
+          onCloseAutoFocus={(e) => {
+            const el = returnFocus.current;
+            if (el && el.isConnected && el !== document.body) {
+              e.preventDefault();
+              el.focus();
+            }
+          }}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
-          {closeButton && (
+          {/* The title and the close button stay in view; the body scrolls on a short screen. */}
+          <div className="flex items-start gap-2 px-4 pt-4 sm:px-6 sm:pt-5">
+            <RadixDialog.Title className="min-w-0 flex-1 pt-2 text-xl font-bold">{title}</RadixDialog.Title>
             <RadixDialog.Close
-              aria-label="Close"
-              className="absolute right-2 top-2 inline-flex h-11 w-11 items-center justify-center rounded-xl text-muted hover:bg-surface-2 hover:text-fg focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
+              aria-label={closeLabel}
+              className="-mr-3 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-xl text-muted hover:bg-surface-2 hover:text-fg focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
+              data-testid="dialog-close"
             >
               <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round">
                 <path d="M6 6l12 12M18 6L6 18" />
               </svg>
             </RadixDialog.Close>
-          )}
-          <RadixDialog.Title className={closeButton ? 'pr-10 text-xl font-bold' : 'text-xl font-bold'}>{title}</RadixDialog.Title>
-          {description && <RadixDialog.Description className="mt-2 text-muted">{description}</RadixDialog.Description>}
-          {children}
+          </div>
+          <div className="min-h-0 overflow-y-auto px-4 pb-5 sm:px-6 sm:pb-6">
+            {description && <RadixDialog.Description className="mt-2 text-muted">{description}</RadixDialog.Description>}
+            {children}
+          </div>
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>

@@ -2,12 +2,31 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from './cn';
 
-/** A screen's main column: mobile-first, centred, room for the bottom navigation. */
-export function Page({ children, className, withNav = true }: { children: ReactNode; className?: string; withNav?: boolean }) {
+/**
+ * A screen's main column: mobile-first, centred, room for the bottom navigation (from 1024 px the navigation is a
+ * rail on the left and needs no room below). `wide` screens (the dashboard) use the width of a large screen;
+ * reading screens stay at a comfortable line length.
+ */
+export function Page({
+  children,
+  className,
+  withNav = true,
+  wide = false,
+}: {
+  children: ReactNode;
+  className?: string;
+  withNav?: boolean;
+  wide?: boolean;
+}) {
   return (
     <main
       id="main"
-      className={cn('mx-auto w-full max-w-xl px-4 pt-6', withNav ? 'pb-28' : 'pb-10', className)}
+      className={cn(
+        'mx-auto w-full max-w-xl px-4 pt-6 lg:px-8 lg:pt-10',
+        wide ? 'lg:max-w-6xl' : 'lg:max-w-3xl',
+        withNav ? 'pb-28 lg:pb-12' : 'pb-10',
+        className,
+      )}
     >
       {children}
     </main>

@@ -2,7 +2,8 @@ import { useSyncExternalStore } from 'react';
 import { ApiError, errorMessage } from '../../lib/api-client';
 
 /**
- * Toasts (spec part 1 §2.6, §9): bottom centre, one at a time (a new toast replaces the visible one),
+ * Toasts (spec part 1 §2.6, §9): bottom centre just above the bottom navigation (never over a screen's primary
+ * action: screens do not send a toast that repeats what they already show), one at a time (a new toast replaces the visible one),
  * a 3-second progress bar, a close button, default and destructive variants, auto-dismiss after about 6 s.
  *
  *   toast({ title: 'Email Sent', description: message })

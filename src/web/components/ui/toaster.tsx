@@ -18,7 +18,7 @@ export default function Toaster() {
           }}
           type={destructive ? 'foreground' : 'background'}
           className={cn(
-            'toast-root relative w-full overflow-hidden rounded-xl border p-4 pr-12 shadow-lg',
+            'toast-root relative w-full overflow-hidden rounded-xl border px-4 py-3 pr-12 shadow-lg',
             destructive ? 'border-danger bg-danger text-danger-fg' : 'border-border bg-surface text-fg',
           )}
           data-variant={t.variant ?? 'default'}
@@ -40,7 +40,7 @@ export default function Toaster() {
           />
         </RadixToast.Root>
       )}
-      <RadixToast.Viewport className="fixed bottom-[calc(5rem+env(safe-area-inset-bottom))] left-1/2 z-[100] m-0 flex w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 list-none flex-col outline-none" />
+      <RadixToast.Viewport className="fixed bottom-[calc(4.75rem+env(safe-area-inset-bottom))] left-1/2 z-[100] m-0 flex w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 list-none flex-col outline-none lg:bottom-6 lg:left-[calc(50%+3rem)]" />
     </RadixToast.Provider>
   );
 }

@@ -26,7 +26,7 @@ export const LEVEL_LABELS: Record<Level, string> = {
   good: 'Good',
   fair: 'Fair',
   poor: 'Poor',
-  critical: 'Critical',
+  critical: 'Needs care',
 };
 
 export const TREND_TEXT: Record<Trend, { label: string; symbol: string; description: string }> = {

@@ -53,7 +53,7 @@ export function StreakCard() {
         </span>
       </span>
       <span className="text-sm text-muted">
-        🛡️ {streak.freezeDaysRemaining} <span className="sr-only">{streak.freezeDaysRemaining === 1 ? 'shield' : 'shields'} left</span>
+        <span aria-hidden="true">🛡️</span> {streak.freezeDaysRemaining} <span className="sr-only">{streak.freezeDaysRemaining === 1 ? 'shield' : 'shields'} left</span>
         <span aria-hidden="true"> ›</span>
       </span>
     </Link>
@@ -159,6 +159,12 @@ export function DashboardStreakModals() {
 
   const close = useCallback((name: string) => setDismissed((s) => new Set(s).add(name)), []);
   const closeReward = useCallback(() => openRewardModal(null), []);
+  // OK (or the × / Escape) acknowledges the shields just used and refreshes the frozen days.
+  const acknowledgeShields = () => {
+    addToList(storageKeys.shieldsSeen(userId), unseenShields);
+    close(`protected-${unseenShields.join(',')}`);
+    void qc.invalidateQueries({ queryKey: [...STREAK_KEY, 'frozen-days'] });
+  };
 
   return (
     <>
@@ -179,19 +185,18 @@ export function DashboardStreakModals() {
         />
       )}
       {active === 'protected' && (
-        <Modal open onOpenChange={() => undefined} title={STREAK_TEXTS.protectedTitle} description={STREAK_TEXTS.protectedBody}>
+        <Modal
+          open
+          onOpenChange={(o) => {
+            if (!o) acknowledgeShields();
+          }}
+          title={STREAK_TEXTS.protectedTitle}
+          description={STREAK_TEXTS.protectedBody}
+        >
           <p className="mt-3 text-5xl text-center" aria-hidden="true">
             🛡️
           </p>
-          <Button
-            className="mt-6"
-            block
-            onClick={() => {
-              addToList(storageKeys.shieldsSeen(userId), unseenShields);
-              close(`protected-${unseenShields.join(',')}`);
-              void qc.invalidateQueries({ queryKey: [...STREAK_KEY, 'frozen-days'] });
-            }}
-          >
+          <Button className="mt-6" block onClick={acknowledgeShields}>
             OK
           </Button>
         </Modal>

@@ -1,20 +1,22 @@
 import { Button } from '../../../components/ui/button';
 import { browserTimezone } from '../../../lib/dates';
 import { googleSignInUrl, useProviders } from '../api/get-providers';
+import { Divider } from './auth-layout';
 
-export const GOOGLE_NOT_CONFIGURED = 'Google sign-in is not configured';
-
-/** 'Login with Google' / 'Sign up with Google'; explains when the server has no Google configuration. */
+/**
+ * 'Login with Google' / 'Sign up with Google', shown only when the server has Google sign-in configured
+ * (DECISIONS: "Google sign-in is hidden or explains it is not configured"; a person cannot act on a server's
+ * configuration, so it is hidden).
+ */
 export function GoogleButton({ flow, label }: { flow: 'signup' | 'login'; label: string }) {
   const providers = useProviders();
-  const unavailable = providers.data?.google === false || providers.isError;
+  if (providers.data?.google !== true) return null;
   return (
     <div>
+      <Divider />
       <Button
         variant="outline"
         block
-        disabled={unavailable || providers.isPending}
-        aria-describedby={unavailable ? `google-${flow}-note` : undefined}
         onClick={() => window.location.assign(googleSignInUrl(flow, browserTimezone()))}
       >
         <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
@@ -25,11 +27,6 @@ export function GoogleButton({ flow, label }: { flow: 'signup' | 'login'; label:
         </svg>
         {label}
       </Button>
-      {unavailable && (
-        <p id={`google-${flow}-note`} className="mt-2 text-center text-sm text-muted">
-          {GOOGLE_NOT_CONFIGURED} on this server. Use your email address and password instead.
-        </p>
-      )}
     </div>
   );
 }

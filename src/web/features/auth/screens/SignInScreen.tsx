@@ -9,7 +9,7 @@ import { showOverlay } from '../../../components/ui/loading-overlay';
 import { toast } from '../../../components/ui/toast';
 import { EmailField } from '../components/email-field';
 import { useSignIn } from '../api/sign-in';
-import { AuthLayout, Divider } from '../components/auth-layout';
+import { AuthLayout } from '../components/auth-layout';
 import { GoogleButton } from '../components/google-button';
 import { VerificationNotice } from '../components/verification-notice';
 import { useGoogleQueryError } from '../hooks/use-google-query-error';
@@ -52,7 +52,8 @@ export default function SignInScreen() {
   useEffect(() => {
     if (announced.current) return;
     announced.current = true;
-    if (params.get('verification') === 'pending') toast(SIGN_IN_TOASTS.checkEmail);
+    // With verification=pending the yellow box says it all (with the 'Check Your Email' words at its top): no
+    // toast repeats it over the form.
   }, [params]);
 
   useEffect(() => {
@@ -69,8 +70,9 @@ export default function SignInScreen() {
   const onFailure = (err: Error) => {
     const message = err instanceof ApiError ? err.serverMessage : err.message;
     if (err instanceof ApiError && (err.status === 403 || err.requiresVerification)) {
+      // The yellow 'Email Verification Required' box appears (and is announced); a red toast would only repeat it
+      // over the password field and the Log In button.
       setNeedsVerification(true);
-      toast({ ...SIGN_IN_TOASTS.verification, variant: 'destructive' });
       return;
     }
     if (/No user found|Please register first/i.test(message)) {
@@ -122,7 +124,9 @@ export default function SignInScreen() {
   const busy = signIn.isPending || succeeded;
   return (
     <AuthLayout title="Log In" subtitle="Welcome back to Big 7">
-      {needsVerification && <VerificationNotice onResend={onResend} sending={sending} />}
+      {needsVerification && (
+        <VerificationNotice onResend={onResend} sending={sending} lead={params.get('verification') === 'pending' ? SIGN_IN_TOASTS.checkEmail : undefined} />
+      )}
       <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Log in">
         <EmailField value={email} error={errors.email} onValueChange={(v) => onEdit('email', v)} />
         <PasswordField
@@ -142,7 +146,6 @@ export default function SignInScreen() {
           {busy ? 'Signing In...' : 'Log In'}
         </Button>
       </form>
-      <Divider />
       <GoogleButton flow="login" label="Login with Google" />
       <p className="mt-6 text-center">
         Don&apos;t have an account?{' '}

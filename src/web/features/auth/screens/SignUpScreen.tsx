@@ -12,7 +12,7 @@ import { hideOverlay, showOverlay } from '../../../components/ui/loading-overlay
 import { toast } from '../../../components/ui/toast';
 import { EmailField } from '../components/email-field';
 import { useSignUp } from '../api/sign-up';
-import { AuthLayout, Divider } from '../components/auth-layout';
+import { AuthLayout } from '../components/auth-layout';
 import { GoogleButton } from '../components/google-button';
 import { useGoogleQueryError } from '../hooks/use-google-query-error';
 
@@ -116,7 +116,6 @@ export default function SignUpScreen() {
           {signUp.isPending ? 'Creating Account...' : 'Create Account'}
         </Button>
       </form>
-      <Divider />
       <GoogleButton flow="signup" label="Sign up with Google" />
       <ButtonLink to="/" variant="ghost" block className="mt-4">
         Back to Welcome

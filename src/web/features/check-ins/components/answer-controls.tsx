@@ -65,7 +65,7 @@ export function EmojiScale({
     e.preventDefault();
   };
   return (
-    <div role="radiogroup" aria-labelledby={labelledBy} aria-describedby={describedBy} className="grid grid-cols-5 gap-2">
+    <div role="radiogroup" aria-labelledby={labelledBy} aria-describedby={describedBy} className="grid grid-cols-5 gap-1.5 sm:gap-2">
       {SCALE_OPTIONS.map((o, i) => {
         const checked = value === o.value;
         return (
@@ -83,14 +83,15 @@ export function EmojiScale({
             onClick={() => onConfirm(o.value)}
             onKeyDown={(e) => onKeyDown(e, i)}
             className={cn(
-              'flex min-h-20 flex-col items-center justify-center gap-1 rounded-2xl border-2 px-1 py-2 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring',
+              // Faces on one line: every label has room for two lines, so a wrapped 'Very poor' moves no face.
+              'flex min-h-20 min-w-0 flex-col items-center justify-start gap-1 rounded-2xl border-2 px-0.5 pb-1.5 pt-2.5 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring',
               checked ? 'border-primary bg-surface-2' : 'border-border bg-surface hover:bg-surface-2',
             )}
           >
             <span aria-hidden="true" className="text-3xl leading-none">
               {o.emoji}
             </span>
-            <span aria-hidden="true" className="text-center text-xs font-medium leading-tight">
+            <span aria-hidden="true" className="flex min-h-[2.5em] w-full items-start justify-center text-center text-[0.6875rem] font-medium leading-tight sm:text-xs">
               {o.label}
             </span>
           </button>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { prefersReducedMotion } from '../../../components/ui/confetti';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AREAS, AREA_LABELS } from '../../../../shared/domain/areas';
@@ -6,7 +7,7 @@ import { answerScore, mean } from '../../../../shared/domain/scoring';
 import type { TodayResponse } from '../../../../shared/schemas/check-ins';
 import { JOURNAL_FIELDS, JOURNAL_MAX_LENGTH } from '../../../../shared/domain/journal';
 import { ApiError } from '../../../lib/api-client';
-import { getTodayQueryOptions, JUST_CHECKED_IN_FLAG } from '../../../lib/check-ins';
+import { getTodayQueryOptions, JUST_CHECKED_IN_FLAG, saveCheckInMoment, type CheckInMoment } from '../../../lib/check-ins';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useDeveloperMode } from '../../../lib/developer-mode';
 import { Button, ButtonLink } from '../../../components/ui/button';
@@ -126,6 +127,8 @@ function CheckInFlow({ status, editing: editingNow }: { status: TodayResponse; e
   const [answers, setAnswers] = useState<Array<Answer | null>>(() => initialAnswers(status));
   const [journals, setJournals] = useState<string[]>(() => initialJournals(status));
   const [done, setDone] = useState(false);
+  // A row of the review screen was tapped: after that one answer the flow returns to the review.
+  const [fromReview, setFromReview] = useState(false);
   const advanceTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const ids = useId();
@@ -147,7 +150,15 @@ function CheckInFlow({ status, editing: editingNow }: { status: TodayResponse; e
   };
   const goTo = (s: number) => {
     cancelAdvance();
-    setStep(Math.max(0, Math.min(TOTAL, s)));
+    const next = Math.max(0, Math.min(TOTAL, s));
+    if (next === TOTAL) setFromReview(false);
+    setStep(next);
+  };
+  /** The step after the current question: the next one, or straight back to the review when changing one answer. */
+  const nextStep = fromReview ? TOTAL : step + 1;
+  const changeAnswer = (i: number) => {
+    setFromReview(true);
+    goTo(i);
   };
   const setAnswer = (i: number, v: Answer) => setAnswers((prev) => prev.map((a, j) => (j === i ? v : a)));
   const answerAndMaybeAdvance = (v: Answer) => {
@@ -155,10 +166,14 @@ function CheckInFlow({ status, editing: editingNow }: { status: TodayResponse; e
     if (!autoAdvance) return;
     cancelAdvance();
     const from = step;
+    const to = nextStep;
+    // Under prefers-reduced-motion the next question comes at once (no timed auto-advance).
+    const delay = prefersReducedMotion() ? 0 : scale ? AUTO_ADVANCE_MS.scale : AUTO_ADVANCE_MS.boolean;
     advanceTimer.current = setTimeout(() => {
       advanceTimer.current = null;
-      setStep((s) => (s === from ? s + 1 : s));
-    }, scale ? AUTO_ADVANCE_MS.scale : AUTO_ADVANCE_MS.boolean);
+      if (to === TOTAL) setFromReview(false);
+      setStep((s) => (s === from ? to : s));
+    }, delay);
   };
 
   const onSubmit = () => {
@@ -176,10 +191,18 @@ function CheckInFlow({ status, editing: editingNow }: { status: TodayResponse; e
       {
         onSuccess: async (result) => {
           setDone(true);
+          const moment: CheckInMoment = {
+            isFirstCheckIn: result.isFirstCheckIn,
+            replaced: result.replaced,
+            score: result.score,
+            celebration: result.celebration ? { message: result.celebration.message } : null,
+          };
           sessionStorage.setItem(JUST_CHECKED_IN_FLAG, 'true');
+          saveCheckInMoment(moment);
           if (result.isFirstCheckIn) {
             await clearLocalStateAfterFirstCheckIn();
             sessionStorage.setItem(JUST_CHECKED_IN_FLAG, 'true');
+            saveCheckInMoment(moment);
             setTimeout(() => window.location.assign(DASHBOARD_AFTER_CHECK_IN), FIRST_CHECK_IN_REDIRECT_MS);
           } else if (result.milestoneReward) {
             setTimeout(() => navigate(DASHBOARD_AFTER_CHECK_IN), MILESTONE_REDIRECT_MS);
@@ -264,8 +287,8 @@ function CheckInFlow({ status, editing: editingNow }: { status: TodayResponse; e
               Previous question
             </Button>
             {journaling && (
-              <Button className="flex-1" onClick={() => goTo(step + 1)} disabled={current === null}>
-                {step === TOTAL - 1 ? 'FINISH' : 'NEXT'}
+              <Button className="flex-1" onClick={() => goTo(nextStep)} disabled={current === null}>
+                {step === TOTAL - 1 || fromReview ? 'FINISH' : 'NEXT'}
               </Button>
             )}
           </div>
@@ -275,17 +298,31 @@ function CheckInFlow({ status, editing: editingNow }: { status: TodayResponse; e
           <h2 ref={headingRef} tabIndex={-1} className="text-xl font-bold focus:outline-none">
             Review your answers
           </h2>
+          <p className="-mt-3 text-sm text-muted">Tap an answer to change it.</p>
           <ul className="divide-y divide-border" aria-label="Your answers">
             {AREAS.map((a, i) => {
               const v = answers[i];
-              const shown = v === null || v === undefined ? 'Not answered' : typeof v === 'boolean' ? (v ? 'Yes' : 'No') : `${scaleOption(v).emoji} ${scaleOption(v).label}`;
+              const option = typeof v === 'number' ? scaleOption(v) : null;
+              const shown = v === null || v === undefined ? 'Not answered' : typeof v === 'boolean' ? (v ? 'Yes' : 'No') : option!.label;
               return (
-                <li key={a} className="py-2" data-testid={`review-${a}`}>
-                  <div className="flex items-center justify-between gap-3">
+                <li key={a} data-testid={`review-${a}`}>
+                  <button
+                    type="button"
+                    onClick={() => changeAnswer(i)}
+                    disabled={submit.isPending || done}
+                    aria-label={`${AREA_LABELS[a]}: ${shown}. Change answer`}
+                    className="flex min-h-12 w-full items-center justify-between gap-3 rounded-lg px-2 py-2 text-left hover:bg-surface-2 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring disabled:cursor-default disabled:hover:bg-transparent"
+                  >
                     <span className="font-medium">{AREA_LABELS[a]}</span>
-                    <span className="font-semibold">{shown}</span>
-                  </div>
-                  {journaling && journals[i]?.trim() && <p className="mt-1 text-sm text-muted">“{journals[i]}”</p>}
+                    <span className="flex items-center gap-2 font-semibold">
+                      {option && <span aria-hidden="true">{option.emoji}</span>}
+                      {shown}
+                      <svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" className="text-muted">
+                        <path d="M9 6l6 6-6 6" />
+                      </svg>
+                    </span>
+                  </button>
+                  {journaling && journals[i]?.trim() && <p className="mb-2 px-2 text-sm text-muted">“{journals[i]}”</p>}
                 </li>
               );
             })}
@@ -302,19 +339,12 @@ function CheckInFlow({ status, editing: editingNow }: { status: TodayResponse; e
               <Button block variant="outline" onClick={() => goTo(TOTAL - 1)} disabled={submit.isPending}>
                 Previous question
               </Button>
-              <Button
-                block
-                variant="ghost"
-                onClick={() => navigate('/')}
-                disabled={!developerMode || submit.isPending}
-                aria-describedby={developerMode ? undefined : `${ids}-cancel-note`}
-              >
-                Cancel
-              </Button>
-              {!developerMode && (
-                <p id={`${ids}-cancel-note`} className="text-center text-sm text-muted">
-                  Cancel is available in developer mode only.
-                </p>
+              {/* Spec part 2 §2: Cancel works only in developer mode, so other people do not see it (the back arrow
+                  leaves the flow for them). */}
+              {developerMode && (
+                <Button block variant="ghost" onClick={() => navigate('/')} disabled={submit.isPending}>
+                  Cancel
+                </Button>
               )}
             </div>
           )}

@@ -1,10 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Card } from '../../../components/ui/page';
+import { NoBreakHyphens } from '../../../components/ui/text';
 import { COUNTDOWN_TICK_MS, formatCountdown, spokenCountdown } from '../countdown';
 
 /**
  * Countdown to the end of today's window or to its next opening. The target and the label come from the
  * server; the clock ticks every second, corrected by the server-time offset. At zero it asks for a refresh.
+ * During the 24-hour orientation the dashboard passes the end of the first check-in window instead, so the
+ * countdown agrees with the first check-in card.
  */
 export function CountdownCard({
   label,
@@ -29,9 +32,9 @@ export function CountdownCard({
     if (expired) onExpired?.();
   }, [expired, onExpired]);
   return (
-    <Card className="flex items-center justify-between gap-3">
-      <p className="text-sm font-medium text-muted" id="countdown-label">
-        {label}
+    <Card className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+      <p className="min-w-0 text-sm font-medium text-muted" id="countdown-label">
+        <NoBreakHyphens text={label} />
       </p>
       <p className="whitespace-nowrap text-xl font-bold tabular-nums" data-testid="countdown" aria-hidden="true">
         {formatCountdown(left)}

@@ -46,7 +46,18 @@ function useCountUp(target: number | null, runKey: number, waiting: boolean): nu
   return state.value;
 }
 
-/** The overall score (mean over all check-ins, rounded %) with its colour band and an explanation dialog. */
+/** 'Based on 3 check-ins'. */
+export const basedOnText = (count: number): string => `Based on ${count} check-in${count === 1 ? '' : 's'}`;
+export const EMPTY_SCORE_TEXTS = {
+  title: 'Your score starts today',
+  body: 'Your first check-in sets your overall score. It takes about two minutes.',
+  dialog: 'Your score starts with your first check-in.',
+} as const;
+
+/**
+ * The overall score (mean over all check-ins, rounded %) with its colour band and an explanation dialog.
+ * Before the first check-in it invites instead of showing a zero.
+ */
 export function ScoreCard({
   percent,
   count,
@@ -62,34 +73,41 @@ export function ScoreCard({
 }) {
   const shown = useCountUp(percent, animateKey, animationPending);
   const [open, setOpen] = useState(false);
+  const empty = percent === null || count === 0;
   return (
     <Card>
-      <div className="flex items-start justify-between gap-3">
-        <div>
-          <h2 className="text-sm font-semibold uppercase tracking-wide text-muted">Overall Score</h2>
-          {percent === null ? (
-            <p className="mt-1 text-4xl font-extrabold" data-testid="overall-score">
-              —
-            </p>
-          ) : (
-            <p className={cn('mt-1 text-5xl font-extrabold tabular-nums', scoreTextClass(percent))}>
-              <span aria-hidden="true">{shown ?? percent}%</span>
-              <span className="sr-only" data-testid="overall-score">{`${percent}%`}</span>
-            </p>
-          )}
-          <p className="mt-1 text-sm text-muted">
-            {count === 0 ? 'Complete your first check-in to see your score.' : `Based on ${count} check-in${count === 1 ? '' : 's'}`}
+      <h2 className="text-sm font-semibold uppercase tracking-wide text-muted">Overall Score</h2>
+      {empty ? (
+        <div data-testid="score-empty">
+          <p className="mt-1 flex items-center gap-2 text-2xl font-bold">
+            <span aria-hidden="true">🌱</span>
+            {EMPTY_SCORE_TEXTS.title}
           </p>
+          <p className="mt-1 text-sm text-muted">{EMPTY_SCORE_TEXTS.body}</p>
+          <span className="sr-only" data-testid="overall-score">
+            No score yet
+          </span>
         </div>
-        <button
-          type="button"
-          onClick={() => setOpen(true)}
-          className="inline-flex min-h-11 items-center rounded-xl px-3 text-sm font-semibold text-link underline underline-offset-4 hover:bg-surface-2 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
-        >
-          How is this calculated?
-        </button>
-      </div>
-      <Modal open={open} onOpenChange={setOpen} title="Your Overall Score" description={`Based on ${count} check-in${count === 1 ? '' : 's'}`}>
+      ) : (
+        <>
+          <p className={cn('mt-1 text-5xl font-extrabold tabular-nums', scoreTextClass(percent))}>
+            <span aria-hidden="true" data-testid="overall-score-shown">
+              {shown ?? percent}%
+            </span>
+            <span className="sr-only" data-testid="overall-score">{`${percent}%`}</span>
+          </p>
+          <p className="mt-1 text-sm text-muted">{basedOnText(count)}</p>
+        </>
+      )}
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        aria-haspopup="dialog"
+        className="-ml-2 mt-1 inline-flex min-h-11 items-center rounded-xl px-2 text-sm font-semibold text-link underline underline-offset-4 hover:bg-surface-2 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
+      >
+        How is this calculated?
+      </button>
+      <Modal open={open} onOpenChange={setOpen} title="Your Overall Score" description={empty ? EMPTY_SCORE_TEXTS.dialog : basedOnText(count)}>
         <div className="mt-4 space-y-3 text-sm">
           <p>
             Each check-in scores the seven areas from 0 to 100%: a yes counts 100% and a no 0%; on the emoji scale the five

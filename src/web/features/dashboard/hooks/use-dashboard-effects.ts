@@ -1,11 +1,24 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { JUST_CHECKED_IN_FLAG, POST_CHECK_IN_LOADING_MS } from '../../../lib/check-ins';
+import { JUST_CHECKED_IN_FLAG } from '../../../lib/check-ins';
 import { SESSION_FLAGS, takeSessionFlag } from '../../../lib/session-cache';
 import { hideOverlay, showOverlay } from '../../../components/ui/loading-overlay';
 import { toast } from '../../../components/ui/toast';
 
 export const LOGIN_SUCCESS_TOAST = { title: 'Welcome back!', description: 'You have been logged in successfully.' } as const;
+/** Orientation lasts 24 h from sign-up; within it a person without a check-in has not been "back" yet. */
+const FIRST_DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Whether signing in deserves 'Welcome back!': not on a first sign-in (a new account still in its first day with
+ * no check-in), where the greeting and the first check-in card already welcome the person, and a toast would sit
+ * over the FIRST TIME CHECK-IN button.
+ */
+export function isReturningUser(user: { createdAt: string; firstCheckInCompleted: boolean } | null, now = Date.now()): boolean {
+  if (!user) return true;
+  const age = now - new Date(user.createdAt).getTime();
+  return user.firstCheckInCompleted || !(age >= 0 && age < FIRST_DAY_MS);
+}
 /** Spec part 1 §4.9 and §9. */
 export const OVERLAY_HIDE_DELAY_MS = 300;
 export const DASHBOARD_LOAD_TIMEOUT_MS = 8_000;
@@ -19,7 +32,7 @@ let loginOverlayConsumed = false;
  * triggerDashboardAnimation) → the score animation is requested, then the parameter removed.
  * Returns whether the animation was requested.
  */
-export function useDashboardParams(): boolean {
+export function useDashboardParams(user: { createdAt: string; firstCheckInCompleted: boolean } | null = null): boolean {
   const [params, setParams] = useSearchParams();
   const welcomed = useRef(false);
   const [animate, setAnimate] = useState(() => {
@@ -41,7 +54,7 @@ export function useDashboardParams(): boolean {
     if (!login && !google && !params.has('trigger_animation')) return;
     if (login && !welcomed.current) {
       welcomed.current = true;
-      toast(LOGIN_SUCCESS_TOAST);
+      if (isReturningUser(user)) toast(LOGIN_SUCCESS_TOAST);
     }
     if (trigger) setAnimate(true);
     const next = new URLSearchParams(params);
@@ -52,7 +65,7 @@ export function useDashboardParams(): boolean {
       next.delete('provider');
     }
     setParams(next, { replace: true });
-  }, [params, setParams]);
+  }, [params, setParams, user]);
 
   return animate;
 }
@@ -83,14 +96,16 @@ function readFlag(name: string): boolean {
 
 /**
  * The loading rules of spec part 1 §4.9: the overlay shows right after login or when there is no cached data,
- * and hides 300 ms after the dashboard's queries finish; after a check-in the loading screen lasts at least
- * 1.5 s. With no authenticated user after 8 s the app goes to /. Returns true once loading is over.
+ * and hides 300 ms after the dashboard's queries finish. With no authenticated user after 8 s the app goes to /.
+ * After a check-in the dashboard itself is the moment (decision 020): no overlay over the celebration and the
+ * score's count-up unless there is nothing cached to show (a first check-in reloads the page with empty caches).
+ * Returns true once loading is over.
  */
 export function useDashboardLoading({ pending, hasCachedData, hasUser }: { pending: boolean; hasCachedData: boolean; hasUser: boolean }): boolean {
   const [plan] = useState(() => {
     const justCheckedIn = readFlag(JUST_CHECKED_IN_FLAG);
     const afterLogin = !loginOverlayConsumed && readFlag(SESSION_FLAGS.justLoggedIn);
-    return { justCheckedIn, show: justCheckedIn || afterLogin || !hasCachedData, startedAt: Date.now() };
+    return { justCheckedIn, show: afterLogin || !hasCachedData };
   });
   const [done, setDone] = useState(!plan.show);
   const state = useRef({ pending, hasUser });
@@ -115,12 +130,10 @@ export function useDashboardLoading({ pending, hasCachedData, hasUser }: { pendi
 
   useEffect(() => {
     if (!plan.show || pending || done) return;
-    const minEnd = plan.justCheckedIn ? plan.startedAt + POST_CHECK_IN_LOADING_MS : 0;
-    const wait = Math.max(OVERLAY_HIDE_DELAY_MS, minEnd - Date.now());
     const t = setTimeout(() => {
       hideOverlay();
       setDone(true);
-    }, wait);
+    }, OVERLAY_HIDE_DELAY_MS);
     return () => clearTimeout(t);
   }, [plan, pending, done]);
 

@@ -1,8 +1,8 @@
 import { scoreStrokeClass, scoreTextClass } from '../../../lib/score-colors';
 import { cn } from '../../../components/ui/cn';
 
-/** A half-circle gauge whose colour follows the 95 / 70 / 30 / 5 bands. */
-export function Gauge({ percent, label }: { percent: number | null; label: string }) {
+/** A half-circle gauge whose colour follows the 95 / 70 / 30 / 5 bands (neutral until there are enough check-ins). */
+export function Gauge({ percent, label, banded = true }: { percent: number | null; label: string; banded?: boolean }) {
   const r = 80;
   const length = Math.PI * r;
   const p = percent ?? 0;
@@ -17,11 +17,11 @@ export function Gauge({ percent, label }: { percent: number | null; label: strin
             strokeWidth="16"
             strokeLinecap="round"
             strokeDasharray={`${(length * p) / 100} ${length}`}
-            className={scoreStrokeClass(p)}
+            className={banded ? scoreStrokeClass(p) : 'stroke-primary'}
           />
         )}
       </svg>
-      <figcaption className={cn('-mt-12 text-4xl font-extrabold tabular-nums', percent === null ? 'text-muted' : scoreTextClass(p))} data-testid="category-score">
+      <figcaption className={cn('-mt-12 text-4xl font-extrabold tabular-nums', percent === null ? 'text-muted' : banded ? scoreTextClass(p) : 'text-fg')} data-testid="category-score">
         {percent === null ? '—' : `${percent}%`}
       </figcaption>
     </figure>

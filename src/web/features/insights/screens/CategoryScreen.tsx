@@ -6,6 +6,7 @@ import { AREA_ICONS, TIPS } from '../../../../shared/domain/tips';
 import { ButtonLink } from '../../../components/ui/button';
 import { Card, Page, PageHeader } from '../../../components/ui/page';
 import { useHistory } from '../../../lib/check-ins';
+import { hasEnoughForLevels, MIN_CHECK_INS_FOR_LEVELS, moreNeededText } from '../../../lib/early-days';
 import { AREA_ABOUT, LEVEL_INSIGHT, LEVEL_LABELS } from '../area-content';
 import { Gauge } from '../components/gauge';
 
@@ -33,6 +34,8 @@ export default function CategoryScreen() {
   const good = checkIns.filter((c) => normalizeStoredScore(c[key]) >= WEAK_THRESHOLD).length;
   const strong = checkIns.filter((c) => normalizeStoredScore(c[key]) >= STRENGTH_THRESHOLD).length;
   const level = pct === null ? null : successRateLevel(pct);
+  // A level needs a few check-ins before it claims anything (decision 020).
+  const enough = hasEnoughForLevels(checkIns.length);
 
   return (
     <Page>
@@ -49,7 +52,7 @@ export default function CategoryScreen() {
             </p>
           ) : (
             <>
-              <Gauge percent={pct} label={`${label} score`} />
+              <Gauge percent={pct} label={`${label} score`} banded={enough} />
               <p className="mt-2 text-center text-sm text-muted">
                 {checkIns.length === 0 ? 'No check-ins yet' : `Average over ${checkIns.length} check-in${checkIns.length === 1 ? '' : 's'}`}
               </p>
@@ -64,7 +67,16 @@ export default function CategoryScreen() {
           ) : (
             <>
               <p className="mt-2" data-testid="category-insight">
-                <span className="font-semibold">{LEVEL_LABELS[level]}.</span> {LEVEL_INSIGHT[level](label, pct)}
+                {enough ? (
+                  <>
+                    <span className="font-semibold">{LEVEL_LABELS[level]}.</span> {LEVEL_INSIGHT[level](label, pct)}
+                  </>
+                ) : (
+                  <>
+                    <span className="font-semibold">Early days.</span>{' '}
+                    {`${label} is at ${pct}% so far. ${moreNeededText(checkIns.length, MIN_CHECK_INS_FOR_LEVELS, 'level')}.`}
+                  </>
+                )}
               </p>
               <ul className="mt-3 list-disc space-y-1 pl-5 text-sm">
                 <li>{`${good} of ${checkIns.length} check-ins at 50% or more`}</li>

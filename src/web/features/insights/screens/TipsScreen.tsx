@@ -4,7 +4,9 @@ import { ButtonLink } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { Card, Page, PageHeader } from '../../../components/ui/page';
 import { errorMessage } from '../../../lib/api-client';
+import { useHistory } from '../../../lib/check-ins';
 import { useCurrentUser } from '../../../lib/current-user';
+import { hasEnoughForLevels, MIN_CHECK_INS_FOR_LEVELS, moreNeededText } from '../../../lib/early-days';
 import { scoreTextClass } from '../../../lib/score-colors';
 import { useTips } from '../api/get-tips';
 import { LEVEL_LABELS } from '../area-content';
@@ -15,6 +17,9 @@ export default function TipsScreen() {
   const user = useCurrentUser().data;
   const entitled = !!user && usesScale(user.tier);
   const tips = useTips(entitled);
+  const count = useHistory().data?.count ?? 0;
+  // Levels wait for enough check-ins (decision 020): before that, the score without a verdict or a colour.
+  const enough = hasEnoughForLevels(count);
 
   return (
     <Page>
@@ -47,6 +52,13 @@ export default function TipsScreen() {
           </ButtonLink>
         </Card>
       ) : (
+        <>
+        {!enough && (
+          <p className="mb-3 text-muted" data-testid="tips-early">
+            Early days: {moreNeededText(count, MIN_CHECK_INS_FOR_LEVELS, 'level')} in each area. Until then, here is a tip for
+            each area from what you have told us so far.
+          </p>
+        )}
         <ul className="space-y-3">
           {[...tips.data.tips]
             .sort((a, b) => a.score - b.score)
@@ -58,8 +70,8 @@ export default function TipsScreen() {
                       <span aria-hidden="true">{t.icon}</span>
                       {AREA_LABELS[t.category]}
                     </h2>
-                    <span className={cn('font-bold tabular-nums', scoreTextClass(t.score))}>
-                      {t.score}% · {LEVEL_LABELS[t.level as Level] ?? t.level}
+                    <span className={cn('font-bold tabular-nums', enough ? scoreTextClass(t.score) : 'text-fg')}>
+                      {enough ? `${t.score}% · ${LEVEL_LABELS[t.level as Level] ?? t.level}` : `${t.score}%`}
                     </span>
                   </div>
                   <p className="mt-2">{t.tip}</p>
@@ -67,6 +79,7 @@ export default function TipsScreen() {
               </li>
             ))}
         </ul>
+        </>
       )}
     </Page>
   );

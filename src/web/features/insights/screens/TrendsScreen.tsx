@@ -5,6 +5,7 @@ import { AREA_ICONS } from '../../../../shared/domain/tips';
 import { cn } from '../../../components/ui/cn';
 import { Card, Page, PageHeader } from '../../../components/ui/page';
 import { useHistory, useToday } from '../../../lib/check-ins';
+import { MIN_DAYS_FOR_TRENDS, moreNeededText } from '../../../lib/early-days';
 import { scoreBgClass } from '../../../lib/score-colors';
 import { TREND_TEXT } from '../area-content';
 import { dayLong, lastWeek, toDatedScores, weekdayShort } from '../week';
@@ -46,12 +47,19 @@ function Week({ todayDate, history }: { todayDate: string; history: ReturnType<t
   const trends = weeklyTrends(history, todayDate);
   const byDate = new Map(history.map((h) => [h.date, h.scores]));
   const checkedDays = days.filter((d) => byDate.has(d)).length;
+  // A trend compares days: with too few of them it claims nothing and says how many more are needed.
+  const enough = checkedDays >= MIN_DAYS_FOR_TRENDS;
   return (
     <div className="space-y-4">
       <p className="text-muted">
         {checkedDays} of the last 7 days checked in. A trend compares today with the rest of the week: a change of 20 points
         or more is improving or declining.
       </p>
+      {!enough && (
+        <p className="rounded-xl border border-border bg-surface p-3 font-medium" data-testid="trends-early">
+          {moreNeededText(checkedDays, MIN_DAYS_FOR_TRENDS, 'trend')}.
+        </p>
+      )}
       {AREAS.map((area) => {
         const t = TREND_TEXT[trends[area]];
         return (
@@ -61,10 +69,16 @@ function Week({ todayDate, history }: { todayDate: string; history: ReturnType<t
                 <span aria-hidden="true">{AREA_ICONS[area]}</span>
                 {AREA_LABELS[area]}
               </h2>
-              <p className={cn('font-semibold', TREND_CLASS[trends[area]])} data-testid={`trend-${area}`} title={t.description}>
-                <span aria-hidden="true">{t.symbol} </span>
-                {t.label}
-              </p>
+              {enough ? (
+                <p className={cn('font-semibold', TREND_CLASS[trends[area]])} data-testid={`trend-${area}`} title={t.description}>
+                  <span aria-hidden="true">{t.symbol} </span>
+                  {t.label}
+                </p>
+              ) : (
+                <p className="text-sm font-medium text-muted" data-testid={`trend-${area}`}>
+                  Not enough days yet
+                </p>
+              )}
             </div>
             <ol aria-label={`${AREA_LABELS[area]}, last 7 days`} className="mt-3 grid h-28 grid-cols-7 items-end gap-1.5">
               {days.map((d) => {

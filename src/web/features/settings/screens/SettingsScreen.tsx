@@ -38,9 +38,15 @@ export default function SettingsScreen() {
             id="dark-mode"
             checked={theme === 'dark'}
             onCheckedChange={(on) => setTheme(on ? 'dark' : 'light')}
-            className="relative inline-flex h-8 w-14 shrink-0 items-center rounded-full border-2 border-border-strong bg-surface-3 data-[state=checked]:bg-primary focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
+            className="group relative -mr-1 inline-flex h-11 w-16 shrink-0 items-center justify-center rounded-full focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
           >
-            <Switch.Thumb className="block h-6 w-6 translate-x-0.5 rounded-full bg-fg shadow transition-transform data-[state=checked]:translate-x-6 data-[state=checked]:bg-primary-fg" />
+            {/* The whole 64×44 button is the tap target; the track inside is the visible switch. */}
+            <span
+              aria-hidden="true"
+              className="inline-flex h-8 w-14 items-center rounded-full border-2 border-border-strong bg-surface-3 group-data-[state=checked]:bg-primary"
+            >
+              <Switch.Thumb className="block h-6 w-6 translate-x-0.5 rounded-full bg-fg shadow transition-transform data-[state=checked]:translate-x-6 data-[state=checked]:bg-primary-fg" />
+            </span>
           </Switch.Root>
         </div>
       </section>

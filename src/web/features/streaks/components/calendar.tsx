@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { CalendarDay } from '../../../../shared/schemas/streaks';
 import { milestoneAt } from '../../../../shared/domain/milestones';
 import { Button } from '../../../components/ui/button';
@@ -64,62 +64,110 @@ export function Legend() {
   );
 }
 
-/** The Monthly Activity View: previous/next month, a Sun..Sat grid of the server's day states and the legend. */
+/**
+ * The Monthly Activity View: previous/next month, a Sun..Sat grid of the server's day states and the legend.
+ * A completed day's Check-in Details replace the month inside the same dialog (one dialog at a time); 'Back to
+ * month' or Escape returns to the month with the focus back on that day.
+ */
 export function MonthlyActivityDialog({
   open,
   onOpenChange,
   initialMonth,
-  onOpenDay,
+  renderDay,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   initialMonth: string;
-  onOpenDay: (day: CalendarDay) => void;
+  /** The details of a completed day, shown in place of the month. */
+  renderDay: (day: CalendarDay) => ReactNode;
 }) {
   const [month, setMonth] = useState(initialMonth);
+  const [detail, setDetail] = useState<CalendarDay | null>(null);
+  const returnTo = useRef<string | null>(null);
+  const gridRef = useRef<HTMLDivElement>(null);
+  const backRef = useRef<HTMLButtonElement>(null);
   const { data, isPending, isError } = useCalendar(open ? month : null);
   const blanks = data?.days.length ? weekdayOf(data.days[0]!.date) : 0;
+  useEffect(() => {
+    if (detail) {
+      backRef.current?.focus();
+      return;
+    }
+    if (returnTo.current) {
+      gridRef.current?.querySelector<HTMLElement>(`[data-date="${returnTo.current}"]`)?.focus();
+      returnTo.current = null;
+    }
+  }, [detail]);
+  const back = () => setDetail(null);
   return (
     <Modal
       open={open}
       onOpenChange={(o) => {
-        if (!o) setMonth(initialMonth);
+        if (!o) {
+          setMonth(initialMonth);
+          setDetail(null);
+          returnTo.current = null;
+        }
         onOpenChange(o);
       }}
-      title="Monthly Activity View"
+      onEscapeKeyDown={(e) => {
+        if (!detail) return;
+        e.preventDefault();
+        back();
+      }}
+      title={detail ? 'Check-in Details' : 'Monthly Activity View'}
+      description={detail ? dayTitle(detail.date) : undefined}
     >
-      <div className="mt-4 flex items-center justify-between gap-2">
-        <Button variant="ghost" aria-label="Previous month" onClick={() => setMonth((m) => addMonths(m, -1))}>
-          ‹
-        </Button>
-        <h3 className="font-semibold" aria-live="polite" data-testid="calendar-month">
-          {monthTitle(month)}
-        </h3>
-        <Button variant="ghost" aria-label="Next month" onClick={() => setMonth((m) => addMonths(m, 1))}>
-          ›
-        </Button>
-      </div>
-      <div className="mt-3 grid grid-cols-7 gap-1 text-center text-xs font-semibold text-muted" aria-hidden="true">
-        {WEEKDAYS.map((d) => (
-          <span key={d}>{d}</span>
-        ))}
-      </div>
-      {isPending && <p className="mt-4 text-center text-muted">Loading…</p>}
-      {isError && <p className="mt-4 text-center text-danger-text">Could not load this month. Please try again.</p>}
-      {data && (
-        <div className="mt-1 grid grid-cols-7 gap-1" data-testid="calendar-grid">
-          {Array.from({ length: blanks }, (_, i) => (
-            <span key={`b${i}`} aria-hidden="true" />
-          ))}
-          {data.days.map((d) => (
-            <DayCell key={d.date} day={d} onOpen={onOpenDay} />
-          ))}
-        </div>
+      {detail ? (
+        <>
+          {renderDay(detail)}
+          <Button ref={backRef} className="mt-6" block variant="outline" onClick={back}>
+            <span aria-hidden="true">‹</span> Back to month
+          </Button>
+        </>
+      ) : (
+        <>
+          <div className="mt-4 flex items-center justify-between gap-2">
+            <Button variant="ghost" className="min-w-11" aria-label="Previous month" onClick={() => setMonth((m) => addMonths(m, -1))}>
+              ‹
+            </Button>
+            <h3 className="font-semibold" aria-live="polite" data-testid="calendar-month">
+              {monthTitle(month)}
+            </h3>
+            <Button variant="ghost" className="min-w-11" aria-label="Next month" onClick={() => setMonth((m) => addMonths(m, 1))}>
+              ›
+            </Button>
+          </div>
+          <div className="-mx-3 mt-3 grid grid-cols-7 gap-px text-center text-xs font-semibold text-muted" aria-hidden="true">
+            {WEEKDAYS.map((d) => (
+              <span key={d}>{d}</span>
+            ))}
+          </div>
+          {isPending && <p className="mt-4 text-center text-muted">Loading…</p>}
+          {isError && <p className="mt-4 text-center text-danger-text">Could not load this month. Please try again.</p>}
+          {data && (
+            <div ref={gridRef} className="-mx-3 mt-1 grid grid-cols-7 gap-px" data-testid="calendar-grid">
+              {Array.from({ length: blanks }, (_, i) => (
+                <span key={`b${i}`} aria-hidden="true" />
+              ))}
+              {data.days.map((d) => (
+                <DayCell
+                  key={d.date}
+                  day={d}
+                  onOpen={(day) => {
+                    returnTo.current = day.date;
+                    setDetail(day);
+                  }}
+                />
+              ))}
+            </div>
+          )}
+          <Legend />
+          <Button className="mt-6" block variant="outline" onClick={() => onOpenChange(false)}>
+            Close
+          </Button>
+        </>
       )}
-      <Legend />
-      <Button className="mt-6" block variant="outline" onClick={() => onOpenChange(false)}>
-        Close
-      </Button>
     </Modal>
   );
 }

@@ -4,7 +4,7 @@ import { rewardFor, TRIAL_LABELS, type RewardType } from '../../../../shared/dom
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/dialog';
 import { STREAK_TIMINGS } from '../texts';
-import { Confetti } from './confetti';
+import { Confetti } from '../../../components/ui/confetti';
 
 /**
  * The reward celebration (spec part 1 §4.8, part 2 §4): a premium reward shows the 30-day milestone

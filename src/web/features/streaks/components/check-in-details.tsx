@@ -25,11 +25,22 @@ export function CheckInDetailsDialog({
   tier: Tier;
   onClose: () => void;
 }) {
-  const showJournal = hasAiCoach(tier);
-  const journal = useJournalEntry(checkIn?.id ?? null, showJournal);
   if (!date) return null;
   return (
-    <Modal open onOpenChange={(o) => !o && onClose()} title="Check-in Details" description={dayTitle(date)}>
+    <Modal open onOpenChange={(o) => !o && onClose()} title={CHECK_IN_DETAILS_TITLE} description={dayTitle(date)}>
+      <CheckInDetailsBody checkIn={checkIn} tier={tier} />
+    </Modal>
+  );
+}
+
+export const CHECK_IN_DETAILS_TITLE = 'Check-in Details';
+
+/** The body of Check-in Details, also shown in place of the month inside the Monthly Activity View. */
+export function CheckInDetailsBody({ checkIn, tier }: { checkIn: CheckInDto | null; tier: Tier }) {
+  const showJournal = hasAiCoach(tier);
+  const journal = useJournalEntry(checkIn?.id ?? null, showJournal);
+  return (
+    <>
       {!checkIn && <p className="mt-4 text-muted">The details of this check-in could not be loaded.</p>}
       {checkIn && (
         <>
@@ -59,6 +70,6 @@ export function CheckInDetailsDialog({
           </ul>
         </>
       )}
-    </Modal>
+    </>
   );
 }

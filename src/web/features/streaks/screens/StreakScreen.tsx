@@ -19,7 +19,7 @@ import { useRecoverWithShield } from '../api/recovery';
 import { useFrozenDays, useStreakForScreen } from '../api/streak';
 import { addMonths, lastDays, monthOf } from '../calendar-grid';
 import { DayCell, MonthlyActivityDialog } from '../components/calendar';
-import { CheckInDetailsDialog } from '../components/check-in-details';
+import { CheckInDetailsBody, CheckInDetailsDialog } from '../components/check-in-details';
 import { STREAK_TEXTS, STREAK_TIMINGS, shieldText } from '../texts';
 
 /** Where a milestone tile's dialog links for more. */
@@ -206,7 +206,7 @@ function RecentActivity({ streak, tier }: { streak: StreakView; tier: Tier }) {
       </h2>
       <p className="text-sm text-muted">The last 7 days</p>
       {current.isError && <p className="mt-2 text-danger-text">Your activity could not be loaded.</p>}
-      <div className="mt-3 grid grid-cols-7 gap-1" data-testid="recent-activity">
+      <div className="-mx-3 mt-3 grid grid-cols-7 gap-px" data-testid="recent-activity">
         {recent.map((d) => (
           <div key={d.date} className="text-center">
             <span className="text-xs text-muted" aria-hidden="true">
@@ -216,7 +216,12 @@ function RecentActivity({ streak, tier }: { streak: StreakView; tier: Tier }) {
           </div>
         ))}
       </div>
-      <MonthlyActivityDialog open={monthOpen} onOpenChange={setMonthOpen} initialMonth={thisMonth} onOpenDay={openDay} />
+      <MonthlyActivityDialog
+        open={monthOpen}
+        onOpenChange={setMonthOpen}
+        initialMonth={thisMonth}
+        renderDay={(d) => <DayDetails date={d.date} tier={tier} />}
+      />
       {detailsDate && (history.isSuccess || history.isError) && (
         <CheckInDetailsDialog checkIn={checkIn} date={detailsDate} tier={tier} onClose={() => setDetailsDate(null)} />
       )}
@@ -289,7 +294,7 @@ function StreakProtectionCard({ streak }: { streak: StreakView }) {
           <ButtonLink to="/usage-history" variant="outline" block>
             View shield usage history
           </ButtonLink>
-          <Link to="/shield-protection" className="text-center text-link underline">
+          <Link to="/shield-protection" className="inline-flex min-h-11 items-center justify-center text-link underline">
             More about shields
           </Link>
         </div>
@@ -323,4 +328,12 @@ function MilestoneRewardsCard({ tier }: { tier: Tier }) {
       </ul>
     </Card>
   );
+}
+
+/** Check-in Details of one day inside the month view (the history query is shared with the last-7-days view). */
+function DayDetails({ date, tier }: { date: string; tier: Tier }) {
+  const history = useQuery(getHistoryQueryOptions());
+  if (history.isPending) return <p className="mt-4 text-muted">Loading…</p>;
+  const checkIn = history.data?.checkIns.find((c) => c.date === date) ?? null;
+  return <CheckInDetailsBody checkIn={checkIn} tier={tier} />;
 }

@@ -1,0 +1,39 @@
+import { describe, expect, test } from 'vitest';
+import { momentText } from './moment';
+import { saveCheckInMoment, takeCheckInMoment } from '../../lib/check-ins';
+
+function memoryStorage(): Storage {
+  const m = new Map<string, string>();
+  return {
+    get length() {
+      return m.size;
+    },
+    clear: () => m.clear(),
+    getItem: (k) => m.get(k) ?? null,
+    key: (i) => [...m.keys()][i] ?? null,
+    removeItem: (k) => void m.delete(k),
+    setItem: (k, v) => void m.set(k, String(v)),
+  };
+}
+
+describe('the moment after a check-in', () => {
+  test('a milestone celebration from the response wins', () => {
+    const t = momentText({ isFirstCheckIn: false, replaced: false, score: 1, celebration: { message: '🔥 Dedicated Soul! You reached a 30-day streak.' } });
+    expect(t.title).toBe('Milestone reached!');
+    expect(t.body).toContain('Dedicated Soul');
+  });
+  test('first check-in, an edit, an ordinary day', () => {
+    expect(momentText({ isFirstCheckIn: true, replaced: false, score: 0.714, celebration: null }).title).toBe('Your first check-in is done!');
+    expect(momentText({ isFirstCheckIn: true, replaced: false, score: 0.714, celebration: null }).body).toContain('71%');
+    expect(momentText({ isFirstCheckIn: false, replaced: true, score: 1, celebration: null }).title).toBe('Check-in updated');
+    expect(momentText({ isFirstCheckIn: false, replaced: false, score: 0.5, celebration: null }).body).toContain('50%');
+  });
+  test('handed over once through session storage', () => {
+    const store = memoryStorage();
+    saveCheckInMoment({ isFirstCheckIn: true, replaced: false, score: 0.5, celebration: null }, store);
+    expect(takeCheckInMoment(store)).toEqual({ isFirstCheckIn: true, replaced: false, score: 0.5, celebration: null });
+    expect(takeCheckInMoment(store)).toBeNull();
+    store.setItem('big7_check_in_moment', '{bad json');
+    expect(takeCheckInMoment(store)).toBeNull();
+  });
+});
