@@ -91,12 +91,17 @@ export default function BusinessDashboardScreen() {
           )}
         </MetricCard>
 
-        <dl className="mb-4 grid grid-cols-2 gap-2">
-          <Stat label="Total users" value={abbreviateNumber(m.totalUsers)} />
-          <Stat label="Daily active" value={abbreviateNumber(m.activeUsers.daily)} />
-          <Stat label="MRR" value={`$${abbreviateNumber(m.revenue.mrr)}`} />
-          <Stat label="Average streak" value={`${m.engagement.avgStreakLength} days`} />
-        </dl>
+        <section aria-labelledby="headline" className="mb-4">
+          <h2 id="headline" className="sr-only">
+            Headline figures
+          </h2>
+          <dl className="grid grid-cols-2 gap-2">
+            <Stat label="Total users" value={abbreviateNumber(m.totalUsers)} />
+            <Stat label="Daily active" value={abbreviateNumber(m.activeUsers.daily)} />
+            <Stat label="MRR" value={`$${abbreviateNumber(m.revenue.mrr)}`} />
+            <Stat label="Average streak" value={`${m.engagement.avgStreakLength} days`} />
+          </dl>
+        </section>
 
         <MetricCard id="registration" title="Registration Methods">
           <ChartFigure
