@@ -5,6 +5,7 @@
  *   read    the dashboard's calls (and GET /api/dashboard) across N users with 90 days of history, 100 connections;
  *   write   N check-ins by distinct users inside their window (each the day's first), then N edits;
  *   streak  the rollover scenarios (PostgreSQL);
+ *   analytics  the owner analytics calls at 100,000 seeded users (PostgreSQL; bench/analytics.ts);
  *   client  gzip JS and CSS each route loads (Playwright + Debian Chromium) and Lighthouse 12 mobile scores.
  * N is 10,000 (1,000 with --quick). It prints a table and writes bench/results/<date>.json.
  * Never part of `npm test`; exit code 1 only when the rollover scaling check fails or a scenario errors.
@@ -15,6 +16,7 @@ import pg from 'pg';
 import { clientBench, type ClientResult } from './client';
 import { CONNECTIONS, DASHBOARD_CALLS, checkInsBy, engineTargets, load, readMix, startServer, type LoadResult } from './http';
 import { DEFAULT_BENCH_DATABASE_URL, streakBench } from './streak';
+import { analyticsBench } from './analytics';
 
 const TARGETS = {
   read: { postgres: { ratio: 0.25, p99: 25 }, pglite: { ratio: 0.05, p99: 100 } },
@@ -111,7 +113,7 @@ async function main() {
   const argv = process.argv.slice(2);
   const quick = argv.includes('--quick');
   const onlyArg = argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
-  const all = ['floor', 'read', 'write', 'streak', 'client'];
+  const all = ['floor', 'read', 'write', 'streak', 'analytics', 'client'];
   const only = new Set(onlyArg ? onlyArg.split(',') : all);
   for (const o of only) if (!all.includes(o)) throw new Error(`unknown scenario ${o}; choose from ${all.join(', ')}`);
   if (only.has('read') || only.has('write')) only.add('floor');
@@ -163,6 +165,14 @@ async function main() {
     print(r.lines);
     ok &&= r.ok;
     result.streak = r.lines;
+  }
+
+  if (only.has('analytics')) {
+    console.log('## owner analytics (PostgreSQL)');
+    const r = await analyticsBench(argv);
+    print(r.lines);
+    ok &&= r.ok;
+    result.analytics = r.lines;
   }
 
   if (only.has('client')) {

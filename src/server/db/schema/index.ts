@@ -8,3 +8,4 @@ export * from './ai-coach';
 export * from './account';
 export * from './jobs';
 export * from './payments';
+export * from './analytics';

@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { analyticsMetricsSchema, businessMetricsSchema, scalingReadinessSchema, timeRangeQuerySchema } from '../../../shared/schemas/analytics';
+import { requireAdmin } from '../../plugins/session';
+import * as service from './service';
+
+/**
+ * Owner analytics (DECISIONS: admin only): GET /api/admin/business-metrics, GET /api/admin/scaling-readiness,
+ * GET /api/analytics/business-metrics?timeRange=7d|30d|90d|all. 401 signed out, 403 for anyone not in
+ * ADMIN_EMAILS (checked before the query is validated), 400 for another timeRange.
+ */
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const guard = { onRequest: requireAdmin };
+
+  app.get('/admin/business-metrics', { ...guard, schema: { response: { 200: businessMetricsSchema } } }, async () => service.businessMetrics(app));
+
+  app.get('/admin/scaling-readiness', { ...guard, schema: { response: { 200: scalingReadinessSchema } } }, async () => service.scalingReadiness(app));
+
+  app.get(
+    '/analytics/business-metrics',
+    { ...guard, schema: { querystring: timeRangeQuerySchema, response: { 200: analyticsMetricsSchema } } },
+    async (req) => service.analyticsMetrics(app, req.query.timeRange),
+  );
+};
+
+export default routes;
