@@ -4,6 +4,7 @@ import { Tooltip } from 'radix-ui';
 import { queryClient } from '../lib/query-client';
 import { LoadingOverlay } from '../components/ui/loading-overlay';
 import { Toaster } from '../components/ui/toast';
+import { OfflineSync } from '../features/check-ins/components/offline-sync';
 
 /** Spec §9: tooltip open delay 700 ms, skip delay 300 ms. */
 export const TOOLTIP_DELAY_MS = 700;
@@ -16,6 +17,7 @@ export function Providers({ children }: { children: ReactNode }) {
         {children}
         <LoadingOverlay />
         <Toaster />
+        <OfflineSync />
       </Tooltip.Provider>
     </QueryClientProvider>
   );
