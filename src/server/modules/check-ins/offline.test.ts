@@ -139,6 +139,29 @@ describe.each(testEngines())('offline check-ins (decision 022) on %s', (engine) 
     expect(ledger.find((e) => e.reason === 'offline-correction')!.description).toContain('streak break undone');
   });
 
+  it('two submissions racing with one key make one check-in, both answered with it', async () => {
+    t.clock.set('2026-03-10T21:00:00Z');
+    const { u, cookie } = await user();
+    const key = randomUUID();
+    const [a, b] = await Promise.all([post(cookie, { answers: YES }, key), post(cookie, { answers: YES }, key)]);
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    expect(a.json()).toEqual(b.json());
+    expect(await rowsOf(u.id)).toHaveLength(1);
+  });
+
+  it('when the streak changed in other ways since the day was settled, the check-in is kept and the ledger says the streak was left', async () => {
+    const { u, cookie } = await streakOfOneThenRollover(0);
+    t.clock.set('2026-03-11T00:08:00Z');
+    await t.app.db.transaction((tx) => grantShields(tx as unknown as Db, u.id, 1, 'developer', t.clock.now()));
+    t.clock.set('2026-03-11T00:10:00Z');
+    const res = await post(cookie, { answers: YES, madeAt: '2026-03-10T22:00:00Z' }, randomUUID());
+    expect(res.statusCode).toBe(201);
+    expect((await rowsOf(u.id)).map((r) => r.localDate).sort()).toEqual(['2026-03-09', '2026-03-10']);
+    expect(await get(cookie, '/api/streak')).toMatchObject({ currentStreak: 0, freezeDaysRemaining: 1 });
+    const ledger = (await get(cookie, '/api/streak/ledger')).entries as Array<{ reason: string; description: string }>;
+    expect(ledger.find((e) => e.reason === 'offline-correction')!.description).toContain('the streak was left as it was');
+  });
+
   it.each([
     ['more than 48 hours old', '2026-03-08T21:00:00Z', OFFLINE_CHECK_IN_MESSAGES.tooOld],
     ['outside its window', '2026-03-10T12:00:00Z', OFFLINE_CHECK_IN_MESSAGES.outsideWindow],
