@@ -34,9 +34,9 @@ function db(): Promise<IDBPDatabase<OfflineDb>> {
 }
 
 /** Stores a check-in made offline; throws when storage fails. */
-export async function enqueueCheckIn(body: CheckInSubmission, now = new Date()): Promise<QueuedCheckIn> {
+export async function enqueueCheckIn(body: CheckInSubmission, now = new Date(), idempotencyKey = crypto.randomUUID()): Promise<QueuedCheckIn> {
   const record: QueuedCheckIn = {
-    data: { idempotencyKey: crypto.randomUUID(), body: { ...body, madeAt: now.toISOString() } },
+    data: { idempotencyKey, body: { ...body, madeAt: now.toISOString() } },
     timestamp: now.getTime(),
     synced: false,
   };

@@ -67,6 +67,10 @@ describe.each(testEngines())('offline check-ins (decision 022) on %s', (engine) 
     // Another user may use the same key.
     const b = await user();
     expect((await post(b.cookie, { answers: YES }, key)).statusCode).toBe(201);
+    // A queued retry of a send whose answer was lost carries its made-at instant: still the same submission.
+    const retry = await post(b.cookie, { answers: YES, madeAt: '2026-03-10T21:00:00Z' }, key);
+    expect(retry.statusCode).toBe(201);
+    expect((await rowsOf(b.u.id)).length).toBe(1);
   });
 
   it('a malformed key is a 400 and records nothing', async () => {

@@ -179,9 +179,14 @@ export function idempotencyKeyOf(header: string | string[] | undefined): string 
   return header.trim().toLowerCase();
 }
 
-/** sha256 of the request body, keys sorted, so a retry of the same submission hashes the same. */
+/**
+ * sha256 of the request body, keys sorted, so a retry of the same submission hashes the same. `madeAt` is left
+ * out: it says when the submission was made, not what it is (a client that queues a send whose answer was lost
+ * retries it with the made-at instant of the first attempt).
+ */
 function requestHash(body: CheckInSubmission): string {
-  const canonical = JSON.stringify(body, (_k, v: unknown) =>
+  const { madeAt: _madeAt, ...what } = body;
+  const canonical = JSON.stringify(what, (_k, v: unknown) =>
     v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v,
   );
   return createHash('sha256').update(canonical).digest('hex');

@@ -24,16 +24,19 @@ export class OfflineSaveError extends Error {
  * server) it is stored in IndexedDB with its made-at instant and a sync is requested (decision 022).
  */
 export async function submitOrQueue(body: CheckInSubmission): Promise<SubmitOutcome> {
+  // One key per check-in: if the request reached the server but its answer was lost, the queued retry is the same one.
+  const key = crypto.randomUUID();
+  const madeAt = new Date();
   if (typeof navigator !== 'undefined' && navigator.onLine) {
     try {
-      const result = await api.post<CheckInResult>('/api/checkins', body, { 'Idempotency-Key': crypto.randomUUID() });
+      const result = await api.post<CheckInResult>('/api/checkins', body, { 'Idempotency-Key': key });
       return { kind: 'sent', result };
     } catch (err) {
       if (!(err instanceof NetworkError)) throw err;
     }
   }
   try {
-    await enqueueCheckIn(body);
+    await enqueueCheckIn(body, madeAt, key);
   } catch {
     throw new OfflineSaveError();
   }
