@@ -51,6 +51,9 @@ async function withPage<T>(
     reducedMotion,
     timezoneId,
     locale: 'en-GB',
+    // These journeys intercept API calls with page.route, which does not see calls the service worker makes
+    // (offline behaviour has its own file, offline.e2e.test.ts).
+    serviceWorkers: 'block',
   });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();

@@ -188,6 +188,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       },
     });
   }
+  if (webRoot && existsSync(path.join(webRoot, 'sw.js'))) {
+    // The spec's second registration path: the same one service worker (DECISIONS: one worker, /sw.js).
+    app.get('/service-worker.js', (_req, reply) => reply.header('Cache-Control', 'no-cache').sendFile('sw.js', { cacheControl: false }));
+  }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     const notPage = url.startsWith('/api/') || url === '/api' || isAssetPath(url);

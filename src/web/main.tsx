@@ -4,9 +4,11 @@ import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
 import { Providers } from './app/providers';
 import { applyTheme } from './lib/theme';
+import { startServiceWorker } from './lib/service-worker';
 import './styles.css';
 
 applyTheme();
+startServiceWorker();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

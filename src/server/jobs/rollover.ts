@@ -1,7 +1,7 @@
 import { asc, eq, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { streakStates, users } from '../db/schema/index';
-import { settle, todayOf, type StreakState } from '../../shared/domain/streak-engine';
+import { rememberSnapshot, settle, todayOf, type StreakState } from '../../shared/domain/streak-engine';
 import { frozenRows, ledgerRows, rolloverDue } from '../modules/streaks/persist';
 import * as streakRepo from '../modules/streaks/repo';
 import { expireTrials } from '../modules/subscriptions/service';
@@ -67,10 +67,13 @@ export async function rolloverBatch(db: Db, now: Date, limit: number, batchNo = 
     const ledger: streakRepo.LedgerInsert[] = [];
     for (const { s: row, tz } of due) {
       const before = streakRepo.rowToState(row);
-      const { state, events } = settle(before, todayIn(tz));
+      const today = todayIn(tz);
+      const { state, events } = settle(before, today);
       const next = dueOf(state, tz);
+      // Decision 022: the state before this settlement, for a late offline check-in to replay from.
+      const snapshots = rememberSnapshot(row.recentStates ?? [], before, state, today, now);
       values.push(
-        sql`(${row.userId}, ${state.currentStreak}::int, ${state.freezeDaysRemaining}::int, ${state.freezeDaysUsed}::int, ${state.lastProcessedDate}::date, ${next ? next.toISOString() : null}::timestamptz, ${tz}::text, ${state.lostStreakValue}::int, ${state.lostDate}::date, ${state.rebuiltDays}::int, ${JSON.stringify(state.gapDates)}::jsonb, ${state.recoveryState}::text)`,
+        sql`(${row.userId}, ${state.currentStreak}::int, ${state.freezeDaysRemaining}::int, ${state.freezeDaysUsed}::int, ${state.lastProcessedDate}::date, ${next ? next.toISOString() : null}::timestamptz, ${tz}::text, ${state.lostStreakValue}::int, ${state.lostDate}::date, ${state.rebuiltDays}::int, ${JSON.stringify(state.gapDates)}::jsonb, ${state.recoveryState}::text, ${JSON.stringify(snapshots)}::jsonb)`,
       );
       frozen.push(...frozenRows(row.userId, events, now));
       ledger.push(...ledgerRows(before, events, { userId: row.userId, now }));
@@ -87,8 +90,8 @@ export async function rolloverBatch(db: Db, now: Date, limit: number, batchNo = 
           current_streak = v.cs, freeze_days_remaining = v.fr, freeze_days_used = v.fu,
           last_processed_date = v.lp, next_rollover_at = v.nr, timezone = v.tz,
           lost_streak_value = v.lv, lost_date = v.ld, rebuilt_days = v.rb, gap_dates = v.gd,
-          recovery_state = v.rs, updated_at = ${now.toISOString()}::timestamptz
-        FROM (VALUES ${sql.join(part, sql`, `)}) AS v(user_id, cs, fr, fu, lp, nr, tz, lv, ld, rb, gd, rs)
+          recovery_state = v.rs, recent_states = v.rst, updated_at = ${now.toISOString()}::timestamptz
+        FROM (VALUES ${sql.join(part, sql`, `)}) AS v(user_id, cs, fr, fu, lp, nr, tz, lv, ld, rb, gd, rs, rst)
         WHERE s.user_id = v.user_id AND s.user_id IN (${partIds})`);
     }
     for (const part of chunk(frozen, 2000)) await streakRepo.insertFrozenDays(tx, part);

@@ -12,9 +12,13 @@ import {
   RECOVERY_MIN_STREAK,
   RECOVERY_WINDOW_DAYS,
   recoveryAvailable,
+  rememberSnapshot,
+  replay,
   settle,
+  snapshotBefore,
   StreakRuleError,
   type StreakEvent,
+  type StreakSnapshot,
   type StreakState,
 } from './streak-engine';
 
@@ -405,6 +409,45 @@ describe('timezone changes', () => {
         },
       ),
       { numRuns: 200 },
+    );
+  });
+});
+
+describe('late offline check-ins: snapshots and replay (decision 022)', () => {
+  it('replaying from the snapshot before a settled day equals the history had the check-in arrived in time', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 3 }),
+        fc.array(fc.boolean(), { minLength: 6, maxLength: 12 }),
+        fc.integer({ min: 0, max: 2 }),
+        (shields, days, lateBack) => {
+          const start = '2026-03-01';
+          const dates = days.map((_, i) => addLocalDays(start, i));
+          // The "true" history: every check-in in time.
+          const late = dates[Math.max(0, dates.length - 1 - lateBack)]!;
+          let truth: StreakState = { ...initialStreakState(), freezeDaysRemaining: shields, lastProcessedDate: addLocalDays(start, -1) };
+          let seen = truth;
+          let snaps: StreakSnapshot[] = [];
+          const now = new Date('2026-03-20T00:00:00Z');
+          for (let i = 0; i < dates.length; i++) {
+            const d = dates[i]!;
+            const checked = days[i] || d === late;
+            if (checked) truth = applyCheckIn(truth, d).state;
+            // What the server saw: the late check-in had not arrived; each day is settled at its end.
+            const before = seen;
+            seen = checked && d !== late ? applyCheckIn(seen, d).state : seen;
+            const after = settle(seen, addLocalDays(d, 1)).state;
+            snaps = rememberSnapshot(rememberSnapshot(snaps, before, seen, d, now), seen, after, addLocalDays(d, 1), now);
+            seen = after;
+          }
+          const today = addLocalDays(dates[dates.length - 1]!, 1);
+          truth = settle(truth, today).state;
+          const snap = snapshotBefore(snaps, late);
+          expect(snap).not.toBeNull();
+          const checkIns = dates.filter((d, i) => days[i] && d > (snap!.state.lastProcessedDate ?? '')).concat(late);
+          expect(replay(snap!.state, checkIns, today).state).toEqual(truth);
+        },
+      ),
     );
   });
 });

@@ -230,3 +230,61 @@ export function applyShieldGrant(state: StreakState, today: LocalDate, n: number
     events: [...settled.events, { type: 'shields-granted', date: today, n }],
   };
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// Late offline check-ins (decision 022)
+// ---------------------------------------------------------------------------------------------------------
+
+/** The state as it stood before a settlement, and when that settlement was written (ISO instant). */
+export interface StreakSnapshot {
+  state: StreakState;
+  at: string;
+}
+
+/** Snapshots older than this many days before today are dropped (an offline check-in is at most 48 h late). */
+export const SNAPSHOT_KEEP_DAYS = 4;
+
+/**
+ * The snapshots to keep after a step from `before` to `after` on `today`: when the step settled further
+ * (lastProcessedDate moved), `before` is remembered. O(SNAPSHOT_KEEP_DAYS).
+ */
+export function rememberSnapshot(
+  snapshots: readonly StreakSnapshot[],
+  before: StreakState,
+  after: StreakState,
+  today: LocalDate,
+  now: Date,
+): StreakSnapshot[] {
+  if (before.lastProcessedDate === after.lastProcessedDate) return [...snapshots];
+  const oldest = addLocalDays(today, -SNAPSHOT_KEEP_DAYS);
+  return [...snapshots, { state: before, at: now.toISOString() }].filter(
+    (s) => s.state.lastProcessedDate === null || s.state.lastProcessedDate >= oldest,
+  );
+}
+
+/** The newest snapshot taken before `date` was settled (its lastProcessedDate is earlier than `date`). */
+export function snapshotBefore(snapshots: readonly StreakSnapshot[], date: LocalDate): StreakSnapshot | null {
+  for (let i = snapshots.length - 1; i >= 0; i--) {
+    const s = snapshots[i]!;
+    if (s.state.lastProcessedDate === null || s.state.lastProcessedDate < date) return s;
+  }
+  return null;
+}
+
+/**
+ * Replays the engine from `from` (a snapshot's state): the check-ins on `checkInDates` (any order; dates at or
+ * before the snapshot's last settled date are ignored), then the rollover up to `today`. This is what the state
+ * would have been had every check-in reached the server in time.
+ */
+export function replay(from: StreakState, checkInDates: readonly LocalDate[], today: LocalDate): StepResult {
+  let state = from;
+  const events: StreakEvent[] = [];
+  for (const d of [...new Set(checkInDates)].sort()) {
+    if (d > today) break;
+    const r = applyCheckIn(state, d);
+    state = r.state;
+    events.push(...r.events);
+  }
+  const r = settle(state, today);
+  return { state: r.state, events: [...events, ...r.events] };
+}

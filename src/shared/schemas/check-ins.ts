@@ -53,6 +53,10 @@ export const checkInSubmissionSchema = z.object({
   score: z.number().optional(),
   isPremium: z.boolean().optional(),
   developerMode: z.boolean().optional(),
+  /** Decision 022: when the check-in was made (ISO 8601 instant); sent by the offline queue. */
+  madeAt: z.iso
+    .datetime({ offset: true, error: 'madeAt must be an ISO 8601 date and time, e.g. 2026-11-24T23:30:00Z' })
+    .optional(),
 });
 export type CheckInSubmission = z.infer<typeof checkInSubmissionSchema>;
 

@@ -10,6 +10,8 @@ export const STREAK_LEDGER_REASONS = [
   'purchase',
   'tier-grant',
   'developer',
+  /** Decision 022: a late offline check-in corrected a settled day (shield returned, break undone). */
+  'offline-correction',
 ] as const;
 export type StreakLedgerReason = (typeof STREAK_LEDGER_REASONS)[number];
 

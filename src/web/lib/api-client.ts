@@ -67,6 +67,8 @@ export interface RequestOptions {
   /** Answer null instead of redirecting when the server says 401 (used by the current-user query). */
   on401?: 'redirect' | 'null';
   signal?: AbortSignal;
+  /** Extra request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 /** Hooks the browser behaviour; replaced in unit tests. */
@@ -81,7 +83,7 @@ export const apiEnvironment = {
 export async function apiRequest<T>(path: string, opts: RequestOptions & { on401: 'null' }): Promise<T | null>;
 export async function apiRequest<T>(path: string, opts?: RequestOptions): Promise<T>;
 export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T | null> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
   const init: RequestInit = { method: opts.method ?? 'GET', credentials: 'include', headers, signal: opts.signal };
   if (opts.body !== undefined) {
     headers['Content-Type'] = 'application/json';
@@ -116,7 +118,8 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
 
 export const api = {
   get: <T>(path: string, opts?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...opts, method: 'GET' }),
-  post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body: body ?? {} }),
+  post: <T>(path: string, body?: unknown, headers?: Record<string, string>) =>
+    apiRequest<T>(path, { method: 'POST', body: body ?? {}, ...(headers ? { headers } : {}) }),
   patch: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PATCH', body: body ?? {} }),
   put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body: body ?? {} }),
   delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { check, doublePrecision, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -75,4 +75,24 @@ export const journalEntries = pgTable(
         and coalesce(char_length(${t.joyJournal}), 0) <= 280`,
     ),
   ],
+);
+
+/**
+ * Idempotency keys of POST /api/checkins (decision 022): the first answer to a (user, key) is stored in the
+ * check-in's transaction; a retry with the same key and body gets it again, with a different body a 422.
+ */
+export const checkInIdempotencyKeys = pgTable(
+  'check_in_idempotency_keys',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** sha256 of the request body (canonical JSON). */
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code').notNull(),
+    response: jsonb('response').$type<Record<string, unknown>>().notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('check_in_idempotency_user_key_uq').on(t.userId, t.key), index('check_in_idempotency_created_idx').on(t.createdAt)],
 );

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { STREAK_LEDGER_REASONS } from '../../../shared/schemas/streaks';
+import type { StreakSnapshot } from '../../../shared/domain/streak-engine';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const localDate = (name: string) => date(name, { mode: 'string' });
@@ -34,6 +35,11 @@ export const streakStates = pgTable(
     recoveryState: text('recovery_state', { enum: ['none', 'available', 'recovered', 'declined'] })
       .notNull()
       .default('none'),
+    /**
+     * Decision 022: the state as it stood before each of the last few settlements (newest last, a few days'
+     * worth), so a late offline check-in can replay the engine from before its date was settled.
+     */
+    recentStates: jsonb('recent_states').$type<StreakSnapshot[]>().notNull().default([]),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [index('streak_states_next_rollover_idx').on(t.nextRolloverAt)],

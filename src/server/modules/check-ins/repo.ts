@@ -1,6 +1,6 @@
 import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { checkIns, journalEntries, users } from '../../db/schema/index';
+import { checkInIdempotencyKeys, checkIns, journalEntries, users } from '../../db/schema/index';
 import type { JournalField } from '../../../shared/schemas/check-ins';
 
 export type CheckInRow = typeof checkIns.$inferSelect;
@@ -108,4 +108,19 @@ export async function updateCheckInTime(db: Db, userId: string, checkInTime: str
 /** Every journal row of the user (for the data export and the wellness report). */
 export async function listJournals(db: Db, userId: string): Promise<JournalRow[]> {
   return db.select().from(journalEntries).where(eq(journalEntries.userId, userId));
+}
+
+export type IdempotencyRow = typeof checkInIdempotencyKeys.$inferSelect;
+
+export async function findIdempotencyKey(db: Db, userId: string, key: string): Promise<IdempotencyRow | null> {
+  const rows = await db
+    .select()
+    .from(checkInIdempotencyKeys)
+    .where(and(eq(checkInIdempotencyKeys.userId, userId), eq(checkInIdempotencyKeys.key, key)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function insertIdempotencyKey(db: Db, row: typeof checkInIdempotencyKeys.$inferInsert): Promise<void> {
+  await db.insert(checkInIdempotencyKeys).values(row);
 }

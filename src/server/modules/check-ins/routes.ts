@@ -48,7 +48,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/checkins',
     { ...guard, schema: { body: checkInSubmissionSchema, response: { 200: checkInResultSchema, 201: checkInResultSchema } } },
     async (req, reply) => {
-      const { created, ...result } = await service.submitCheckIn(app, currentUser(req), req.body);
+      const key = service.idempotencyKeyOf(req.headers['idempotency-key']);
+      const { created, ...result } = await service.submitCheckIn(app, currentUser(req), req.body, key);
       return reply.status(created ? 201 : 200).send(result);
     },
   );

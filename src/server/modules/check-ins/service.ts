@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { checkMadeAt } from '../../../shared/domain/offline-check-in';
 import { acceptsSubmission, canChangeCheckInTime, checkInWindow, effectiveCheckInTime } from '../../../shared/domain/check-in-window';
 import { isKnownTimeZone, localDateOf } from '../../../shared/domain/dates';
 import {
@@ -163,11 +165,43 @@ async function writeJournal(tx: Db, userId: string, checkInId: string, fields: r
 /** A stored journal row, or null when it holds no text (rows written before empty rows were removed). */
 const journalWithText = (row: repo.JournalRow | null): repo.JournalRow | null => (row && hasJournalText(row) ? row : null);
 
-/** POST /api/checkins: creates today's check-in, or replaces it when one exists (inside the window only). */
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const IDEMPOTENCY_MESSAGES = {
+  malformed: 'Idempotency-Key must be a UUID made by the client, e.g. 123e4567-e89b-42d3-a456-426614174000',
+  reused: 'This Idempotency-Key was already used for a different check-in. Send a new key with a new check-in.',
+} as const;
+
+/** The Idempotency-Key header (decision 022): absent → undefined; anything but one UUID → 400. */
+export function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  if (typeof header !== 'string' || !UUID_RE.test(header.trim())) throw badRequest(IDEMPOTENCY_MESSAGES.malformed);
+  return header.trim().toLowerCase();
+}
+
+/**
+ * sha256 of the request body, keys sorted, so a retry of the same submission hashes the same. `madeAt` is left
+ * out: it says when the submission was made, not what it is (a client that queues a send whose answer was lost
+ * retries it with the made-at instant of the first attempt).
+ */
+function requestHash(body: CheckInSubmission): string {
+  const { madeAt: _madeAt, ...what } = body;
+  const canonical = JSON.stringify(what, (_k, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v,
+  );
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+/**
+ * POST /api/checkins: creates today's check-in, or replaces it when one exists (inside the window only).
+ * With `madeAt` (decision 022) the check-in counts for the date it was made on, up to 48 hours late; with an
+ * idempotency key a retry answers the first answer again.
+ */
 export async function submitCheckIn(
   app: FastifyInstance,
   user: UserRow,
   body: CheckInSubmission,
+  idempotencyKey?: string,
 ): Promise<CheckInResult & { created: boolean }> {
   user = await withCurrentTier(app, user);
   const now = app.clock.now();
@@ -185,8 +219,24 @@ export async function submitCheckIn(
     const tx = txRaw as unknown as Db;
     // One submission of a user at a time, so the rule below sees a check-in another request has just made.
     await repo.lockUser(tx, user.id);
+    const hash = idempotencyKey ? requestHash(body) : '';
+    if (idempotencyKey) {
+      // Submissions of one user are serialised by the lock above, so the first answer is already stored here.
+      const seen = await repo.findIdempotencyKey(tx, user.id, idempotencyKey);
+      if (seen) {
+        if (seen.requestHash !== hash) throw new AppError(422, IDEMPOTENCY_MESSAGES.reused);
+        return { ...(seen.response as CheckInResult), created: seen.statusCode === 201 };
+      }
+    }
     const w = await windowFor(tx, user, now);
-    if (!acceptsSubmission(w.input)) {
+    const made = body.madeAt ? checkMadeAt(new Date(body.madeAt), now, w.input) : null;
+    if (made && !made.ok) throw badRequest(made.message);
+    const late = made?.ok === true && made.late;
+    // A late offline check-in: its own date (checked above), past the timezone-change rule (decision 022).
+    if (late) {
+      w.localDate = made.localDate;
+      w.today = await repo.findCheckInByDate(tx, user.id, made.localDate);
+    } else if (!acceptsSubmission(w.input)) {
       // Decision 010's refusal is a whole sentence of its own; a closed window says when it opens.
       throw conflict(w.block ? w.block.message : CHECK_IN_MESSAGES.outsideWindow(w.windowState.message), {
         windowState: w.windowState,
@@ -235,7 +285,7 @@ export async function submitCheckIn(
       };
     }
 
-    return {
+    const answer: CheckInResult = {
       id: row.id,
       date: row.localDate,
       isFirstCheckIn,
@@ -243,8 +293,18 @@ export async function submitCheckIn(
       score,
       celebration: result.celebration ?? null,
       milestoneReward: result.milestoneReward ?? null,
-      created: inserted,
     };
+    if (idempotencyKey) {
+      await repo.insertIdempotencyKey(tx, {
+        userId: user.id,
+        key: idempotencyKey,
+        requestHash: hash,
+        statusCode: inserted ? 201 : 200,
+        response: answer as unknown as Record<string, unknown>,
+        createdAt: now,
+      });
+    }
+    return { ...answer, created: inserted };
   });
 }
 

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gte, lte, min, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lte, min, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { streakFrozenDays, streakLedger, streakRecoveredDays, streakStates, users } from '../../db/schema/index';
-import type { StreakState } from '../../../shared/domain/streak-engine';
+import type { StreakSnapshot, StreakState } from '../../../shared/domain/streak-engine';
 
 export type StreakRow = typeof streakStates.$inferSelect;
 export type LedgerInsert = typeof streakLedger.$inferInsert;
@@ -41,10 +41,18 @@ export async function lockState(db: Db, userId: string, tz: string): Promise<Str
   return row;
 }
 
-export async function saveState(db: Db, userId: string, s: StreakState, tz: string, nextRolloverAt: Date | null, now: Date) {
+export async function saveState(
+  db: Db,
+  userId: string,
+  s: StreakState,
+  tz: string,
+  nextRolloverAt: Date | null,
+  now: Date,
+  recentStates?: StreakSnapshot[],
+) {
   await db
     .update(streakStates)
-    .set({ ...s, timezone: tz, nextRolloverAt, updatedAt: now })
+    .set({ ...s, timezone: tz, nextRolloverAt, updatedAt: now, ...(recentStates ? { recentStates } : {}) })
     .where(eq(streakStates.userId, userId));
 }
 
@@ -144,4 +152,33 @@ export async function ledgerPage(db: Db, userId: string, limit: number) {
     .where(eq(streakLedger.userId, userId))
     .orderBy(desc(streakLedger.createdAt), desc(sql`${streakLedger.id}`))
     .limit(limit);
+}
+
+/** Dates with a check-in ledger row after `after` (for replaying a late offline check-in). */
+export async function checkInDatesAfter(db: Db, userId: string, after: string | null): Promise<string[]> {
+  const rows = await db
+    .select({ date: streakLedger.date })
+    .from(streakLedger)
+    .where(and(eq(streakLedger.userId, userId), eq(streakLedger.reason, 'check-in'), after ? gt(streakLedger.date, after) : undefined));
+  return rows.map((r) => r.date);
+}
+
+/** Whether a ledger row other than a check-in or a rollover decision was written at or after `since`. */
+export async function hasOtherLedgerSince(db: Db, userId: string, since: Date): Promise<boolean> {
+  const [r] = await db
+    .select({ id: streakLedger.id })
+    .from(streakLedger)
+    .where(
+      and(
+        eq(streakLedger.userId, userId),
+        gte(streakLedger.createdAt, since),
+        notInArray(streakLedger.reason, ['check-in', 'shield-used', 'break', 'offline-correction']),
+      ),
+    )
+    .limit(1);
+  return !!r;
+}
+
+export async function deleteFrozenDays(db: Db, userId: string, dates: string[]) {
+  if (dates.length) await db.delete(streakFrozenDays).where(and(eq(streakFrozenDays.userId, userId), inArray(streakFrozenDays.date, dates)));
 }

@@ -5,6 +5,7 @@ import { addLocalDays, localMinutesOf, parseWallTime } from '../../../shared/dom
 import {
   FROZEN_ICON,
   MILESTONES,
+  countText,
   levelFor,
   milestoneFloor,
   nextMilestone,
@@ -17,7 +18,10 @@ import {
   applyShieldGrant,
   initialStreakState,
   recoveryAvailable,
+  rememberSnapshot,
+  replay,
   settle,
+  snapshotBefore,
   StreakRuleError,
   todayOf,
   type StepResult,
@@ -61,7 +65,9 @@ export async function applyStep(
   const before = repo.rowToState(row);
   const today = todayOf(now, tz);
   const { state, events } = step(before, today);
-  await repo.saveState(tx, userId, state, tz, rolloverDue(state, tz), now);
+  // Decision 022: remember the state before each settlement, so a late offline check-in can replay from it.
+  const snapshots = rememberSnapshot(row.recentStates ?? [], before, state, today, now);
+  await repo.saveState(tx, userId, state, tz, rolloverDue(state, tz), now, snapshots);
   await repo.insertFrozenDays(tx, frozenRows(userId, events, now));
   await repo.insertRecoveredDays(tx, recoveredRows(userId, events, now, opts.paymentRef ?? null));
   await repo.insertLedger(
@@ -95,6 +101,7 @@ async function settledWithZone(db: Db, userId: string, now: Date): Promise<{ sta
 
 export async function onCheckIn(tx: Db, event: Pick<CheckInRecorded, 'userId' | 'localDate' | 'now' | 'isNew'>): Promise<CheckInEffects> {
   if (!event.isNew) return {};
+  if (await correctLateCheckIn(tx, event.userId, event.localDate, event.now)) return {};
   let reached: ReturnType<typeof applyCheckIn>['events'][number] | undefined;
   await applyStep(tx, event.userId, event.now, (s) => {
     // The check-in's own local date (fixed at submission) is the day that counts.
@@ -116,6 +123,81 @@ export async function onCheckIn(tx: Db, event: Pick<CheckInRecorded, 'userId' | 
     },
     milestoneReward: reward ? { rewardType: reward.rewardType, milestone: milestone.days } : null,
   };
+}
+
+/**
+ * Decision 022: a new check-in on a date the rollover already settled (an offline check-in that reached the
+ * server after its midnight). Replays the engine from the snapshot taken before that date was settled, with
+ * every check-in since (this one included), up to today; the frozen dates follow the replay (a shield used
+ * for the date comes back, a break is undone) and the ledger gets the check-in and an 'offline-correction'
+ * row saying what changed. When something other than check-ins and rollovers touched the streak since
+ * (a recovery, a decline, a grant, a developer action) the replay could not reproduce it: the check-in then
+ * stays in the history and the ledger says the streak was left as it was.
+ * Returns false when the date is not settled yet (the ordinary check-in path applies).
+ */
+async function correctLateCheckIn(tx: Db, userId: string, date: string, now: Date): Promise<boolean> {
+  const tz = await repo.userTimezone(tx, userId);
+  const row = await repo.lockState(tx, userId, tz);
+  const before = repo.rowToState(row);
+  if (before.lastProcessedDate === null || date > before.lastProcessedDate) return false;
+  const today = todayOf(now, tz);
+  const snap = snapshotBefore(row.recentStates ?? [], date);
+  const base = { userId, date, createdAt: now, ref: null };
+  if (!snap || (await repo.hasOtherLedgerSince(tx, userId, new Date(snap.at)))) {
+    await repo.insertLedger(tx, [
+      {
+        ...base,
+        reason: 'offline-correction',
+        description: `Offline check-in for ${date} saved after the day was settled; the streak was left as it was (it changed in other ways since)`,
+        currentStreak: before.currentStreak,
+        freezeDaysRemaining: before.freezeDaysRemaining,
+      },
+    ]);
+    return true;
+  }
+  const from = snap.state;
+  const dates = [...(await repo.checkInDatesAfter(tx, userId, from.lastProcessedDate)), date];
+  const { state, events } = replay(from, dates, today);
+  // The streak right after the late date's check-in (for its calendar entry).
+  const upTo = replay(from, dates.filter((d) => d <= date), addLocalDays(date, 1)).state;
+
+  const settledFrom = from.lastProcessedDate ? addLocalDays(from.lastProcessedDate, 1) : date;
+  const oldFrozen = await repo.frozenDates(tx, userId, settledFrom, today);
+  const newFrozen = new Set(events.filter((e) => e.type === 'shield-used').map((e) => e.date));
+  await repo.deleteFrozenDays(tx, userId, oldFrozen.filter((d) => !newFrozen.has(d)));
+  await repo.insertFrozenDays(tx, [...newFrozen].map((d) => ({ userId, date: d, createdAt: now })));
+
+  // Snapshots taken after the date was settled described a history that no longer holds.
+  const snapshots = (row.recentStates ?? []).filter((s) => (s.state.lastProcessedDate ?? '') < date);
+  await repo.saveState(tx, userId, state, tz, rolloverDue(state, tz), now, snapshots);
+
+  const shields = state.freezeDaysRemaining - before.freezeDaysRemaining;
+  const streak = state.currentStreak - before.currentStreak;
+  const changes = [
+    shields > 0 ? `${countText(shields, 'shield')} returned` : '',
+    streak > 0 ? `streak break undone, back to ${countText(state.currentStreak, 'day')}` : '',
+  ].filter(Boolean);
+  await repo.insertLedger(tx, [
+    {
+      ...base,
+      reason: 'check-in',
+      description: `Checked in offline: ${streakLengthText(upTo.currentStreak)} streak`,
+      streakDelta: 1,
+      currentStreak: upTo.currentStreak,
+      freezeDaysRemaining: upTo.freezeDaysRemaining,
+    },
+    {
+      ...base,
+      createdAt: new Date(now.getTime() + 1),
+      reason: 'offline-correction',
+      description: `Offline check-in for ${date} arrived after the day was settled${changes.length ? `: ${changes.join(', ')}` : ''}`,
+      streakDelta: streak,
+      shieldsDelta: shields,
+      currentStreak: state.currentStreak,
+      freezeDaysRemaining: state.freezeDaysRemaining,
+    },
+  ]);
+  return true;
 }
 
 // ---------------------------------------------------------------------------------------------------------

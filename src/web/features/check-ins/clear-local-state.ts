@@ -1,6 +1,9 @@
 import { SESSION_CACHE_KEY } from '../../lib/session-cache';
 import { THEME_KEY } from '../../lib/theme';
 
+/** Workbox's precache (workbox-precache-v2-<scope>): the app shell the worker serves offline. */
+export const isPrecache = (cacheName: string): boolean => cacheName.startsWith('workbox-precache');
+
 /**
  * After the first-ever check-in (spec part 2 §4): every local cache and stored value goes, except the session
  * cache (so the person stays signed in without a flash) and the theme preference.
@@ -21,7 +24,8 @@ export async function clearLocalStateAfterFirstCheckIn(): Promise<void> {
   }
   try {
     if (typeof caches !== 'undefined') {
-      const names = await caches.keys();
+      // The service worker's precache (the app shell, so screens open offline) stays; cached reads go.
+      const names = (await caches.keys()).filter((n) => !isPrecache(n));
       await Promise.all(names.map((n) => caches.delete(n)));
     }
   } catch {

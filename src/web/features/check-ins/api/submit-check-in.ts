@@ -3,6 +3,7 @@ import type { CheckInResult, CheckInSubmission } from '../../../../shared/schema
 import { api } from '../../../lib/api-client';
 import { invalidateCheckIns } from '../../../lib/check-ins';
 import { currentUserQueryKey } from '../../../lib/current-user';
+import { submitOrQueue } from '../offline';
 
 /** POST /api/checkins: creates today's check-in or, inside the window, replaces it. */
 export const submitCheckIn = (body: CheckInSubmission) => api.post<CheckInResult>('/api/checkins', body);
@@ -12,10 +13,11 @@ export async function refreshAfterCheckIn(client: QueryClient): Promise<void> {
   await Promise.all([invalidateCheckIns(client), client.invalidateQueries({ queryKey: currentUserQueryKey })]);
 }
 
+/** Submits, or with no connection stores the check-in for later (features/check-ins/offline.ts). */
 export function useSubmitCheckIn() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: submitCheckIn,
-    onSuccess: () => refreshAfterCheckIn(client),
+    mutationFn: submitOrQueue,
+    onSuccess: (outcome) => (outcome.kind === 'sent' ? refreshAfterCheckIn(client) : undefined),
   });
 }

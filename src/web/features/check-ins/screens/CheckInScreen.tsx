@@ -14,6 +14,7 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card, Page, PageHeader } from '../../../components/ui/page';
 import { toast } from '../../../components/ui/toast';
 import { useSubmitCheckIn } from '../api/submit-check-in';
+import { OFFLINE_MESSAGES, OfflineSaveError } from '../offline';
 import { clearLocalStateAfterFirstCheckIn } from '../clear-local-state';
 import { EmojiScale, JournalBox, YesNoAnswer } from '../components/answer-controls';
 import {
@@ -189,8 +190,15 @@ function CheckInFlow({ status, editing: editingNow }: { status: TodayResponse; e
         developerMode,
       },
       {
-        onSuccess: async (result) => {
+        onSuccess: async (outcome) => {
           setDone(true);
+          if (outcome.kind === 'queued') {
+            // No connection: stored on the device and sent later (the 'Synced' toast says when).
+            toast({ title: OFFLINE_MESSAGES.saved, description: OFFLINE_MESSAGES.savedText });
+            navigate('/');
+            return;
+          }
+          const result = outcome.result;
           const moment: CheckInMoment = {
             isFirstCheckIn: result.isFirstCheckIn,
             replaced: result.replaced,
@@ -211,6 +219,10 @@ function CheckInFlow({ status, editing: editingNow }: { status: TodayResponse; e
           }
         },
         onError: (err) => {
+          if (err instanceof OfflineSaveError) {
+            toast({ title: OFFLINE_MESSAGES.failed, variant: 'destructive' });
+            return;
+          }
           const server = err instanceof ApiError ? (err.status === 401 ? err.message : err.serverMessage) : err.message;
           toast({ title: CHECK_IN_ERRORS.title, description: checkInErrorText(server), variant: 'destructive' });
         },

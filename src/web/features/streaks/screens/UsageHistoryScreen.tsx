@@ -15,6 +15,7 @@ export const LEDGER_REASONS: Record<StreakLedgerReason, { label: string; icon: s
   purchase: { label: 'Shield purchased', icon: '🛡️' },
   'tier-grant': { label: 'Shields granted by plan', icon: '🎁' },
   developer: { label: 'Developer action', icon: '🛠️' },
+  'offline-correction': { label: 'Offline check-in counted', icon: '📶' },
 };
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));

@@ -1,0 +1,68 @@
+import { SYNC_TAG, SYNCED_MESSAGE, pendingCount, syncQueuedCheckIns, type SyncResult } from '../sw/offline-queue';
+
+/** Spec §4/§9: the worker is updated, and connectivity checked, every hour. */
+export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
+export const SW_URL = '/sw.js';
+
+type SyncListener = (r: Pick<SyncResult, 'synced' | 'rejected'>) => void;
+const listeners = new Set<SyncListener>();
+/** Called when queued offline check-ins were sent (by the worker or the page). */
+export function onCheckInsSynced(fn: SyncListener): () => void {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+const tell = (r: Pick<SyncResult, 'synced' | 'rejected'>) => {
+  if (r.synced > 0 || r.rejected.length > 0) for (const fn of listeners) fn(r);
+};
+
+/** Sends queued offline check-ins from the page (browsers without Background Sync, reconnect, app start). */
+export async function syncFromPage(): Promise<void> {
+  try {
+    if ((await pendingCount()) === 0) return;
+    tell(await syncQueuedCheckIns());
+  } catch {
+    // IndexedDB unavailable: nothing was queued.
+  }
+}
+
+/** Asks for a Background Sync of the queue where supported; elsewhere the page syncs on reconnect and start. */
+export async function requestCheckInSync(): Promise<void> {
+  try {
+    if ('serviceWorker' in navigator) {
+      const reg = (await Promise.race([
+        navigator.serviceWorker.ready,
+        new Promise((r) => setTimeout(r, 2000, null)),
+      ])) as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | null;
+      if (reg?.sync) {
+        await reg.sync.register(SYNC_TAG);
+        return;
+      }
+    }
+  } catch {
+    // fall through to the page's own sync
+  }
+  if (navigator.onLine) await syncFromPage();
+}
+
+/** Registers /sw.js, listens for its sync messages, and runs the hourly update and connectivity check. */
+export function startServiceWorker(): void {
+  if (typeof window === 'undefined') return;
+  window.addEventListener('online', () => void syncFromPage());
+  void syncFromPage();
+  if (!('serviceWorker' in navigator) || !import.meta.env.PROD) return;
+  navigator.serviceWorker.addEventListener('message', (e: MessageEvent) => {
+    const data = e.data as { type?: string; synced?: number; rejected?: string[] } | null;
+    if (data?.type === SYNCED_MESSAGE) tell({ synced: data.synced ?? 0, rejected: data.rejected ?? [] });
+  });
+  void navigator.serviceWorker
+    .register(SW_URL, { scope: '/' })
+    .then((reg) => {
+      setInterval(() => {
+        void reg.update().catch(() => undefined);
+        void fetch('/api/version', { cache: 'no-store' })
+          .then((r) => (r.ok ? syncFromPage() : undefined))
+          .catch(() => undefined);
+      }, UPDATE_CHECK_INTERVAL_MS);
+    })
+    .catch(() => undefined);
+}

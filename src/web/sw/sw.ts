@@ -1,0 +1,55 @@
+/// <reference lib="webworker" />
+/**
+ * The one service worker, served as /sw.js (and /service-worker.js): precache of the app shell, offline
+ * navigation, network-first API reads, Background Sync of offline check-ins, and push.
+ */
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { NetworkFirst } from 'workbox-strategies';
+import { SYNC_TAG, SYNCED_MESSAGE, syncQueuedCheckIns } from './offline-queue';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+
+/** Cache names of read calls (cleared with local state; the precache is never cleared that way). */
+export const API_CACHE = 'big7-api-reads';
+
+void self.skipWaiting();
+self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// Every screen is the SPA shell: after the first visit it opens offline.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }));
+
+// Read calls: the network when it answers within 4 s, else the last answer seen (so screens open offline).
+registerRoute(
+  ({ url, request }) =>
+    url.origin === self.location.origin && url.pathname.startsWith('/api/') && request.method === 'GET' && url.pathname !== '/api/version',
+  new NetworkFirst({ cacheName: API_CACHE, networkTimeoutSeconds: 4 }),
+);
+
+async function syncAndTell(): Promise<void> {
+  const r = await syncQueuedCheckIns();
+  if (r.synced > 0 || r.rejected.length > 0) {
+    const clients = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+    for (const c of clients) c.postMessage({ type: SYNCED_MESSAGE, synced: r.synced, rejected: r.rejected });
+  }
+  if (r.remaining > 0) throw new Error('Some check-ins are still waiting for a connection');
+}
+
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+self.addEventListener('sync', ((event: SyncEvent) => {
+  if (event.tag === SYNC_TAG) event.waitUntil(syncAndTell());
+}) as EventListener);
+
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === SYNC_TAG) event.waitUntil(syncAndTell().catch(() => undefined));
+});
+
+// ---- Push and notification clicks --------------------------------------------------------------------------
+// The push helper provides ./push.ts (handlers for 'push', 'notificationclick', 'pushsubscriptionchange').
+// Import it here, once it exists:   import './push';
+// -------------------------------------------------------------------------------------------------------------
