@@ -5,6 +5,8 @@ import { buildTestApp, type MemoryMailer, type TestApp } from '../../../../test/
 import { testEngines } from '../../../../test/helpers/db';
 import type { Db } from '../../db/client';
 import {
+  accountDeletions,
+  checkInIdempotencyKeys,
   checkIns,
   coachConversations,
   coachMessages,
@@ -136,6 +138,7 @@ describe.each(testEngines())('account data on %s', (engine) => {
     await db.insert(streakRecoveredDays).values({ userId, date: '2026-03-02', method: 'shield' });
     await db.insert(streakLedger).values({ userId, date: '2026-03-09', reason: 'check-in', description: 'Check-in', currentStreak: 2, freezeDaysRemaining: 0 });
     await db.insert(rewardClaims).values({ userId, rewardType: 'premium' });
+    await db.insert(checkInIdempotencyKeys).values({ userId, key: '5d0b8a5e-6f1c-4c1e-9a3b-1f2e3d4c5b6a', requestHash: 'h', statusCode: 201, response: {} });
     await db.insert(feedback).values({ id: `fb-${userId}`, userId, name: 'Dana', email: null, message: 'Love it' });
     const [conversation] = await db.insert(coachConversations).values({ userId, title: 'Sleep' }).returning();
     await db.insert(coachMessages).values({ conversationId: conversation!.id, userId, role: 'user', content: 'How do I sleep better?' });
@@ -182,6 +185,8 @@ describe.each(testEngines())('account data on %s', (engine) => {
     expect(cleared?.value).toBe('');
 
     expect(await leftovers(t.app.db, userId, email)).toEqual({});
+    // The owner's analytics count the deletion (a date, nothing personal).
+    expect((await t.app.db.select().from(accountDeletions)).length).toBeGreaterThan(0);
     // The payment record stays for accounting, detached from the person.
     const [kept] = await t.app.db.select().from(purchases).where(eq(purchases.id, `p-${userId}`));
     expect(kept).toMatchObject({ userId: null, amountCents: 99, status: 'completed' });

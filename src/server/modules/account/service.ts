@@ -10,6 +10,7 @@ import {
 } from '../../../shared/schemas/account';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../plugins/session';
+import { recordAccountDeletion } from '../admin/service';
 import { toPublicUser } from '../auth/public-user';
 import { history, journalsOf, userTimeZone } from '../check-ins/service';
 import { offerUsed, redemptionsOf } from '../coupons/service';
@@ -43,7 +44,14 @@ export async function deletionOffer(app: FastifyInstance, user: UserRow): Promis
  * address survives only as the keyed hash in redeemed_offers, so a one-time offer stays used.
  */
 export async function deleteAccount(app: FastifyInstance, user: Pick<UserRow, 'id' | 'email'>): Promise<boolean> {
-  const deleted = await app.db.transaction((tx) => repo.deleteUserAndOwnedRows(tx as unknown as Db, user));
+  const now = app.clock.now();
+  const deleted = await app.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const gone = await repo.deleteUserAndOwnedRows(tx, user);
+    // The owner's analytics count deletions by date only (users.deleted), nothing personal.
+    if (gone) await recordAccountDeletion(tx, now);
+    return gone;
+  });
   app.log.info({ userId: user.id }, 'account deleted');
   return deleted;
 }
