@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Page } from '../components/ui/page';
-import { checkInQueryKeys, takeCheckInMoment, useHistory, useToday } from '../lib/check-ins';
+import { checkInQueryKeys, forgetCheckInMoment, peekCheckInMoment, useHistory, useToday } from '../lib/check-ins';
 import { OVERLAY_FADE_MS } from '../components/ui/loading-overlay';
 import { useCurrentUser } from '../lib/current-user';
 import { useSessionFailureRedirect } from '../lib/session-failure';
@@ -42,7 +42,10 @@ export default function DashboardPage() {
 
   const animateRequested = useDashboardParams(user);
   // The moment after a check-in (decision 020), handed over once by the check-in flow.
-  const [moment, setMoment] = useState(() => takeCheckInMoment());
+  // Read while rendering, forgotten once this render is committed: a render thrown away (a lazy child suspending
+  // on the first load) and run again still finds it.
+  const [moment, setMoment] = useState(() => peekCheckInMoment());
+  useEffect(() => forgetCheckInMoment(), []);
   useDashboardKeys();
   useSessionFailureRedirect([today.error, history.error]);
   const loaded = useDashboardLoading({ pending: today.isPending || history.isPending, hasCachedData: hadCache, hasUser: !!user });

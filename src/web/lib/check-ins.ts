@@ -84,10 +84,13 @@ export function saveCheckInMoment(moment: CheckInMoment, store: Storage | undefi
   }
 }
 
-export function takeCheckInMoment(store: Storage | undefined = globalThis.sessionStorage): CheckInMoment | null {
+/**
+ * Reads the moment without removing it. A render may be thrown away and run again (a lazy screen suspending on
+ * the first load), so a screen reads it while rendering and forgets it in an effect (`forgetCheckInMoment`).
+ */
+export function peekCheckInMoment(store: Storage | undefined = globalThis.sessionStorage): CheckInMoment | null {
   try {
     const raw = store?.getItem(CHECK_IN_MOMENT_KEY);
-    store?.removeItem(CHECK_IN_MOMENT_KEY);
     if (!raw) return null;
     const v = JSON.parse(raw) as Partial<CheckInMoment>;
     if (typeof v.score !== 'number') return null;
@@ -100,4 +103,20 @@ export function takeCheckInMoment(store: Storage | undefined = globalThis.sessio
   } catch {
     return null;
   }
+}
+
+/** Forgets the moment once a screen has shown it (called from an effect, after the render is committed). */
+export function forgetCheckInMoment(store: Storage | undefined = globalThis.sessionStorage): void {
+  try {
+    store?.removeItem(CHECK_IN_MOMENT_KEY);
+  } catch {
+    // Storage blocked: nothing to forget.
+  }
+}
+
+/** Reads the moment and forgets it (handed over once). */
+export function takeCheckInMoment(store: Storage | undefined = globalThis.sessionStorage): CheckInMoment | null {
+  const moment = peekCheckInMoment(store);
+  forgetCheckInMoment(store);
+  return moment;
 }

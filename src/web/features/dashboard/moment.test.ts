@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { momentText } from './moment';
-import { saveCheckInMoment, takeCheckInMoment } from '../../lib/check-ins';
+import { forgetCheckInMoment, peekCheckInMoment, saveCheckInMoment, takeCheckInMoment } from '../../lib/check-ins';
 
 function memoryStorage(): Storage {
   const m = new Map<string, string>();
@@ -35,5 +35,14 @@ describe('the moment after a check-in', () => {
     expect(takeCheckInMoment(store)).toBeNull();
     store.setItem('big7_check_in_moment', '{bad json');
     expect(takeCheckInMoment(store)).toBeNull();
+  });
+  test('a render run twice (a lazy child suspending) still finds it; it is gone once forgotten', () => {
+    const store = memoryStorage();
+    const moment = { isFirstCheckIn: true, replaced: false, score: 0.5, celebration: null };
+    saveCheckInMoment(moment, store);
+    expect(peekCheckInMoment(store)).toEqual(moment);
+    expect(peekCheckInMoment(store)).toEqual(moment);
+    forgetCheckInMoment(store);
+    expect(peekCheckInMoment(store)).toBeNull();
   });
 });
