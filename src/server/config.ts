@@ -148,6 +148,21 @@ const envSchema = z.object({
   AI_COACH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   JOBS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  VAPID_PUBLIC_KEY: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'must be the 65-byte P-256 public key in URL-safe base64 (npx web-push generate-vapid-keys)').optional(),
+  ),
+  VAPID_PRIVATE_KEY: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be the 32-byte P-256 private key in URL-safe base64 (npx web-push generate-vapid-keys)').optional(),
+  ),
+  VAPID_SUBJECT: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^(mailto:.+@.+|https:\/\/[^/]+.*)$/, 'must be a mailto: or https: URL, e.g. mailto:admin@example.com')
+      .optional(),
+  ),
 });
 
 /** The OpenAI-compatible endpoint's default base URL (when only an API key is given). */
@@ -196,6 +211,9 @@ export interface AppConfig {
   aiCoachTimeoutMs: number;
   /** A request whose headers and body have not all arrived by then gets 408 and its connection closed. */
   requestTimeoutMs: number;
+  /** Web Push: VAPID keys from the environment (null: generated once and stored in the database) and subject. */
+  vapid: { publicKey: string; privateKey: string } | null;
+  vapidSubject: string;
 }
 
 export class ConfigError extends Error {}
@@ -227,6 +245,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(
       'Invalid configuration:\n  - TEST_CLOCK: the test clock is a developer tool; set DEV_TOOLS=on with it (or turn TEST_CLOCK off)',
     );
+  }
+  if (!!e.VAPID_PUBLIC_KEY !== !!e.VAPID_PRIVATE_KEY) {
+    throw new ConfigError('Invalid configuration:\n  - VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together (or both unset: keys are generated and stored)');
   }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const adminEmails = e.ADMIN_EMAILS;
@@ -265,5 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     aiCoachTimeoutMs: e.AI_COACH_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     jobsPollMs: e.JOBS_POLL_MS,
+    vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : null,
+    vapidSubject: e.VAPID_SUBJECT ?? (appUrl.startsWith('https://') ? appUrl : `mailto:${(adminEmails[0] ?? 'no-reply@big7.local')}`),
   };
 }

@@ -7,3 +7,4 @@ export * from './feedback';
 export * from './ai-coach';
 export * from './account';
 export * from './jobs';
+export * from './notifications';

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { rescheduleReminders } from '../notifications/service';
 import { acceptsSubmission, canChangeCheckInTime, checkInWindow, effectiveCheckInTime } from '../../../shared/domain/check-in-window';
 import { isKnownTimeZone, localDateOf } from '../../../shared/domain/dates';
 import {
@@ -296,6 +297,8 @@ export async function changeCheckInTime(app: FastifyInstance, user: UserRow, che
   }
   const row = await repo.updateCheckInTime(app.db, user.id, checkInTime, now);
   if (!row) throw notFound('User not found');
+  // The daily reminder follows the new check-in time (decision 021).
+  await rescheduleReminders(app.db, user.id, now);
   return toPublicUser(row, app.config);
 }
 
