@@ -7,6 +7,7 @@ import { startPushService, type FakePushService } from '../../../../test/fakes/p
 import { appSettings, jobs, pushSubscriptions, reminderSchedules } from '../../db/schema/index';
 import { VAPID_KEYS_SETTING } from '../../plugins/push';
 import { parseSubscription, reminderTick } from './service';
+import webpush from 'web-push';
 
 const yes7 = Array.from({ length: 7 }, () => true);
 
@@ -239,5 +240,26 @@ describe.each(testEngines())('notifications on %s', (engine) => {
     expect(messagesTo(s.id)).toHaveLength(1);
     const keys = (await t.app.db.select({ key: jobs.key }).from(jobs).where(eq(jobs.kind, 'reminders.send'))).map((j) => j.key);
     expect(keys.filter((k) => k === `reminder:daily:${u.user.id}:2026-03-15`)).toHaveLength(1);
+  });
+});
+
+describe('configured VAPID keys', () => {
+  it('are the ones served and signed with', async () => {
+    const keys = webpush.generateVAPIDKeys();
+    const push = await startPushService();
+    const t = await buildTestApp('pglite', { env: { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: 'mailto:ops@example.com' } });
+    try {
+      expect((await t.app.inject({ method: 'GET', url: '/api/notifications/vapid-public-key' })).json()).toEqual({ publicKey: keys.publicKey });
+      const user = await createUser(t.app.db);
+      const cookie = await signInAs(t.app, user);
+      const s = push.subscribe();
+      await t.app.inject({ method: 'POST', url: '/api/notifications/register-token', headers: { cookie }, payload: { token: JSON.stringify(s.toJSON()) } });
+      expect((await t.app.inject({ method: 'POST', url: '/api/notifications/send-test', headers: { cookie } })).statusCode).toBe(200);
+      expect(push.received[0]).toMatchObject({ vapidKey: keys.publicKey, jwt: { sub: 'mailto:ops@example.com' } });
+      expect(await t.app.db.select().from(appSettings).where(eq(appSettings.key, VAPID_KEYS_SETTING))).toEqual([]);
+    } finally {
+      await t.close();
+      await push.close();
+    }
   });
 });
