@@ -17,6 +17,7 @@ import {
   useDashboardParams,
   WellnessSummary,
 } from '../features/dashboard';
+import { DashboardNotificationPrompt } from './notification-slots';
 import { DashboardStreakModals, RewardClaimCards, StreakCard, TrialBanners } from '../features/streaks/dashboard';
 
 /**
@@ -87,6 +88,7 @@ export default function DashboardPage() {
       <WellnessSummary percent={h?.overallScore ?? null} averages={h?.areaAverages} />
       <PromotionCard tier={tier} />
       <DashboardStreakModals />
+      <DashboardNotificationPrompt />
     </Page>
   );
 }

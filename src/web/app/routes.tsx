@@ -5,6 +5,7 @@ import WelcomeScreen from '../features/auth/screens/WelcomeScreen';
 import SignInScreen from '../features/auth/screens/SignInScreen';
 import SignUpScreen from '../features/auth/screens/SignUpScreen';
 import DashboardPage from './dashboard-page';
+import { SettingsNotifications } from './notification-slots';
 
 // Secondary screens load lazily (spec part 1 §2.1).
 const ForgotPasswordScreen = lazy(() => import('../features/auth/screens/ForgotPasswordScreen'));
@@ -79,7 +80,7 @@ export function UserRoutes({ user }: { user: PublicUser }) {
       <Route path="/dashboard" element={<DashboardPage />} />
       <Route path="/streak" element={<StreakScreen />} />
       <Route path="/account" element={<AccountScreen />} />
-      <Route path="/settings" element={<SettingsScreen />} />
+      <Route path="/settings" element={<SettingsScreen notifications={<SettingsNotifications />} />} />
       <Route path="/checkin" element={<CheckInScreen />} />
       <Route path="/upgrade" element={<UpgradeScreen />} />
       <Route path="/tips" element={<TipsScreen />} />
