@@ -34,7 +34,7 @@ const settings = async () => (await page.request.get('/api/notifications/setting
 
 describe('notifications', () => {
   test('the modal opens 1.5 s after the dashboard loads; Not now turns reminders off and it stays away', async () => {
-    await signUpAndSignIn(page, app, { firstName: 'Nora' });
+    await signUpAndSignIn(page, app, { firstName: 'Nora', notificationModal: true });
     const started = Date.now();
     const dialog = page.getByRole('dialog', { name: 'Enable Push Notifications' });
     await dialog.waitFor();
