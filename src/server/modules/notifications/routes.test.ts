@@ -129,6 +129,10 @@ describe.each(testEngines())('notifications on %s', (engine) => {
     expect(push.rejected).toEqual([]);
     expect(await call('POST', '/api/notifications/trigger-checkin')).toMatchObject({ status: 200, body: { devices: 2 } });
     expect(push.received.filter((r) => r.id === s1.id).at(-1)!.json).toMatchObject({ title: 'Window is open.', tag: 'checkin-reminder', url: '/checkin' });
+    // The VAPID header of one push service is signed once and reused (valid 12 h).
+    const auths = new Set(push.received.filter((r) => r.id === s1.id || r.id === s2.id).map((r) => r.headers.authorization));
+    expect(auths.size).toBe(1);
+    expect(push.received[0]!.jwt.exp - Date.now() / 1000).toBeGreaterThan(11 * 3600);
   });
 
   it('the daily and last-chance reminders arrive at the user\'s times, once; 410 removes the device; 5xx is retried', async () => {
