@@ -22,6 +22,7 @@ import originCheck from './plugins/origin';
 import rateLimitPlugin from './plugins/rate-limit';
 import { eventWiring, registerModules } from './modules/index';
 import jobsPlugin from './jobs/plugin';
+import pushPlugin from './plugins/push';
 import { DomainEventBus, type EventWiring } from './events';
 import { renderShell } from './web-shell';
 
@@ -160,6 +161,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(sessionPlugin);
   await app.register(originCheck);
 
+  await app.register(pushPlugin);
   await app.register(jobsPlugin, {
     run: opts.jobs ?? opts.config.jobs,
     pollIntervalMs: opts.config.jobsPollMs,

@@ -144,4 +144,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ AI_COACH_TIMEOUT_MS: '5' })).toThrow(/AI_COACH_TIMEOUT_MS/);
     expect(loadConfig({ AI_COACH_BASE_URL: '', AI_COACH_MODEL: '' }).aiCoach).toBeNull();
   });
+
+  it('takes VAPID keys together, a mailto: or https: subject, and generates keys when both are unset', () => {
+    const pub = 'B' + 'A'.repeat(86);
+    const priv = 'a'.repeat(43);
+    expect(loadConfig({}).vapid).toBeNull();
+    expect(loadConfig({}).vapidSubject).toBe('mailto:no-reply@big7.local');
+    expect(loadConfig({ APP_URL: 'https://big7.example' }).vapidSubject).toBe('https://big7.example');
+    expect(loadConfig({ VAPID_PUBLIC_KEY: pub, VAPID_PRIVATE_KEY: priv, VAPID_SUBJECT: 'mailto:ops@example.com' })).toMatchObject({
+      vapid: { publicKey: pub, privateKey: priv },
+      vapidSubject: 'mailto:ops@example.com',
+    });
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: pub })).toThrow(/set together/);
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: priv })).toThrow(/VAPID_PUBLIC_KEY/);
+    expect(() => loadConfig({ VAPID_SUBJECT: 'http://example.com' })).toThrow(/VAPID_SUBJECT: must be a mailto: or https: URL/);
+    expect(() => loadConfig({ VAPID_SUBJECT: 'ops@example.com' })).toThrow(/VAPID_SUBJECT/);
+  });
 });

@@ -170,6 +170,21 @@ const envSchema = z.object({
       .refine(hasHost, 'must be a URL with a host, e.g. http://127.0.0.1:12111')
       .optional(),
   ),
+  VAPID_PUBLIC_KEY: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'must be the 65-byte P-256 public key in URL-safe base64 (npx web-push generate-vapid-keys)').optional(),
+  ),
+  VAPID_PRIVATE_KEY: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be the 32-byte P-256 private key in URL-safe base64 (npx web-push generate-vapid-keys)').optional(),
+  ),
+  VAPID_SUBJECT: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^(mailto:.+@.+|https:\/\/[^/]+.*)$/, 'must be a mailto: or https: URL, e.g. mailto:admin@example.com')
+      .optional(),
+  ),
 });
 
 /** The OpenAI-compatible endpoint's default base URL (when only an API key is given). */
@@ -238,6 +253,9 @@ export interface AppConfig {
     /** Another API host (tests, stripe-mock); null: Stripe's own. */
     api: StripeApiAddress | null;
   } | null;
+  /** Web Push: VAPID keys from the environment (null: generated once and stored in the database) and subject. */
+  vapid: { publicKey: string; privateKey: string } | null;
+  vapidSubject: string;
 }
 
 export class ConfigError extends Error {}
@@ -274,6 +292,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(
       'Invalid configuration:\n  - TEST_CLOCK: the test clock is a developer tool; set DEV_TOOLS=on with it (or turn TEST_CLOCK off)',
     );
+  }
+  if (!!e.VAPID_PUBLIC_KEY !== !!e.VAPID_PRIVATE_KEY) {
+    throw new ConfigError('Invalid configuration:\n  - VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together (or both unset: keys are generated and stored)');
   }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const adminEmails = e.ADMIN_EMAILS;
@@ -320,5 +341,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             api: e.STRIPE_API_URL ? stripeApiAddress(e.STRIPE_API_URL) : null,
           }
         : null,
+    vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : null,
+    vapidSubject: e.VAPID_SUBJECT ?? (appUrl.startsWith('https://') ? appUrl : `mailto:${(adminEmails[0] ?? 'no-reply@big7.local')}`),
   };
 }

@@ -17,6 +17,28 @@ export const JOB_KINDS = {
     // 20 s, 40 s, 80 s … capped at 30 min: about 4 hours of trying in all.
     policy: { maxAttempts: 12, backoffBaseMs: 20_000, backoffCapMs: 30 * 60_000, leaseMs: 2 * 60_000, redactOnDone: true },
   },
+  /** One reminder (user, kind, local date): checks it is still wanted, then fans out one push.deliver per device. */
+  'reminders.send': {
+    payload: z.object({ userId: z.string(), kind: z.enum(['daily', 'last-chance']), localDate: z.string() }),
+    policy: { maxAttempts: 5, backoffBaseMs: 5_000, backoffCapMs: 60_000, leaseMs: 60_000, redactOnDone: false },
+  },
+  /** One Web Push message to one device; 429/5xx retry with backoff, 404/410 remove the subscription. */
+  'push.deliver': {
+    payload: z.object({
+      subscriptionId: z.string(),
+      message: z.object({
+        title: z.string(),
+        body: z.string(),
+        tag: z.string(),
+        url: z.string(),
+        actions: z.array(z.object({ action: z.string(), title: z.string() })),
+      }),
+      ttlSeconds: z.number().int().min(0),
+      reminder: z.boolean(),
+    }),
+    // 10 s, 20 s, 40 s … capped at 5 min: a reminder is worth little after its window.
+    policy: { maxAttempts: 6, backoffBaseMs: 10_000, backoffCapMs: 5 * 60_000, leaseMs: 60_000, redactOnDone: false },
+  },
   /** One run of a recurring task from `recurringTasks` in `jobs/plugin.ts` (one job per task and time slot). */
   recurring: {
     payload: z.object({ task: z.string() }),

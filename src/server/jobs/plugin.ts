@@ -5,6 +5,7 @@ import { JOB_KINDS } from './kinds';
 import { JobQueue, PermanentJobError, scheduleRecurring, type JobHandlers, type RecurringTask } from './queue';
 import { cleanupExpired } from './cleanup';
 import { rolloverTick } from './rollover';
+import * as notifications from '../modules/notifications/service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,6 +21,8 @@ export interface JobsOptions {
   pollIntervalMs?: number;
   /** How often the day rollover runs (default every minute: users become due at their own local midnight). */
   rolloverIntervalMs?: number;
+  /** How often the reminder scheduler claims due reminders (default 30 s: each is sent within 60 s of its time). */
+  reminderIntervalMs?: number;
   /** Random source of the retry jitter (tests pass () => 0). */
   random?: () => number;
 }
@@ -46,6 +49,14 @@ function recurringTasks(app: FastifyInstance, opts: JobsOptions): RecurringTask[
         if (r.sessions || r.emailTokens || r.signinFailures) app.log.info(r, 'cleanup');
       },
     },
+    {
+      name: 'reminders',
+      everyMs: opts.reminderIntervalMs ?? 30_000,
+      run: async (now) => {
+        const r = await notifications.reminderTick(app, now);
+        if (r.enqueued) app.log.info(r, 'reminders tick');
+      },
+    },
     { name: 'jobs.prune', everyMs: HOUR, run: async (now) => void (await app.jobs.prune(new Date(+now - 7 * DAY), new Date(+now - 30 * DAY))) },
   ];
 }
@@ -54,6 +65,8 @@ function recurringTasks(app: FastifyInstance, opts: JobsOptions): RecurringTask[
 function jobHandlers(app: FastifyInstance, tasks: readonly RecurringTask[]): JobHandlers<typeof JOB_KINDS> {
   return {
     'mail.send': (message) => sendMailJob(app.mailer, message),
+    'reminders.send': (p, job) => notifications.sendReminderJob(app, p, job.key),
+    'push.deliver': (p) => notifications.deliverJob(app, p),
     recurring: async ({ task }) => {
       const found = tasks.find((t) => t.name === task);
       if (!found) throw new PermanentJobError(`no recurring task named "${task}"`);

@@ -38,4 +38,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(import('./admin-feedback/routes'));
   await app.register(import('./ai-coach/routes'), { prefix: '/ai-coach' });
   await app.register(import('./admin/routes'));
+  await app.register(import('./notifications/routes'), { prefix: '/notifications' });
 }

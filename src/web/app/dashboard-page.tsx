@@ -19,6 +19,7 @@ import {
   useDashboardParams,
   WellnessSummary,
 } from '../features/dashboard';
+import { DashboardNotificationPrompt } from './notification-slots';
 import { DashboardStreakModals, RewardClaimCards, StreakCard, TrialBanners } from '../features/streaks/dashboard';
 
 /** The countdown's label while the first (orientation) check-in window is open. */
@@ -107,6 +108,7 @@ export default function DashboardPage() {
       <WellnessSummary percent={h?.overallScore ?? null} averages={h?.areaAverages} />
       <PromotionCard tier={tier} />
       <DashboardStreakModals />
+      <DashboardNotificationPrompt />
     </Page>
   );
 }

@@ -1,6 +1,8 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import type { PublicUser } from '../../shared/schemas/auth';
+// The notifications feature's settings slot loads with the settings screen (composed in app/).
+const SettingsNotifications = lazy(() => import('./notification-slots').then((m) => ({ default: m.SettingsNotifications })));
 
 // Every screen loads lazily (spec part 1 §2.1): a page loads only its own code beside the shared entry (React,
 // the router, TanStack Query and the api client). A new screen follows the same pattern.
@@ -81,7 +83,7 @@ export function UserRoutes({ user }: { user: PublicUser }) {
       <Route path="/dashboard" element={<DashboardPage />} />
       <Route path="/streak" element={<StreakScreen />} />
       <Route path="/account" element={<AccountScreen />} />
-      <Route path="/settings" element={<SettingsScreen />} />
+      <Route path="/settings" element={<SettingsScreen notifications={<SettingsNotifications />} />} />
       <Route path="/checkin" element={<CheckInScreen />} />
       <Route path="/upgrade" element={<UpgradeScreen />} />
       <Route path="/tips" element={<TipsScreen />} />

@@ -7,6 +7,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import { SYNC_TAG, SYNCED_MESSAGE, syncQueuedCheckIns } from './offline-queue';
+import { handleNotificationClick, handlePush, handlePushSubscriptionChange } from './push';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -50,6 +51,8 @@ self.addEventListener('message', (event) => {
 });
 
 // ---- Push and notification clicks --------------------------------------------------------------------------
-// The push helper provides ./push.ts (handlers for 'push', 'notificationclick', 'pushsubscriptionchange').
-// Import it here, once it exists:   import './push';
+// Reminders (Web Push): show the notification, open the app at its url, re-subscribe when the browser rotates keys.
+self.addEventListener('push', (e) => handlePush(self, e));
+self.addEventListener('notificationclick', (e) => handleNotificationClick(self, e));
+self.addEventListener('pushsubscriptionchange', (e) => handlePushSubscriptionChange(self, e));
 // -------------------------------------------------------------------------------------------------------------

@@ -9,3 +9,4 @@ export * from './account';
 export * from './jobs';
 export * from './payments';
 export * from './analytics';
+export * from './notifications';

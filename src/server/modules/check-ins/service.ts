@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { checkMadeAt } from '../../../shared/domain/offline-check-in';
+import { rescheduleReminders } from '../notifications/service';
 import { acceptsSubmission, canChangeCheckInTime, checkInWindow, effectiveCheckInTime } from '../../../shared/domain/check-in-window';
 import { isKnownTimeZone, localDateOf } from '../../../shared/domain/dates';
 import {
@@ -356,6 +357,8 @@ export async function changeCheckInTime(app: FastifyInstance, user: UserRow, che
   }
   const row = await repo.updateCheckInTime(app.db, user.id, checkInTime, now);
   if (!row) throw notFound('User not found');
+  // The daily reminder follows the new check-in time (decision 021).
+  await rescheduleReminders(app.db, user.id, now);
   return toPublicUser(row, app.config);
 }
 

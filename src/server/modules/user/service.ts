@@ -4,6 +4,7 @@ import type { UserRow } from '../../plugins/session';
 import type { ProfileUpdate } from '../../../shared/schemas/account';
 import * as repo from './repo';
 import { onTimezoneChanged } from '../streaks/service';
+import { rescheduleReminders } from '../notifications/service';
 
 /** Stores the user's IANA timezone (already validated); every "today" is computed in it. */
 export async function updateTimezone(app: FastifyInstance, user: UserRow, timezone: string): Promise<UserRow> {
@@ -12,6 +13,8 @@ export async function updateTimezone(app: FastifyInstance, user: UserRow, timezo
   if (!updated) throw unauthorized('Unauthorized');
   // The next day rollover is due at the new zone's midnight; settled dates stay where they are.
   await onTimezoneChanged(app.db, user.id, app.clock.now());
+  // Reminders come at the check-in time of the new zone (decision 021).
+  await rescheduleReminders(app.db, user.id, app.clock.now());
   return updated;
 }
 

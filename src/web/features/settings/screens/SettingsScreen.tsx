@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Switch } from 'radix-ui';
 import { useTheme } from '../../../lib/theme';
@@ -17,7 +18,8 @@ const LINKS = [
 ] as const;
 
 /** /settings (spec part 2 §2): dark mode, check-in time, feedback form, links, app version (ten taps: developer mode), developer tools. Notifications and more arrive later. */
-export default function SettingsScreen() {
+/** `notifications`: the notification toggles, from the notifications feature (web/app composes; a feature never imports another). */
+export default function SettingsScreen({ notifications }: { notifications?: ReactNode } = {}) {
   const [theme, setTheme] = useTheme();
   const user = useCurrentUser().data;
   const devTools = user?.devTools ?? false;
@@ -26,6 +28,14 @@ export default function SettingsScreen() {
   return (
     <Page>
       <PageHeader title="Settings" />
+      {user && notifications && (
+        <section aria-labelledby="notification-settings" className="mb-4 rounded-2xl border border-border bg-surface px-4">
+          <h2 id="notification-settings" className="sr-only">
+            Notifications
+          </h2>
+          {notifications}
+        </section>
+      )}
       <section aria-labelledby="appearance" className="rounded-2xl border border-border bg-surface px-4">
         <h2 id="appearance" className="sr-only">
           Appearance
@@ -59,7 +69,7 @@ export default function SettingsScreen() {
         </section>
       )}
       <div className="mt-4">
-        <ComingSoon>Coming with settings work: notifications, reminders and app updates.</ComingSoon>
+        <ComingSoon>Coming with settings work: app updates.</ComingSoon>
       </div>
       {user && (
         <section className="mt-4 rounded-2xl border border-border bg-surface px-4">

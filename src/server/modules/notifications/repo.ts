@@ -1,0 +1,120 @@
+import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { Conn } from '../../jobs/queue';
+import { checkIns, notificationSettings, pushSubscriptions, reminderSchedules, users } from '../../db/schema/index';
+import type { ReminderKind } from '../../../shared/domain/reminders';
+
+export type SettingsRow = typeof notificationSettings.$inferSelect;
+export type SubscriptionRow = typeof pushSubscriptions.$inferSelect;
+
+export async function findSettings(db: Conn, userId: string): Promise<SettingsRow | null> {
+  const [row] = await db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId));
+  return row ?? null;
+}
+
+export async function upsertSettings(
+  db: Conn,
+  userId: string,
+  patch: Partial<Pick<SettingsRow, 'dailyReminders' | 'lastChanceReminders' | 'hasSeenNotificationModal' | 'lastReminderDeliveredAt'>>,
+  now: Date,
+): Promise<SettingsRow> {
+  const [row] = await db
+    .insert(notificationSettings)
+    .values({ userId, ...patch, updatedAt: now })
+    .onConflictDoUpdate({ target: notificationSettings.userId, set: { ...patch, updatedAt: now } })
+    .returning();
+  return row!;
+}
+
+/** Adds a device, or moves an endpoint already known (the same browser, maybe another account) to this user. */
+export async function upsertSubscription(db: Conn, userId: string, sub: { endpoint: string; p256dh: string; auth: string }, now: Date) {
+  await db
+    .insert(pushSubscriptions)
+    .values({ userId, ...sub, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId, p256dh: sub.p256dh, auth: sub.auth, updatedAt: now } });
+}
+
+export function listSubscriptions(db: Conn, userId: string): Promise<SubscriptionRow[]> {
+  return db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).orderBy(asc(pushSubscriptions.createdAt));
+}
+
+export async function findSubscription(db: Conn, id: string): Promise<SubscriptionRow | null> {
+  const [row] = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+  return row ?? null;
+}
+
+export async function deleteSubscription(db: Conn, id: string): Promise<void> {
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+}
+
+export async function markDelivered(db: Conn, sub: SubscriptionRow, now: Date, reminder: boolean): Promise<void> {
+  await db.update(pushSubscriptions).set({ lastDeliveredAt: now }).where(eq(pushSubscriptions.id, sub.id));
+  if (reminder) await upsertSettings(db, sub.userId, { lastReminderDeliveredAt: now }, now);
+}
+
+export async function findUserClock(db: Conn, userId: string): Promise<{ timezone: string; checkInTime: string } | null> {
+  const [row] = await db.select({ timezone: users.timezone, checkInTime: users.checkInTime }).from(users).where(eq(users.id, userId));
+  return row ?? null;
+}
+
+export async function hasCheckInOn(db: Conn, userId: string, localDate: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: checkIns.id })
+    .from(checkIns)
+    .where(and(eq(checkIns.userId, userId), eq(checkIns.localDate, localDate)));
+  return !!row;
+}
+
+export async function setNextAt(db: Conn, userId: string, kind: ReminderKind, nextAt: Date | null): Promise<void> {
+  await db
+    .insert(reminderSchedules)
+    .values({ userId, kind, nextAt })
+    .onConflictDoUpdate({ target: [reminderSchedules.userId, reminderSchedules.kind], set: { nextAt } });
+}
+
+export function listSchedules(db: Conn, userId: string) {
+  return db.select().from(reminderSchedules).where(eq(reminderSchedules.userId, userId));
+}
+
+export interface DueRow {
+  userId: string;
+  kind: ReminderKind;
+  nextAt: Date;
+  timezone: string;
+  checkInTime: string;
+}
+
+/**
+ * Locks up to `limit` due schedule rows (next_at ≤ now, through the partial index), skipping rows another instance
+ * holds. Call inside the transaction that enqueues their jobs and advances them.
+ */
+export async function claimDue(tx: Conn, now: Date, limit: number): Promise<DueRow[]> {
+  const rows = await tx
+    .select({
+      userId: reminderSchedules.userId,
+      kind: reminderSchedules.kind,
+      nextAt: reminderSchedules.nextAt,
+      timezone: users.timezone,
+      checkInTime: users.checkInTime,
+    })
+    .from(reminderSchedules)
+    .innerJoin(users, eq(users.id, reminderSchedules.userId))
+    .where(and(isNotNull(reminderSchedules.nextAt), lte(reminderSchedules.nextAt, now)))
+    .orderBy(asc(reminderSchedules.nextAt))
+    .limit(limit)
+    .for('update', { of: reminderSchedules, skipLocked: true });
+  return rows as DueRow[];
+}
+
+/** Sets next_at of many rows in one statement. */
+export async function advanceMany(tx: Conn, rows: Array<{ userId: string; kind: ReminderKind; nextAt: Date }>): Promise<void> {
+  if (rows.length === 0) return;
+  const values = sql.join(
+    rows.map((r) => sql`(${r.userId}, ${r.kind}, ${r.nextAt.toISOString()}::timestamptz)`),
+    sql`, `,
+  );
+  await tx.execute(sql`UPDATE reminder_schedules AS r SET next_at = v.next_at FROM (VALUES ${values}) AS v(user_id, kind, next_at)
+    WHERE r.user_id = v.user_id AND r.kind = v.kind`);
+}
+
+export type { Db };

@@ -1,0 +1,55 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  notificationCheckSchema,
+  notificationSettingsPatchSchema,
+  notificationSettingsSchema,
+  registerResultSchema,
+  registerTokenBodySchema,
+  sendResultSchema,
+  toggleBodySchema,
+  vapidPublicKeySchema,
+} from '../../../shared/schemas/notifications';
+import { currentUser, requireUser } from '../../plugins/session';
+import * as service from './service';
+
+/** /api/notifications: Web Push devices, reminder settings and reminder health (decision 021). */
+const routes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/vapid-public-key', { schema: { response: { 200: vapidPublicKeySchema } } }, async () => ({ publicKey: await app.push.publicKey() }));
+
+  app.post(
+    '/register-token',
+    { onRequest: requireUser, schema: { body: registerTokenBodySchema, response: { 200: registerResultSchema } } },
+    async (req) => ({ success: true as const, devices: await service.registerSubscription(app, currentUser(req).id, req.body.token) }),
+  );
+
+  app.get('/settings', { onRequest: requireUser, schema: { response: { 200: notificationSettingsSchema } } }, async (req) =>
+    service.getSettings(app.db, currentUser(req).id),
+  );
+
+  app.patch(
+    '/settings',
+    { onRequest: requireUser, schema: { body: notificationSettingsPatchSchema, response: { 200: notificationSettingsSchema } } },
+    async (req) => service.updateSettings(app, currentUser(req).id, req.body),
+  );
+
+  app.post(
+    '/toggle',
+    { onRequest: requireUser, schema: { body: toggleBodySchema, response: { 200: notificationSettingsSchema } } },
+    async (req) =>
+      service.updateSettings(app, currentUser(req).id, req.body.type === 'daily' ? { dailyReminders: req.body.enabled } : { lastChanceReminders: req.body.enabled }),
+  );
+
+  app.post('/send-test', { onRequest: requireUser, schema: { response: { 200: sendResultSchema } } }, async (req) => ({
+    success: true as const,
+    devices: await service.sendTest(app, currentUser(req).id),
+  }));
+
+  app.post('/trigger-checkin', { onRequest: requireUser, schema: { response: { 200: sendResultSchema } } }, async (req) => ({
+    success: true as const,
+    devices: await service.triggerCheckIn(app, currentUser(req).id),
+  }));
+
+  app.get('/check', { onRequest: requireUser, schema: { response: { 200: notificationCheckSchema } } }, async (req) => service.check(app, currentUser(req).id));
+};
+
+export default routes;

@@ -1,0 +1,60 @@
+import { useId } from 'react';
+import { Switch } from 'radix-ui';
+import { toastError } from '../../../components/ui/toast';
+import { useNotificationSettings, usePatchNotificationSettings } from '../api/notifications';
+import { useNotificationSwitch } from '../lib/use-enable-notifications';
+
+const switchClass =
+  'relative inline-flex h-8 w-14 shrink-0 items-center rounded-full border-2 border-border-strong bg-surface-3 data-[state=checked]:bg-primary disabled:opacity-50 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring';
+const thumbClass =
+  'block h-6 w-6 translate-x-0.5 rounded-full bg-fg shadow transition-transform data-[state=checked]:translate-x-6 data-[state=checked]:bg-primary-fg';
+
+export const MAIN_NOTIFICATIONS_REQUIRED = 'Main Notifications Required';
+
+/** /settings: the notifications toggle and the last-chance toggle (disabled unless the main one is on). */
+export function NotificationSettings({ checkInTime }: { checkInTime: string }) {
+  const mainId = useId();
+  const lastId = useId();
+  const settings = useNotificationSettings();
+  const patch = usePatchNotificationSettings();
+  const { enable, disable, pending } = useNotificationSwitch(checkInTime);
+  const main = settings.data?.dailyReminders ?? false;
+  const last = main && (settings.data?.lastChanceReminders ?? false);
+  const busy = pending || patch.isPending || !settings.data;
+  return (
+    <>
+      <div className="flex min-h-14 items-center justify-between gap-4">
+        <label htmlFor={mainId} className="font-medium">
+          Notifications
+        </label>
+        <Switch.Root
+          id={mainId}
+          checked={main}
+          disabled={busy}
+          onCheckedChange={(on) => void (on ? enable() : disable()).catch((err: unknown) => toastError(err, 'Update Failed'))}
+          className={switchClass}
+        >
+          <Switch.Thumb className={thumbClass} />
+        </Switch.Root>
+      </div>
+      <div className="flex min-h-14 flex-wrap items-center justify-between gap-x-4 gap-y-1 border-t border-border py-2">
+        <label htmlFor={lastId} className="font-medium">
+          Last-chance reminder
+        </label>
+        <Switch.Root
+          id={lastId}
+          checked={last}
+          disabled={busy || !main}
+          aria-describedby={`${lastId}-hint`}
+          onCheckedChange={(on) => patch.mutate({ lastChanceReminders: on }, { onError: (err) => toastError(err, 'Update Failed') })}
+          className={switchClass}
+        >
+          <Switch.Thumb className={thumbClass} />
+        </Switch.Root>
+        <p id={`${lastId}-hint`} className="w-full text-sm text-muted">
+          {main ? 'A reminder at 11:50 PM if you have not checked in yet.' : MAIN_NOTIFICATIONS_REQUIRED}
+        </p>
+      </div>
+    </>
+  );
+}

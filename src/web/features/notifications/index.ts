@@ -1,0 +1,2 @@
+export { EnableNotificationsModal } from './components/enable-notifications-modal';
+export { NotificationSettings } from './components/notification-settings';

@@ -1,0 +1,60 @@
+import { describe, expect, it, vi } from 'vitest';
+import { handleNotificationClick, handlePush, parsePushData, type PushScope } from './push';
+
+function scope(windows: Array<{ url: string; focus?: () => Promise<unknown>; navigate?: (u: string) => Promise<unknown> }> = []) {
+  const shown: Array<{ title: string; options: unknown }> = [];
+  const opened: string[] = [];
+  const s: PushScope = {
+    registration: { showNotification: async (title, options) => void shown.push({ title, options }) },
+    clients: { matchAll: async () => windows, openWindow: async (u) => void opened.push(u) },
+    location: { origin: 'https://big7.example' },
+  };
+  return { s, shown, opened };
+}
+
+const data = (v: unknown) => ({ json: () => (typeof v === 'string' ? JSON.parse(v) : v), text: () => String(v) });
+
+describe('service worker push handling', () => {
+  it('shows the reminder with its tag, url and actions', async () => {
+    const { s, shown } = scope();
+    const waits: Promise<unknown>[] = [];
+    handlePush(s, {
+      waitUntil: (p) => void waits.push(p),
+      data: data({ title: 'Window is open.', body: 'Please check-in before midnight!', tag: 'checkin-reminder', url: '/checkin', actions: [{ action: 'checkin', title: 'Check in now' }] }),
+    });
+    await Promise.all(waits);
+    expect(shown).toEqual([
+      {
+        title: 'Window is open.',
+        options: expect.objectContaining({ body: 'Please check-in before midnight!', tag: 'checkin-reminder', data: { url: '/checkin' }, actions: [{ action: 'checkin', title: 'Check in now' }] }),
+      },
+    ]);
+  });
+
+  it('falls back to a plain reminder for empty or odd data, and never leaves the origin', () => {
+    expect(parsePushData(null).url).toBe('/checkin');
+    expect(parsePushData(data({ title: 'x', body: 'y', url: 'https://evil.example/' })).url).toBe('/checkin');
+    expect(parsePushData({ json: () => { throw new Error('not json'); }, text: () => 'hello' }).body).toBe('hello');
+  });
+
+  it('a click opens /checkin, focuses an open window instead, and dismiss only closes', async () => {
+    const close = vi.fn();
+    const a = scope();
+    const waits: Promise<unknown>[] = [];
+    handleNotificationClick(a.s, { waitUntil: (p) => void waits.push(p), notification: { close, data: { url: '/checkin' } } });
+    await Promise.all(waits);
+    expect(a.opened).toEqual(['https://big7.example/checkin']);
+    const navigate = vi.fn(async () => undefined);
+    const focus = vi.fn(async () => undefined);
+    const b = scope([{ url: 'https://big7.example/dashboard', navigate, focus }]);
+    handleNotificationClick(b.s, { action: 'checkin', waitUntil: (p) => void waits.push(p), notification: { close, data: { url: '/checkin' } } });
+    await Promise.all(waits);
+    expect(navigate).toHaveBeenCalledWith('https://big7.example/checkin');
+    expect(b.opened).toEqual([]);
+    const c = scope();
+    handleNotificationClick(c.s, { action: 'dismiss', waitUntil: (p) => void waits.push(p), notification: { close } });
+    await Promise.all(waits);
+    expect(c.opened).toEqual([]);
+    expect(close).toHaveBeenCalledTimes(3);
+  });
+});
