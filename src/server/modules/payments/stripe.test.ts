@@ -19,7 +19,8 @@ describe.each(testEngines())('Stripe payments against a fake Stripe API on %s', 
     fake = await new FakeStripe().start();
     t = await buildTestApp(engine, {
       now: '2026-03-10T12:00:00Z',
-      env: { STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_URL: fake.url },
+      // Developer tools on: a lost streak to recover is made with /api/dev/create-lost-streak.
+      env: { STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_URL: fake.url, DEV_TOOLS: 'on' },
     });
   });
   afterAll(async () => {
