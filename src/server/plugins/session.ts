@@ -91,7 +91,11 @@ export async function startSession(request: FastifyRequest, reply: FastifyReply,
   const expiresAt = new Date(app.clock.now().getTime() + SESSION_TTL_MS);
   const previous = request.cookies[SESSION_COOKIE];
   await app.db.transaction(async (tx) => {
-    if (previous && previous.length <= MAX_TOKEN_LENGTH) await tx.delete(sessions).where(eq(sessions.id, hashToken(previous)));
+    if (previous && previous.length <= MAX_TOKEN_LENGTH) {
+      // Forgotten by this process's cache too: a sign-in through a GET (the Google callback) clears nothing else.
+      app.sessionCache.forgetSession(hashToken(previous));
+      await tx.delete(sessions).where(eq(sessions.id, hashToken(previous)));
+    }
     await tx.insert(sessions).values({ id: hashToken(token), userId, createdAt: app.clock.now(), expiresAt });
   });
   reply.setCookie(SESSION_COOKIE, token, cookieOptions(app.config.secureCookies, expiresAt));
