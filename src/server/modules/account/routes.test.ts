@@ -6,6 +6,9 @@ import { testEngines } from '../../../../test/helpers/db';
 import type { Db } from '../../db/client';
 import {
   accountDeletions,
+  notificationSettings,
+  pushSubscriptions,
+  reminderSchedules,
   checkInIdempotencyKeys,
   checkIns,
   coachConversations,
@@ -139,6 +142,10 @@ describe.each(testEngines())('account data on %s', (engine) => {
     await db.insert(streakLedger).values({ userId, date: '2026-03-09', reason: 'check-in', description: 'Check-in', currentStreak: 2, freezeDaysRemaining: 0 });
     await db.insert(rewardClaims).values({ userId, rewardType: 'premium' });
     await db.insert(checkInIdempotencyKeys).values({ userId, key: '5d0b8a5e-6f1c-4c1e-9a3b-1f2e3d4c5b6a', requestHash: 'h', statusCode: 201, response: {} });
+    const stamp = new Date('2026-03-09T12:00:00Z');
+    await db.insert(notificationSettings).values({ userId, updatedAt: stamp }).onConflictDoNothing();
+    await db.insert(pushSubscriptions).values({ userId, endpoint: `https://push.example/${userId}`, p256dh: 'k', auth: 'a', createdAt: stamp, updatedAt: stamp });
+    await db.insert(reminderSchedules).values({ userId, kind: 'daily', nextAt: stamp }).onConflictDoNothing();
     await db.insert(feedback).values({ id: `fb-${userId}`, userId, name: 'Dana', email: null, message: 'Love it' });
     const [conversation] = await db.insert(coachConversations).values({ userId, title: 'Sleep' }).returning();
     await db.insert(coachMessages).values({ conversationId: conversation!.id, userId, role: 'user', content: 'How do I sleep better?' });
