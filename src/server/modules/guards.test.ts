@@ -21,6 +21,8 @@ const PUBLIC = new Set([
   'GET /api/auth/google/callback',
   // Stripe posts it server to server; it proves itself by the signature (payments/stripe.test.ts).
   'POST /api/stripe/webhook',
+  // The server's VAPID public key: public by design (a browser needs it to subscribe; it reveals nothing).
+  'GET /api/notifications/vapid-public-key',
 ]);
 
 /** Reads Fastify's route tree (printRoutes) back into "METHOD /full/path" pairs. */
