@@ -88,7 +88,7 @@ describe.runIf(redisUrl)('rate limits shared through Redis', () => {
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    const env = { REDIS_URL: redisUrl!, TRUST_PROXY: 'on' };
+    const env = { REDIS_URL: redisUrl!, TRUST_PROXY: '127.0.0.1' }; // the test's requests come from 127.0.0.1, the trusted proxy
     a = await buildTestApp('pglite', { env });
     b = await buildTestApp('pglite', { env });
   });
