@@ -98,12 +98,16 @@ async function checkDialog(page: Page, name: string | RegExp): Promise<void> {
   expect(await layoutProblems(page)).toEqual([]);
 }
 
-async function tabTo(page: Page, matches: (el: { text: string; label: string | null; role: string | null }) => boolean, max = 60): Promise<void> {
+async function tabTo(
+  page: Page,
+  matches: (el: { text: string; label: string | null; role: string | null; id: string }) => boolean,
+  max = 60,
+): Promise<void> {
   for (let i = 0; i < max; i++) {
     await page.keyboard.press('Tab');
     const el = await page.evaluate(() => {
       const a = document.activeElement;
-      return { text: (a?.textContent ?? '').trim(), label: a?.getAttribute('aria-label') ?? null, role: a?.getAttribute('role') ?? null };
+      return { text: (a?.textContent ?? '').trim(), label: a?.getAttribute('aria-label') ?? null, role: a?.getAttribute('role') ?? null, id: a?.id ?? '' };
     });
     if (matches(el)) return;
   }
@@ -193,7 +197,8 @@ describe('keyboard only', () => {
         await tabTo(page, (el) => el.text.includes('Settings'));
         await page.keyboard.press('Enter');
         await page.waitForURL('**/settings');
-        await tabTo(page, (el) => el.role === 'switch');
+        // The Dark Mode switch (the notification switches come first on the screen).
+        await tabTo(page, (el) => el.role === 'switch' && el.id === 'dark-mode');
         expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
         await page.keyboard.press('Space');
         await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
