@@ -24,7 +24,8 @@ afterAll(async () => {
 });
 
 async function withPage<T>(fn: (page: Page, context: BrowserContext) => Promise<T>, width?: number): Promise<T> {
-  const context = await newMobileContext(browser, app.url, { width });
+  // The refresh-failure step stubs an API read with page.route, which a service worker's fetch would bypass.
+  const context = await newMobileContext(browser, app.url, { width, serviceWorkers: 'block' });
   const page = await context.newPage();
   const errors = watchPageErrors(page);
   try {

@@ -23,9 +23,14 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /** A phone-sized context (the app is mobile-first) on the app's origin; reduced motion keeps runs steady. */
-export async function newMobileContext(browser: Browser, baseURL: string, opts: { width?: number } = {}): Promise<BrowserContext> {
+export async function newMobileContext(
+  browser: Browser,
+  baseURL: string,
+  opts: { width?: number; /** 'block' when the test stubs API reads with page.route (the worker would answer them). */ serviceWorkers?: 'allow' | 'block' } = {},
+): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL,
+    serviceWorkers: opts.serviceWorkers ?? 'allow',
     viewport: { width: opts.width ?? 390, height: 844 },
     deviceScaleFactor: 1,
     hasTouch: true,

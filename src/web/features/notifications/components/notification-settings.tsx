@@ -4,8 +4,11 @@ import { toastError } from '../../../components/ui/toast';
 import { useNotificationSettings, usePatchNotificationSettings } from '../api/notifications';
 import { useNotificationSwitch } from '../lib/use-enable-notifications';
 
+/** The whole 64×44 button is the tap target (as the Dark Mode switch); the track inside is the visible switch. */
 const switchClass =
-  'relative inline-flex h-8 w-14 shrink-0 items-center rounded-full border-2 border-border-strong bg-surface-3 data-[state=checked]:bg-primary disabled:opacity-50 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring';
+  'group relative -mr-1 inline-flex h-11 w-16 shrink-0 items-center justify-center rounded-full disabled:opacity-50 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring';
+const trackClass =
+  'inline-flex h-8 w-14 items-center rounded-full border-2 border-border-strong bg-surface-3 group-data-[state=checked]:bg-primary';
 const thumbClass =
   'block h-6 w-6 translate-x-0.5 rounded-full bg-fg shadow transition-transform data-[state=checked]:translate-x-6 data-[state=checked]:bg-primary-fg';
 
@@ -34,7 +37,9 @@ export function NotificationSettings({ checkInTime }: { checkInTime: string }) {
           onCheckedChange={(on) => void (on ? enable() : disable()).catch((err: unknown) => toastError(err, 'Update Failed'))}
           className={switchClass}
         >
-          <Switch.Thumb className={thumbClass} />
+          <span aria-hidden="true" className={trackClass}>
+            <Switch.Thumb className={thumbClass} />
+          </span>
         </Switch.Root>
       </div>
       <div className="flex min-h-14 flex-wrap items-center justify-between gap-x-4 gap-y-1 border-t border-border py-2">
@@ -49,7 +54,9 @@ export function NotificationSettings({ checkInTime }: { checkInTime: string }) {
           onCheckedChange={(on) => patch.mutate({ lastChanceReminders: on }, { onError: (err) => toastError(err, 'Update Failed') })}
           className={switchClass}
         >
-          <Switch.Thumb className={thumbClass} />
+          <span aria-hidden="true" className={trackClass}>
+            <Switch.Thumb className={thumbClass} />
+          </span>
         </Switch.Root>
         <p id={`${lastId}-hint`} className="w-full text-sm text-muted">
           {main ? 'A reminder at 11:50 PM if you have not checked in yet.' : MAIN_NOTIFICATIONS_REQUIRED}
