@@ -8,7 +8,7 @@ import { DeveloperTools } from '../components/developer-tools';
 import { CheckInTimeSetting } from '../components/check-in-time';
 import { VersionLine } from '../components/version-line';
 import { FeedbackForm } from '../components/feedback-form';
-import { ComingSoon, Page, PageHeader } from '../../../components/ui/page';
+import { Page, PageHeader } from '../../../components/ui/page';
 
 const LINKS = [
   { to: '/faq', label: 'FAQ' },
@@ -68,9 +68,6 @@ export default function SettingsScreen({ notifications }: { notifications?: Reac
           <CheckInTimeSetting user={user} />
         </section>
       )}
-      <div className="mt-4">
-        <ComingSoon>Coming with settings work: app updates.</ComingSoon>
-      </div>
       {user && (
         <section className="mt-4 rounded-2xl border border-border bg-surface px-4">
           <FeedbackForm />
