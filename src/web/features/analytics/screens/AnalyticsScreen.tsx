@@ -17,6 +17,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useAnalyticsMetrics } from '../api/get-analytics-metrics';
 import { ChartFigure } from '../components/chart';
+import { RegistrationMethodsCard } from '../components/registration-methods-card';
 import { MetricCard, NotAvailable, ReadinessBadge, RefreshButton, Stat, StatGrid } from '../components/parts';
 import { ANALYTICS_TEXTS as T, pctText, rangeOptions, usd } from '../texts';
 
@@ -114,16 +115,7 @@ function Cards({ m }: { m: AnalyticsMetrics }) {
         </StatGrid>
       </MetricCard>
 
-      <MetricCard id="registration" title="Registration Methods">
-        <ChartFigure
-          kind="donut"
-          caption="Accounts by sign-up method"
-          data={[
-            { name: 'Email', value: m.registrationMethods.email },
-            { name: 'Google', value: m.registrationMethods.google },
-          ]}
-        />
-      </MetricCard>
+      <RegistrationMethodsCard methods={m.registrationMethods} />
 
       <MetricCard id="engagement" title="Engagement">
         <StatGrid>

@@ -12,6 +12,7 @@ import { useBusinessMetrics } from '../api/get-business-metrics';
 import { useHealth } from '../api/get-health';
 import { useScalingReadiness } from '../api/get-scaling-readiness';
 import { ChartFigure } from '../components/chart';
+import { RegistrationMethodsCard } from '../components/registration-methods-card';
 import { MetricCard, NotAvailable, ReadinessBadge, ReadinessBar, RefreshButton, Stat, StatGrid } from '../components/parts';
 import { ANALYTICS_TEXTS as T, DASHBOARD_REFRESH_SPIN_MS, pctText, usd } from '../texts';
 
@@ -103,16 +104,7 @@ export default function BusinessDashboardScreen() {
           </dl>
         </section>
 
-        <MetricCard id="registration" title="Registration Methods">
-          <ChartFigure
-            kind="donut"
-            caption="Accounts by sign-up method"
-            data={[
-              { name: 'Email', value: m.registrationMethods.email },
-              { name: 'Google', value: m.registrationMethods.google },
-            ]}
-          />
-        </MetricCard>
+        <RegistrationMethodsCard methods={m.registrationMethods} />
 
         <MetricCard id="readiness" title="Scaling Readiness toward 2M">
           <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
