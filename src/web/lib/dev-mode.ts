@@ -1,6 +1,6 @@
-import { useSyncExternalStore } from 'react';
 import { api } from './api-client';
 import { queryClient } from './query-client';
+import { createStore, useStore } from './create-store';
 
 /**
  * Developer mode (spec part 1 §4.10, part 2 §4): a local switch, persisted in this browser, turned on by ten
@@ -22,9 +22,6 @@ export const DEV_MODE_TAPS = 10;
 /** Taps further apart than this start the count again. */
 export const DEV_MODE_TAP_GAP_MS = 2_000;
 
-const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((l) => l());
-
 export function readDevMode(): boolean {
   try {
     return localStorage.getItem(DEV_MODE_KEY) === ON;
@@ -33,6 +30,18 @@ export function readDevMode(): boolean {
   }
 }
 
+/** Follows the switch in this tab and in others (a `storage` event for the key). */
+const devModeStore = createStore(readDevMode, {
+  serverValue: false,
+  watch: (changed) => {
+    const onStorage = (e: StorageEvent) => {
+      if (e.key === DEV_MODE_KEY) changed();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  },
+});
+
 function store(on: boolean): void {
   try {
     if (on) localStorage.setItem(DEV_MODE_KEY, ON);
@@ -40,7 +49,7 @@ function store(on: boolean): void {
   } catch {
     // Not persisted; the switch still works for this visit.
   }
-  emit();
+  devModeStore.notify();
   // Other readers of the same key in this tab (lib/developer-mode.ts) listen for storage events.
   try {
     window.dispatchEvent(new StorageEvent('storage', { key: DEV_MODE_KEY }));
@@ -75,21 +84,7 @@ export function toggleDevMode(): boolean {
 }
 
 export function useDevMode(): boolean {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      const onStorage = (e: StorageEvent) => {
-        if (e.key === DEV_MODE_KEY) l();
-      };
-      window.addEventListener('storage', onStorage);
-      return () => {
-        listeners.delete(l);
-        window.removeEventListener('storage', onStorage);
-      };
-    },
-    readDevMode,
-    () => false,
-  );
+  return useStore(devModeStore);
 }
 
 /** Counts taps; the tenth quick tap in a row returns true (and starts the count again). */

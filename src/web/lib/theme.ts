@@ -1,10 +1,8 @@
-import { useSyncExternalStore } from 'react';
+import { createStore, useStore } from './create-store';
 
 /** Spec part 2 §9: light or dark, default dark, stored locally. */
 export type Theme = 'dark' | 'light';
 export const THEME_KEY = 'big7_theme';
-
-const listeners = new Set<() => void>();
 
 export function readTheme(): Theme {
   try {
@@ -13,6 +11,8 @@ export function readTheme(): Theme {
     return 'dark';
   }
 }
+
+const themeStore = createStore(readTheme, { serverValue: 'dark' });
 
 /** Puts the theme class on <html> and the matching browser colour. */
 export function applyTheme(theme: Theme = readTheme()): void {
@@ -30,17 +30,9 @@ export function setTheme(theme: Theme): void {
     // Not stored, still applied for this visit.
   }
   applyTheme(theme);
-  listeners.forEach((l) => l());
+  themeStore.notify();
 }
 
 export function useTheme(): [Theme, (t: Theme) => void] {
-  const theme = useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    readTheme,
-    () => 'dark' as Theme,
-  );
-  return [theme, setTheme];
+  return [useStore(themeStore), setTheme];
 }

@@ -1,4 +1,5 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
+import { createValueStore, useStore } from '../../lib/create-store';
 import { cn } from './cn';
 
 /**
@@ -21,26 +22,16 @@ export function overlayText(state: OverlayState): string {
   }
 }
 
-let state: OverlayState | null = null;
-const listeners = new Set<() => void>();
+const overlay = createValueStore<OverlayState | null>(null);
 export function showOverlay(s: OverlayState): void {
-  state = s;
-  listeners.forEach((l) => l());
+  overlay.set(s);
 }
 export function hideOverlay(): void {
-  state = null;
-  listeners.forEach((l) => l());
+  overlay.set(null);
 }
 
 export function useOverlayState(): OverlayState | null {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => state,
-    () => null,
-  );
+  return useStore(overlay);
 }
 
 /** Mounted once by the app providers. */

@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import { ApiError, errorMessage } from '../../lib/api-client';
+import { createValueStore, useStore } from '../../lib/create-store';
 
 /**
  * Toasts (spec part 1 §2.6, §9): bottom centre just above the bottom navigation (never over a screen's primary
@@ -29,15 +29,12 @@ export const TOAST_DEFAULT_DURATION = 6_000;
 export const TOAST_PROGRESS_MS = 3_000;
 const TOAST_REMOVE_DELAY = 3_000;
 
-let current: ToastState | null = null;
+const shown = createValueStore<ToastState | null>(null);
 let nextId = 1;
-const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((l) => l());
 
 export function toast(input: ToastInput): { id: number; dismiss: () => void } {
   const id = nextId++;
-  current = { ...input, id, open: true };
-  emit();
+  shown.set({ ...input, id, open: true });
   return { id, dismiss: () => dismissToast(id) };
 }
 
@@ -54,26 +51,19 @@ export function toastError(err: unknown, title = 'Error', fallback?: string): vo
 }
 
 export function dismissToast(id?: number): void {
+  const current = shown.read();
   if (!current || (id !== undefined && current.id !== id)) return;
-  current = { ...current, open: false };
-  emit();
+  shown.set({ ...current, open: false });
   const closing = current.id;
   setTimeout(() => {
-    if (current?.id === closing && !current.open) {
-      current = null;
-      emit();
+    const now = shown.read();
+    if (now?.id === closing && !now.open) {
+      shown.set(null);
     }
   }, TOAST_REMOVE_DELAY);
 }
 
 /** The toast shown now (null when none): read by the Toaster. */
 export function useCurrentToast(): ToastState | null {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => current,
-    () => null,
-  );
+  return useStore(shown);
 }
