@@ -2,7 +2,8 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import type { PublicUser } from '../../shared/schemas/auth';
 import { api } from './api-client';
 import { QUERY_TIMES } from './query-client';
-import { clearAllClientState, clearSessionCache, readSessionCache, writeSessionCache } from './session-cache';
+import { wipeBrowserData } from './browser-data';
+import { clearSessionCache, readSessionCache, writeSessionCache } from './session-cache';
 
 /**
  * The signed-in user (GET /api/auth/user), shared by every feature: null for a visitor.
@@ -59,7 +60,7 @@ export async function signOut(client: QueryClient, go: (to: string) => void = (t
   } catch (err) {
     console.warn('Sign-out call failed; signing out locally', err);
   }
-  clearAllClientState();
+  void wipeBrowserData('sign-out');
   client.clear();
   go('/');
 }

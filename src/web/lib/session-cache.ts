@@ -82,10 +82,3 @@ export function takeSessionFlag(name: string, store = session()): string | null 
   if (v !== null) store.removeItem(name);
   return v;
 }
-
-/** Sign-out and account deletion: everything the app keeps in the browser goes. */
-export function clearAllClientState(): void {
-  clearSessionCache();
-  const s = session();
-  for (const key of Object.values(SESSION_FLAGS)) s?.removeItem(key);
-}

@@ -8,7 +8,7 @@ import { toast, toastError } from '../../../components/ui/toast';
 import { useDeleteAccount } from '../api/delete-account';
 import { getDeletionOfferQueryOptions } from '../api/get-deletion-offer';
 import { useRedeemOffer } from '../api/redeem-offer';
-import { clearAllBrowserData } from '../clear-browser-data';
+import { wipeBrowserData } from '../../../lib/browser-data';
 
 /** Deletes the account; afterwards every local trace goes and the app loads / (spec part 2 §4). */
 export function useAccountDeletion() {
@@ -18,7 +18,7 @@ export function useAccountDeletion() {
     del.mutate(undefined, {
       onSuccess: async () => {
         showOverlay('logging-out');
-        await clearAllBrowserData();
+        await wipeBrowserData('account-deleted');
         qc.clear();
         window.location.assign('/');
       },

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { PASSWORD_HINT, passwordProblem } from '../../../../shared/domain/auth-rules';
 import { ApiError } from '../../../lib/api-client';
 import { currentUserQueryKey } from '../../../lib/current-user';
-import { clearAllClientState } from '../../../lib/session-cache';
+import { wipeBrowserData } from '../../../lib/browser-data';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast';
@@ -37,7 +37,7 @@ export default function ResetPasswordScreen() {
       {
         onSuccess: async (a) => {
           // Every session of the account was revoked: forget the signed-in state, then sign in afresh.
-          clearAllClientState();
+          void wipeBrowserData('sign-out');
           await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
           toast({ title: 'Password Reset', description: a.message });
           navigate('/signin');

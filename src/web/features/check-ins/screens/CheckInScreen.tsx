@@ -15,7 +15,7 @@ import { Card, Page, PageHeader } from '../../../components/ui/page';
 import { toast } from '../../../components/ui/toast';
 import { useSubmitCheckIn } from '../api/submit-check-in';
 import { OFFLINE_MESSAGES, OfflineSaveError } from '../offline';
-import { clearLocalStateAfterFirstCheckIn } from '../clear-local-state';
+import { wipeBrowserData } from '../../../lib/browser-data';
 import { EmojiScale, JournalBox, YesNoAnswer } from '../components/answer-controls';
 import {
   AUTO_ADVANCE_MS,
@@ -208,7 +208,7 @@ function CheckInFlow({ status, editing: editingNow }: { status: TodayResponse; e
           sessionStorage.setItem(JUST_CHECKED_IN_FLAG, 'true');
           saveCheckInMoment(moment);
           if (result.isFirstCheckIn) {
-            await clearLocalStateAfterFirstCheckIn();
+            await wipeBrowserData('first-check-in');
             sessionStorage.setItem(JUST_CHECKED_IN_FLAG, 'true');
             saveCheckInMoment(moment);
             setTimeout(() => window.location.assign(DASHBOARD_AFTER_CHECK_IN), FIRST_CHECK_IN_REDIRECT_MS);
