@@ -2,14 +2,19 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   addLocalDays,
+  addLocalMonths,
   formatLocalDateTime,
   endOfLocalDay,
   instantOfLocalTime,
   isLocalDate,
+  lastLocalDays,
+  localMonthOf,
   localDateOf,
   localDaysBetween,
   localMinutesOf,
   startOfLocalDay,
+  weekdayOf,
+  weekdayShortOf,
 } from './dates';
 
 const ZONES = ['UTC', 'Europe/London', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kolkata', 'Pacific/Chatham', 'America/Sao_Paulo', 'Pacific/Kiritimati', 'America/Santiago', 'America/Nuuk'];
@@ -18,6 +23,26 @@ const dateArb = fc
   .map((ms) => new Date(ms).toISOString().slice(0, 10));
 
 describe('dates', () => {
+  it('months, weekdays and the last days', () => {
+    expect(addLocalMonths('2026-01', -1)).toBe('2025-12');
+    expect(addLocalMonths('2026-12', 1)).toBe('2027-01');
+    expect(addLocalMonths('2026-03', -14)).toBe('2025-01');
+    expect(localMonthOf('2026-03-09')).toBe('2026-03');
+    expect(weekdayOf('2026-11-22')).toBe(0); // a Sunday
+    expect(weekdayShortOf('2026-11-23')).toBe('Mon');
+    expect(lastLocalDays('2026-03-02', 3)).toEqual(['2026-02-28', '2026-03-01', '2026-03-02']);
+    expect(lastLocalDays('2024-03-01', 2)).toEqual(['2024-02-29', '2024-03-01']);
+    fc.assert(
+      fc.property(dateArb, (d) => {
+        // The short weekday is the one the platform's own formatter gives for that calendar date.
+        expect(weekdayShortOf(d)).toBe(new Date(`${d}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', timeZone: 'UTC' }));
+        const week = lastLocalDays(d, 7);
+        expect(week).toHaveLength(7);
+        expect(week[6]).toBe(d);
+        expect(localDaysBetween(week[0]!, d)).toBe(6);
+      }),
+    );
+  });
   it('local date arithmetic', () => {
     expect(addLocalDays('2026-02-28', 1)).toBe('2026-03-01');
     expect(addLocalDays('2024-02-28', 1)).toBe('2024-02-29');

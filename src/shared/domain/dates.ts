@@ -87,6 +87,29 @@ export function localDaysBetween(a: LocalDate, b: LocalDate): number {
   return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
 }
 
+/** The last `count` local dates ending with `today`, oldest first. */
+export function lastLocalDays(today: LocalDate, count: number): LocalDate[] {
+  return Array.from({ length: count }, (_, i) => addLocalDays(today, i - count + 1));
+}
+
+/** 'YYYY-MM' of a local date. */
+export const localMonthOf = (date: LocalDate): string => date.slice(0, 7);
+
+/** The month (YYYY-MM) `n` months after `month` (negative goes back). */
+export function addLocalMonths(month: string, n: number): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const d = new Date(Date.UTC(y, m - 1 + n, 1));
+  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
+/** 0 = Sunday … 6 = Saturday for a local date (a calendar date: no timezone involved). */
+export const weekdayOf = (date: LocalDate): number => new Date(`${date}T00:00:00Z`).getUTCDay();
+
+export const WEEKDAYS_SHORT = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+
+/** 'Mon' for a local date (the same on every runtime and locale). */
+export const weekdayShortOf = (date: LocalDate): string => WEEKDAYS_SHORT[weekdayOf(date)]!;
+
 /**
  * The instant of the wall time `time` (HH:MM) on local date `date` in `tz`: the first instant whose local
  * clock reading is at or after it (see the DST rule at the top of this file).
@@ -140,7 +163,6 @@ export function formatWallTime12h(time: string): string {
   return `${h12}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
 }
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
 /** An instant as the local clock in `tz` reads it, e.g. '8:00 PM on Thu, Nov 26' (same text on every runtime). */
@@ -149,5 +171,5 @@ export function formatLocalDateTime(instant: Date | number, tz: string): string 
   const minutes = localMinutesOf(instant, tz);
   const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
   const day = new Date(`${date}T00:00:00Z`);
-  return `${formatWallTime12h(time)} on ${WEEKDAYS[day.getUTCDay()]}, ${MONTHS[day.getUTCMonth()]} ${day.getUTCDate()}`;
+  return `${formatWallTime12h(time)} on ${WEEKDAYS_SHORT[day.getUTCDay()]}, ${MONTHS[day.getUTCMonth()]} ${day.getUTCDate()}`;
 }

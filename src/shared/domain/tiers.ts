@@ -21,6 +21,19 @@ export const FREEZE_DAYS_BY_TIER: Record<Tier, number> = {
   therapy: 10,
 };
 
+/** Tiers a person can be on today (therapy is Coming Soon): the rows of the shields-by-plan table. */
+export const OPEN_TIERS: readonly Tier[] = TIERS.filter((t) => t !== 'therapy');
+
+/** The shields each paid plan includes, in words: 'Ad-Free includes 1 shield, Premium 5 and AI Coach 10.' */
+export function shieldsByPlanText(): string {
+  const [first, ...rest] = OPEN_TIERS.filter((t) => FREEZE_DAYS_BY_TIER[t] > 0);
+  if (!first) return '';
+  const n = FREEZE_DAYS_BY_TIER[first];
+  const items = [`${TIER_LABELS[first]} includes ${n} ${n === 1 ? 'shield' : 'shields'}`, ...rest.map((t) => `${TIER_LABELS[t]} ${FREEZE_DAYS_BY_TIER[t]}`)];
+  const last = items.pop()!;
+  return `${items.length ? `${items.join(', ')} and ${last}` : last}.`;
+}
+
 /** A freeze-day count at or above this is the developer-mode value. */
 export const DEVELOPER_FREEZE_DAYS = 999;
 

@@ -49,3 +49,9 @@ export const TRIAL_LABELS: Record<TrialTier, string> = { premium: 'Premium', 'ai
 export function trialIsUpgrade(current: Tier, trial: TrialTier): boolean {
   return tierRank(current) < tierRank(trial);
 }
+
+/**
+ * The milestone rewards a tier can still earn, as the streak screen lists them (the server grants by the same
+ * rule): free and ad-free both, premium only the 100-day AI Coach trial, AI Coach and therapy none.
+ */
+export const milestoneRewardsFor = (tier: Tier): readonly MilestoneReward[] => MILESTONE_REWARDS.filter((r) => trialIsUpgrade(tier, r.tier));

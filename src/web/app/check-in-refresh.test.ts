@@ -8,7 +8,7 @@ import {
   getRecoveryPaymentsQueryOptions,
   getStreakQueryOptions,
 } from '../features/streaks/api/streak';
-import { getAvailableRewardsQueryOptions } from '../features/streaks/api/subscription';
+import { getAvailableRewardsQueryOptions } from '../features/rewards/api/rewards';
 import { getCalendarQueryOptions } from '../features/streaks/api/calendar';
 import { getLedgerQueryOptions } from '../features/streaks/api/ledger';
 

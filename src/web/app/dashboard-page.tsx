@@ -20,7 +20,10 @@ import {
   WellnessSummary,
 } from '../features/dashboard';
 import { DashboardNotificationPrompt } from './notification-slots';
-import { DashboardStreakModals, RewardClaimCards, StreakCard, TrialBanners } from '../features/streaks/dashboard';
+import { RewardClaimCards } from '../features/rewards';
+import { StreakCard } from '../features/streaks';
+import { TrialBanners } from '../features/subscriptions';
+import { DashboardModals } from './dashboard-modals';
 
 /** The countdown's label while the first (orientation) check-in window is open. */
 export const FIRST_WINDOW_COUNTDOWN_LABEL = 'First check-in window ends in';
@@ -29,7 +32,8 @@ export const FIRST_WINDOW_COUNTDOWN_LABEL = 'First check-in window ends in';
  * / and /dashboard for signed-in users (spec part 1 §2.8), top to bottom: greeting, countdown, overall score,
  * check-in button (and the orientation card), trial banners, streak card, reward claim cards, Personalized Tips
  * and Weekly Insights, the seven area tiles with Ask AI Coach, the written summary, the free tier's promotion,
- * and the streak modals. Composed here from the dashboard and streak features.
+ * and the dialogs it opens by itself (./dashboard-modals.tsx). Composed here from the dashboard, subscriptions,
+ * streak and rewards features.
  */
 export default function DashboardPage() {
   const client = useQueryClient();
@@ -107,7 +111,7 @@ export default function DashboardPage() {
       </div>
       <WellnessSummary percent={h?.overallScore ?? null} averages={h?.areaAverages} />
       <PromotionCard tier={tier} />
-      <DashboardStreakModals />
+      <DashboardModals />
       <DashboardNotificationPrompt />
     </Page>
   );

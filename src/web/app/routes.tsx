@@ -19,7 +19,7 @@ const TrendsScreen = lazy(() => import('../features/insights/screens/TrendsScree
 const TipsScreen = lazy(() => import('../features/insights/screens/TipsScreen'));
 const CategoryScreen = lazy(() => import('../features/insights/screens/CategoryScreen'));
 const CompletionScreen = lazy(() => import('../features/insights/screens/CompletionScreen'));
-const StreakScreen = lazy(() => import('../features/streaks/screens/StreakScreen'));
+const StreakScreen = lazy(() => import('./streak-page'));
 const UsageHistoryScreen = lazy(() => import('../features/streaks/screens/UsageHistoryScreen'));
 const ShieldProtectionScreen = lazy(() => import('../features/streaks/screens/ShieldProtectionScreen'));
 const DedicatedSoulScreen = lazy(() => import('../features/streaks/screens/DedicatedSoulScreen'));

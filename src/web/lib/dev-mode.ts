@@ -1,5 +1,5 @@
 import { api } from './api-client';
-import { queryClient } from './query-client';
+import { STREAK_KEY, queryClient } from './query-client';
 import { createStore, useStore } from './create-store';
 
 /**
@@ -71,7 +71,7 @@ export async function leaveDevMode(): Promise<void> {
   } catch (err) {
     console.warn('Developer streak reset failed', err);
   }
-  await queryClient.invalidateQueries({ queryKey: ['streak'] });
+  await queryClient.invalidateQueries({ queryKey: STREAK_KEY });
 }
 
 export function toggleDevMode(): boolean {

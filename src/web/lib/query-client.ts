@@ -12,6 +12,12 @@ export const QUERY_TIMES = {
   notificationSettingsRefetchInterval: 5 * 60_000,
 } as const;
 
+/**
+ * Every streak query key starts with this, so one invalidation refreshes them all (a check-in, a claimed reward's
+ * shields, the developer reset).
+ */
+export const STREAK_KEY = ['streak'] as const;
+
 /** Spec §7 defaults: no refetch interval, no refetch on focus, data never stale, no retries. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({

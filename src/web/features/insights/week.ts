@@ -1,5 +1,5 @@
 import { AREAS, type Area } from '../../../shared/domain/areas';
-import { addLocalDays, type LocalDate } from '../../../shared/domain/dates';
+import { lastLocalDays, type LocalDate } from '../../../shared/domain/dates';
 import { TREND_DAYS, type DatedAreaScores } from '../../../shared/domain/insights';
 import { normalizeStoredScore } from '../../../shared/domain/scoring';
 import type { CheckInDto } from '../../../shared/schemas/check-ins';
@@ -14,13 +14,9 @@ export function toDatedScores(checkIns: readonly CheckInDto[]): DatedAreaScores[
 
 /** The 7 local dates ending today, oldest first. */
 export function lastWeek(today: LocalDate): LocalDate[] {
-  return Array.from({ length: TREND_DAYS }, (_, i) => addLocalDays(today, i - (TREND_DAYS - 1)));
+  return lastLocalDays(today, TREND_DAYS);
 }
 
-/** 'Mon' for a local date (the date is a calendar date, so it is read in UTC). */
-export function weekdayShort(date: LocalDate): string {
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', timeZone: 'UTC' });
-}
 export function dayLong(date: LocalDate): string {
   return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
 }

@@ -1,31 +1,5 @@
 import type { CalendarDayState } from '../../../shared/schemas/streaks';
 
-/** 'YYYY-MM' of a 'YYYY-MM-DD'. */
-export const monthOf = (date: string): string => date.slice(0, 7);
-
-/** The month `n` months after `month` (negative goes back). */
-export function addMonths(month: string, n: number): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const d = new Date(Date.UTC(y, m - 1 + n, 1));
-  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
-}
-
-/** 0 = Sunday … 6 = Saturday for a calendar date (no timezone involved). */
-export const weekdayOf = (date: string): number => new Date(`${date}T00:00:00Z`).getUTCDay();
-
-/** The date `n` days after `date`. */
-export function addDays(date: string, n: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
-
-/** The last `count` dates ending with `today`, oldest first. */
-export const lastDays = (today: string, count: number): string[] =>
-  Array.from({ length: count }, (_, i) => addDays(today, i - count + 1));
-
-export const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
-
 export const monthTitle = (month: string): string =>
   new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 

@@ -12,20 +12,10 @@ export const STREAK_TEXTS = {
   declinedTitle: 'Recovery Declined',
   declinedBody: 'You have a fresh start',
   declineFailed: 'Failed to record your choice. Please try again.',
-  checkoutFailedDashboard: 'Failed to start payment process.',
-  checkoutFailedTitle: 'Checkout Failed',
-  checkoutFailedBody: 'Failed to create checkout session. Please try again.',
-  buyShield: `BUY 1 SHIELD - ${formatUsd(PRICES_CENTS.shield)}`,
   recoveredTitle: 'Streak Recovered!',
   recoveredBody: 'Your streak has been restored using a freeze day.',
   recoveryFailedTitle: 'Recovery Failed',
   recoveryFailedBody: 'Unable to recover your streak. Please try again.',
-  claimFailedTitle: 'Error',
-  claimFailedBody: 'Failed to claim reward. Please try again.',
-  awesome: 'AWESOME!',
-  claiming: 'CLAIMING...',
-  upgradeYes: 'Yes, I Want to Upgrade',
-  upgradeNo: "No, I'm Fine",
   unauthorizedTitle: 'Unauthorized',
   unauthorizedBody: 'You are logged out. Logging in again...',
   howProtectionWorks: 'How Streak Protection Works',
@@ -35,14 +25,7 @@ export const STREAK_TEXTS = {
 
 /** Timings of spec part 1 §9 / part 2 §9 (ms). */
 export const STREAK_TIMINGS = {
-  rewardAutoClose: 8_000,
-  confetti: 3_000,
-  celebrationFeatures: 1_500,
-  upgradeRedirect: 100,
   relogin: 500,
-  claimToast: 3_000,
-  checkoutToast: 7_000,
-  trialCountdownTick: 60_000,
 } as const;
 
 /** Shields left as shown to people: the developer value (999+) reads as unlimited. */

@@ -1,3 +1,4 @@
+import { PRICES_CENTS, formatUsd } from '../../../shared/domain/prices';
 import type { PaymentType } from '../../../shared/schemas/payments';
 
 /** Every text of the membership and payment screens the spec fixes (part 2 §4, §8), once. */
@@ -37,3 +38,25 @@ export const RETURN_TARGETS: Record<PaymentType, string> = {
 export function paymentTypeOf(raw: string | null): PaymentType {
   return raw === 'shield' || raw === 'recovery' || raw === 'subscription' ? raw : 'other';
 }
+
+/** Texts of the shield and streak-recovery checkouts started from the streak screens (spec part 1 §4.7). */
+export const STREAK_PURCHASE_TEXTS = {
+  buyShield: `BUY 1 SHIELD - ${formatUsd(PRICES_CENTS.shield)}`,
+  checkoutFailedDashboard: 'Failed to start payment process.',
+  checkoutFailedTitle: 'Checkout Failed',
+  checkoutFailedBody: 'Failed to create checkout session. Please try again.',
+} as const;
+
+/** Texts of the trial banners and the trial-ended modal (spec part 1 §4.8). */
+export const TRIAL_TEXTS = {
+  upgradeYes: 'Yes, I Want to Upgrade',
+  upgradeNo: "No, I'm Fine",
+} as const;
+
+/** Timings of spec part 1 §9 / part 2 §9 (ms). */
+export const SUBSCRIPTION_TIMINGS = {
+  /** After 'Yes, I Want to Upgrade', the trial-ended modal closes, then /upgrade opens. */
+  upgradeRedirect: 100,
+  checkoutToast: 7_000,
+  trialCountdownTick: 60_000,
+} as const;

@@ -8,7 +8,8 @@ import { useHistory, useToday } from '../../../lib/check-ins';
 import { MIN_DAYS_FOR_TRENDS, moreNeededText } from '../../../lib/early-days';
 import { scoreBgClass } from '../../../lib/score-colors';
 import { TREND_TEXT } from '../area-content';
-import { dayLong, lastWeek, toDatedScores, weekdayShort } from '../week';
+import { weekdayShortOf } from '../../../../shared/domain/dates';
+import { dayLong, lastWeek, toDatedScores } from '../week';
 
 const TREND_CLASS: Record<Trend, string> = {
   up: 'text-green-700 dark:text-green-300',
@@ -93,7 +94,7 @@ function Week({ todayDate, history }: { todayDate: string; history: ReturnType<t
                       )}
                     </div>
                     <span aria-hidden="true" className={cn('text-xs', d === todayDate ? 'font-bold' : 'text-muted')}>
-                      {weekdayShort(d)}
+                      {weekdayShortOf(d)}
                     </span>
                   </li>
                 );

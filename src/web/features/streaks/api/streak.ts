@@ -3,10 +3,9 @@ import type { z } from 'zod';
 import type { StreakView, frozenDaysSchema, recoveryAvailableSchema, recoveryPaymentsSchema } from '../../../../shared/schemas/streaks';
 import { api, apiRequest } from '../../../lib/api-client';
 import { CHECK_IN_DERIVED } from '../../../lib/check-ins';
-import { QUERY_TIMES } from '../../../lib/query-client';
+import { QUERY_TIMES, STREAK_KEY } from '../../../lib/query-client';
 
-/** Every streak query key starts with this, so one invalidation refreshes them all. */
-export const STREAK_KEY = ['streak'] as const;
+export { STREAK_KEY };
 
 /** GET /api/streak → the server's streak view (the client displays it, never recomputes it). */
 export const getStreak = () => api.get<StreakView>('/api/streak');

@@ -5,7 +5,8 @@ import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/dialog';
 import { cn } from '../../../components/ui/cn';
 import { useCalendar } from '../api/calendar';
-import { DAY_STATE_META, LEGEND_STATES, WEEKDAYS, addMonths, dayTitle, monthTitle, weekdayOf } from '../calendar-grid';
+import { WEEKDAYS_SHORT, addLocalMonths, weekdayOf } from '../../../../shared/domain/dates';
+import { DAY_STATE_META, LEGEND_STATES, dayTitle, monthTitle } from '../calendar-grid';
 
 /** One day: its state's colour and mark; completed and milestone days are buttons opening the details. */
 export function DayCell({ day, onOpen, compact = false }: { day: CalendarDay; onOpen?: (day: CalendarDay) => void; compact?: boolean }) {
@@ -128,18 +129,18 @@ export function MonthlyActivityDialog({
       ) : (
         <>
           <div className="mt-4 flex items-center justify-between gap-2">
-            <Button variant="ghost" className="min-w-11" aria-label="Previous month" onClick={() => setMonth((m) => addMonths(m, -1))}>
+            <Button variant="ghost" className="min-w-11" aria-label="Previous month" onClick={() => setMonth((m) => addLocalMonths(m, -1))}>
               ‹
             </Button>
             <h3 className="font-semibold" aria-live="polite" data-testid="calendar-month">
               {monthTitle(month)}
             </h3>
-            <Button variant="ghost" className="min-w-11" aria-label="Next month" onClick={() => setMonth((m) => addMonths(m, 1))}>
+            <Button variant="ghost" className="min-w-11" aria-label="Next month" onClick={() => setMonth((m) => addLocalMonths(m, 1))}>
               ›
             </Button>
           </div>
           <div className="-mx-3 mt-3 grid grid-cols-7 gap-px text-center text-xs font-semibold text-muted" aria-hidden="true">
-            {WEEKDAYS.map((d) => (
+            {WEEKDAYS_SHORT.map((d) => (
               <span key={d}>{d}</span>
             ))}
           </div>

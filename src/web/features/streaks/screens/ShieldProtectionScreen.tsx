@@ -1,11 +1,9 @@
-import { FREEZE_DAYS_BY_TIER, TIER_LABELS } from '../../../../shared/domain/tiers';
+import { FREEZE_DAYS_BY_TIER, OPEN_TIERS, TIER_LABELS } from '../../../../shared/domain/tiers';
 import { PRICES_CENTS, formatUsd } from '../../../../shared/domain/prices';
 import { ButtonLink } from '../../../components/ui/button';
 import { Card, Page, PageHeader } from '../../../components/ui/page';
 import { useStreak } from '../api/streak';
 import { shieldText } from '../texts';
-
-const TIER_ROWS = ['free', 'ad-free', 'premium', 'ai-coach'] as const;
 
 /** /shield-protection — how shields work and how many each tier includes. */
 export default function ShieldProtectionScreen() {
@@ -37,7 +35,7 @@ export default function ShieldProtectionScreen() {
             </tr>
           </thead>
           <tbody>
-            {TIER_ROWS.map((t) => (
+            {OPEN_TIERS.map((t) => (
               <tr key={t} className="border-t border-border">
                 <td className="py-2">{TIER_LABELS[t]}</td>
                 <td className="py-2">{FREEZE_DAYS_BY_TIER[t]}</td>

@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { MILESTONES, countText, streakLengthText } from '../../../../shared/domain/milestones';
-import { MILESTONE_REWARDS } from '../../../../shared/domain/trials';
-import type { Tier } from '../../../../shared/domain/tiers';
+import { milestoneRewardsFor } from '../../../../shared/domain/trials';
+import { addLocalMonths, lastLocalDays, localMonthOf, weekdayShortOf } from '../../../../shared/domain/dates';
+import { shieldsByPlanText, type Tier } from '../../../../shared/domain/tiers';
 import type { CalendarDay, StreakView } from '../../../../shared/schemas/streaks';
 import { ApiError } from '../../../lib/api-client';
 import { getHistoryQueryOptions } from '../../../lib/check-ins';
@@ -14,10 +15,8 @@ import { Modal } from '../../../components/ui/dialog';
 import { Card, Page, PageHeader } from '../../../components/ui/page';
 import { toast } from '../../../components/ui/toast';
 import { useCalendar } from '../api/calendar';
-import { useStartCheckout } from '../api/checkout';
 import { useRecoverWithShield } from '../api/recovery';
 import { useFrozenDays, useStreakForScreen } from '../api/streak';
-import { addMonths, lastDays, monthOf } from '../calendar-grid';
 import { DayCell, MonthlyActivityDialog } from '../components/calendar';
 import { CheckInDetailsBody, CheckInDetailsDialog } from '../components/check-in-details';
 import { STREAK_TEXTS, STREAK_TIMINGS, shieldText } from '../texts';
@@ -26,8 +25,11 @@ import { STREAK_TEXTS, STREAK_TIMINGS, shieldText } from '../texts';
 const ACHIEVEMENT_PAGES: Record<number, string> = { 30: '/achievement/dedicated-soul', 100: '/achievement/legendary-warrior' };
 
 
-/** /streak — the streak journey (spec part 1 §2.9). */
-export default function StreakScreen() {
+/**
+ * /streak — the streak journey (spec part 1 §2.9). `buyShield` is the shield purchase (the subscriptions
+ * feature's checkout button, handed in by src/web/app/streak-page.tsx).
+ */
+export default function StreakScreen({ buyShield }: { buyShield?: ReactNode }) {
   const streakQuery = useStreakForScreen();
 
   // Spec part 1 §4.1: a logged-out visitor here gets a toast and is sent to sign in again after 500 ms.
@@ -62,12 +64,12 @@ export default function StreakScreen() {
           </Button>
         </Card>
       )}
-      {streak && <StreakJourney streak={streak} />}
+      {streak && <StreakJourney streak={streak} buyShield={buyShield} />}
     </Page>
   );
 }
 
-function StreakJourney({ streak }: { streak: StreakView }) {
+function StreakJourney({ streak, buyShield }: { streak: StreakView; buyShield: ReactNode }) {
   const user = useCurrentUser().data;
   const sub = useSubscription().data;
   const tier: Tier = sub?.tier ?? user?.tier ?? 'free';
@@ -89,7 +91,7 @@ function StreakJourney({ streak }: { streak: StreakView }) {
       <NextMilestoneCard streak={streak} />
       <MilestoneAchievements streak={streak} />
       <RecentActivity streak={streak} tier={tier} />
-      <StreakProtectionCard streak={streak} />
+      <StreakProtectionCard streak={streak} buyShield={buyShield} />
       <MilestoneRewardsCard tier={tier} />
     </div>
   );
@@ -174,11 +176,11 @@ function MilestoneAchievements({ streak }: { streak: StreakView }) {
 }
 
 function RecentActivity({ streak, tier }: { streak: StreakView; tier: Tier }) {
-  const thisMonth = monthOf(streak.today);
-  const days7 = useMemo(() => lastDays(streak.today, 7), [streak.today]);
-  const needsPrevious = monthOf(days7[0]!) !== thisMonth;
+  const thisMonth = localMonthOf(streak.today);
+  const days7 = useMemo(() => lastLocalDays(streak.today, 7), [streak.today]);
+  const needsPrevious = localMonthOf(days7[0]!) !== thisMonth;
   const current = useCalendar(thisMonth);
-  const previous = useCalendar(needsPrevious ? addMonths(thisMonth, -1) : null);
+  const previous = useCalendar(needsPrevious ? addLocalMonths(thisMonth, -1) : null);
   const [monthOpen, setMonthOpen] = useState(false);
   const [detailsDate, setDetailsDate] = useState<string | null>(null);
   const history = useQuery({ ...getHistoryQueryOptions(), enabled: detailsDate !== null });
@@ -210,7 +212,7 @@ function RecentActivity({ streak, tier }: { streak: StreakView; tier: Tier }) {
         {recent.map((d) => (
           <div key={d.date} className="text-center">
             <span className="text-xs text-muted" aria-hidden="true">
-              {new Date(`${d.date}T00:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', timeZone: 'UTC' })}
+              {weekdayShortOf(d.date)}
             </span>
             <DayCell day={d} onOpen={openDay} />
           </div>
@@ -229,10 +231,9 @@ function RecentActivity({ streak, tier }: { streak: StreakView; tier: Tier }) {
   );
 }
 
-function StreakProtectionCard({ streak }: { streak: StreakView }) {
+function StreakProtectionCard({ streak, buyShield }: { streak: StreakView; buyShield: ReactNode }) {
   const [open, setOpen] = useState(false);
   const frozen = useFrozenDays().data;
-  const checkout = useStartCheckout();
   const recover = useRecoverWithShield();
   const canRecover = streak.recoveryAvailable && streak.lostStreakValue !== null && streak.freezeDaysRemaining > 0;
   const recoverWithShield = () =>
@@ -246,16 +247,6 @@ function StreakProtectionCard({ streak }: { streak: StreakView }) {
     });
   // Spec part 1 §4.7: shields used = the larger of the detailed frozen days and the legacy counter.
   const used = Math.max(frozen?.frozenDays.length ?? 0, streak.freezeDaysUsed);
-  const buy = () =>
-    checkout.mutate('freeze_day', {
-      onError: (err) =>
-        toast({
-          title: STREAK_TEXTS.checkoutFailedTitle,
-          description: err instanceof ApiError && err.status !== 404 ? err.serverMessage : STREAK_TEXTS.checkoutFailedBody,
-          variant: 'destructive',
-          duration: STREAK_TIMINGS.checkoutToast,
-        }),
-    });
   return (
     <Card>
       <h2 className="text-lg font-bold">
@@ -281,14 +272,12 @@ function StreakProtectionCard({ streak }: { streak: StreakView }) {
           Use a shield to recover your {streak.lostStreakValue}-day streak
         </Button>
       )}
-      <Button className="mt-4" block onClick={buy} disabled={checkout.isPending}>
-        {STREAK_TEXTS.buyShield}
-      </Button>
+      {buyShield}
       <Modal open={open} onOpenChange={setOpen} title={STREAK_TEXTS.howProtectionWorks}>
         <div className="mt-3 space-y-2">
           <p>A shield (freeze day) protects your streak when you miss a day: it is used automatically when the day ends without a check-in, even if you never open the app.</p>
           <p>Without a shield, a missed day breaks your streak, which then falls back to the highest milestone you reached.</p>
-          <p>Ad-Free includes 1 shield, Premium 5 and AI Coach 10. You can also buy single shields.</p>
+          <p>{shieldsByPlanText()} You can also buy single shields.</p>
         </div>
         <div className="mt-4 flex flex-col gap-2">
           <ButtonLink to="/usage-history" variant="outline" block>
@@ -304,8 +293,8 @@ function StreakProtectionCard({ streak }: { streak: StreakView }) {
 }
 
 function MilestoneRewardsCard({ tier }: { tier: Tier }) {
-  // Spec part 1 §6: free and ad-free see both rewards; premium only the 100-day one; higher tiers none.
-  const rewards = MILESTONE_REWARDS.filter((r) => (tier === 'free' || tier === 'ad-free' ? true : tier === 'premium' ? r.milestone === 100 : false));
+  // Spec part 1 §6: the rewards this tier can still earn.
+  const rewards = milestoneRewardsFor(tier);
   if (!rewards.length) return null;
   return (
     <Card>

@@ -2,14 +2,15 @@ import { useEffect, useState } from 'react';
 import { TRIAL_DAYS, TRIAL_LABELS, rewardFor, type TrialTier } from '../../../../shared/domain/trials';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/dialog';
-import { STREAK_TIMINGS } from '../texts';
+import { useSubscription } from '../../../lib/subscription';
+import { SUBSCRIPTION_TIMINGS } from '../texts';
 import { formatDate, trialRemaining, trialStart } from '../trial-time';
 
 /** 'now', refreshed every minute (the trial countdown's tick). */
 function useMinuteClock(): Date {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
-    const t = setInterval(() => setNow(new Date()), STREAK_TIMINGS.trialCountdownTick);
+    const t = setInterval(() => setNow(new Date()), SUBSCRIPTION_TIMINGS.trialCountdownTick);
     return () => clearInterval(t);
   }, []);
   return now;
@@ -62,5 +63,22 @@ export function TrialBanner({ tier, expiresAt }: { tier: TrialTier; expiresAt: D
         </Button>
       </Modal>
     </>
+  );
+}
+
+/** Trial banners for premium and ai-coach with an expiry date (spec part 1 §4.8). */
+export function TrialBanners() {
+  const { data: sub } = useSubscription();
+  if (!sub) return null;
+  const banners: Array<{ tier: TrialTier; expiresAt: Date }> = [];
+  if (sub.tier === 'premium' && sub.premiumExpiresAt) banners.push({ tier: 'premium', expiresAt: new Date(sub.premiumExpiresAt) });
+  if (sub.tier === 'ai-coach' && sub.aiCoachExpiresAt) banners.push({ tier: 'ai-coach', expiresAt: new Date(sub.aiCoachExpiresAt) });
+  if (!banners.length) return null;
+  return (
+    <div className="space-y-3">
+      {banners.map((b) => (
+        <TrialBanner key={b.tier} tier={b.tier} expiresAt={b.expiresAt} />
+      ))}
+    </div>
   );
 }

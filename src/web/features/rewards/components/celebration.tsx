@@ -3,7 +3,7 @@ import { milestoneAt } from '../../../../shared/domain/milestones';
 import { rewardFor, TRIAL_LABELS, type RewardType } from '../../../../shared/domain/trials';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/dialog';
-import { STREAK_TIMINGS } from '../texts';
+import { REWARD_TIMINGS } from '../texts';
 import { Confetti } from '../../../components/ui/confetti';
 
 /**
@@ -17,8 +17,8 @@ export function CelebrationModal({ rewardType, onClose }: { rewardType: RewardTy
     if (!rewardType) return;
     setShowFeatures(false);
     setConfetti(true);
-    const f = setTimeout(() => setShowFeatures(true), STREAK_TIMINGS.celebrationFeatures);
-    const c = setTimeout(() => setConfetti(false), STREAK_TIMINGS.confetti);
+    const f = setTimeout(() => setShowFeatures(true), REWARD_TIMINGS.celebrationFeatures);
+    const c = setTimeout(() => setConfetti(false), REWARD_TIMINGS.confetti);
     return () => {
       clearTimeout(f);
       clearTimeout(c);
@@ -29,7 +29,7 @@ export function CelebrationModal({ rewardType, onClose }: { rewardType: RewardTy
   const milestone = milestoneAt(reward.milestone);
   return (
     <>
-      {confetti && <Confetti durationMs={STREAK_TIMINGS.confetti} />}
+      {confetti && <Confetti durationMs={REWARD_TIMINGS.confetti} />}
       <Modal open onOpenChange={(o) => !o && onClose()} title="Congratulations!">
         <div className="mt-4 text-center" data-testid="celebration">
           <p className="text-5xl" aria-hidden="true">

@@ -4,17 +4,8 @@ import { rewardFor, TRIAL_DAYS, TRIAL_LABELS, type RewardType } from '../../../.
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast';
-import { useClaimReward } from '../api/subscription';
-import { STREAK_TEXTS, STREAK_TIMINGS } from '../texts';
-
-/** First name uppercased, else the e-mail's part before the @, else 'USER' (spec part 1 §4.8). */
-export function greetingName(user: Pick<PublicUser, 'firstName' | 'email'> | null | undefined): string {
-  const first = user?.firstName?.trim();
-  if (first) return first.toUpperCase();
-  const local = user?.email?.split('@')[0]?.trim();
-  if (local) return local;
-  return 'USER';
-}
+import { useClaimReward } from '../api/rewards';
+import { REWARD_TEXTS, REWARD_TIMINGS, greetingName } from '../texts';
 
 /**
  * The reward modal: a free 30-day trial of Premium or AI Coach with its inclusions, 'AWESOME!' to claim
@@ -37,7 +28,7 @@ export function RewardModal({
 
   useEffect(() => {
     if (!rewardType || pending) return;
-    const t = setTimeout(onClose, STREAK_TIMINGS.rewardAutoClose);
+    const t = setTimeout(onClose, REWARD_TIMINGS.rewardAutoClose);
     return () => clearTimeout(t);
   }, [rewardType, pending, onClose]);
 
@@ -48,12 +39,12 @@ export function RewardModal({
   const onClaim = () => {
     claim.mutate(rewardType, {
       onSuccess: (res) => {
-        toast({ title: 'Reward Claimed!', description: res.message });
+        toast({ title: REWARD_TEXTS.claimedTitle, description: res.message });
         onClose();
         onClaimed(rewardType);
       },
       onError: () => {
-        toast({ title: STREAK_TEXTS.claimFailedTitle, description: STREAK_TEXTS.claimFailedBody, variant: 'destructive', duration: STREAK_TIMINGS.claimToast });
+        toast({ title: REWARD_TEXTS.claimFailedTitle, description: REWARD_TEXTS.claimFailedBody, variant: 'destructive', duration: REWARD_TIMINGS.claimToast });
       },
     });
   };
@@ -71,7 +62,7 @@ export function RewardModal({
           ))}
         </ul>
         <Button className="mt-6" block onClick={onClaim} disabled={pending}>
-          {pending ? STREAK_TEXTS.claiming : STREAK_TEXTS.awesome}
+          {pending ? REWARD_TEXTS.claiming : REWARD_TEXTS.awesome}
         </Button>
       </div>
     </Modal>

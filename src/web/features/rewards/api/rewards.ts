@@ -1,13 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { claimRewardResultSchema, rewardsAvailableSchema } from '../../../../shared/schemas/subscriptions';
-import type { TrialTier } from '../../../../shared/domain/trials';
+import type { RewardType } from '../../../../shared/domain/trials';
 import { api } from '../../../lib/api-client';
 import { CHECK_IN_DERIVED } from '../../../lib/check-ins';
 import { currentUserQueryKey } from '../../../lib/current-user';
 import { SUBSCRIPTION_KEY } from '../../../lib/subscription';
-import { QUERY_TIMES } from '../../../lib/query-client';
-import { STREAK_KEY } from './streak';
+import { QUERY_TIMES, STREAK_KEY } from '../../../lib/query-client';
 
 export const REWARDS_KEY = ['rewards', 'available'] as const;
 
@@ -19,7 +18,7 @@ export const getAvailableRewardsQueryOptions = () =>
 export const useAvailableRewards = () => useQuery(getAvailableRewardsQueryOptions());
 
 /** POST /api/rewards/claim {rewardType}; then subscription, rewards, user and streak (shields) refresh. */
-export const claimReward = (rewardType: TrialTier) =>
+export const claimReward = (rewardType: RewardType) =>
   api.post<z.infer<typeof claimRewardResultSchema>>('/api/rewards/claim', { rewardType });
 export function useClaimReward() {
   const qc = useQueryClient();
@@ -35,7 +34,3 @@ export function useClaimReward() {
     },
   });
 }
-
-/** POST /api/subscription/dismiss-trial-expiry {trialType}. */
-export const dismissTrialExpiry = (trialType: TrialTier) =>
-  api.post<{ message: string }>('/api/subscription/dismiss-trial-expiry', { trialType });

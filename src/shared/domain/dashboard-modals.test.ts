@@ -1,0 +1,81 @@
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { DASHBOARD_MODALS, dashboardModal, offerRewardNow, unseenShieldDays, type DashboardModalState } from './dashboard-modals';
+
+const none: DashboardModalState = {
+  trialExpired: false,
+  unseenShields: 0,
+  recoveriesAvailable: 0,
+  todayCompleted: false,
+  recoveryPrompted: false,
+  rewardRequested: false,
+};
+
+describe('dashboardModal', () => {
+  test('nothing to say: no dialog', () => {
+    expect(dashboardModal(none)).toBeNull();
+  });
+
+  test('an ended trial comes first, even over shields, a recovery offer and a reward', () => {
+    expect(dashboardModal({ ...none, trialExpired: true, unseenShields: 2, recoveriesAvailable: 1, rewardRequested: true })).toBe('trial-expired');
+  });
+
+  test('unseen shields come next, before a recovery offer and a reward', () => {
+    expect(dashboardModal({ ...none, unseenShields: 1, recoveriesAvailable: 1, rewardRequested: true })).toBe('shields-protected');
+  });
+
+  test('the recovery offer: only with a recovery available, today not checked in and not offered this session', () => {
+    const offer = { ...none, recoveriesAvailable: 1, rewardRequested: true };
+    expect(dashboardModal(offer)).toBe('recovery');
+    expect(dashboardModal({ ...offer, todayCompleted: true })).toBe('reward');
+    expect(dashboardModal({ ...offer, todayCompleted: null })).toBe('reward');
+    expect(dashboardModal({ ...offer, recoveryPrompted: true })).toBe('reward');
+    expect(dashboardModal({ ...offer, recoveriesAvailable: 0 })).toBe('reward');
+  });
+
+  test('a requested reward shows last', () => {
+    expect(dashboardModal({ ...none, rewardRequested: true })).toBe('reward');
+  });
+
+  test('whatever the state, the answer is the first dialog in priority order whose condition holds', () => {
+    const state = fc.record({
+      trialExpired: fc.boolean(),
+      unseenShields: fc.nat(3),
+      recoveriesAvailable: fc.nat(2),
+      todayCompleted: fc.constantFrom(true, false, null),
+      recoveryPrompted: fc.boolean(),
+      rewardRequested: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(state, (s) => {
+        const wants = {
+          'trial-expired': s.trialExpired,
+          'shields-protected': s.unseenShields > 0,
+          recovery: s.recoveriesAvailable > 0 && s.todayCompleted === false && !s.recoveryPrompted,
+          reward: s.rewardRequested,
+        };
+        expect(dashboardModal(s)).toBe(DASHBOARD_MODALS.find((m) => wants[m]) ?? null);
+      }),
+    );
+  });
+});
+
+describe('offerRewardNow', () => {
+  test('a new reward opens by itself only over nothing', () => {
+    expect(offerRewardNow({ modal: null, celebrating: false, unofferedReward: true })).toBe(true);
+    expect(offerRewardNow({ modal: null, celebrating: false, unofferedReward: false })).toBe(false);
+    expect(offerRewardNow({ modal: null, celebrating: true, unofferedReward: true })).toBe(false);
+    for (const modal of DASHBOARD_MODALS) expect(offerRewardNow({ modal, celebrating: false, unofferedReward: true })).toBe(false);
+  });
+});
+
+describe('unseenShieldDays', () => {
+  test('shields used in the 7 days before today, not yet seen', () => {
+    const frozen = ['2026-03-01', '2026-03-02', '2026-03-05', '2026-03-09', '2026-03-08'];
+    expect(unseenShieldDays(frozen, '2026-03-09', new Set())).toEqual(['2026-03-02', '2026-03-05', '2026-03-08']);
+    expect(unseenShieldDays(frozen, '2026-03-09', new Set(['2026-03-05']))).toEqual(['2026-03-02', '2026-03-08']);
+  });
+  test('the week crosses month and leap-day boundaries', () => {
+    expect(unseenShieldDays(['2024-02-22', '2024-02-23', '2024-02-29'], '2024-03-01', new Set())).toEqual(['2024-02-23', '2024-02-29']);
+  });
+});

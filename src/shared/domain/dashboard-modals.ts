@@ -1,0 +1,45 @@
+import { addLocalDays, type LocalDate } from './dates';
+
+/**
+ * The dialogs the dashboard opens by itself (spec part 1 §2.8, §4.7, §4.8), one at a time, in this order:
+ * the trial that just ended, then the shields used since the last visit (Streak Protected!), then the offer to
+ * buy back a lost streak, then a milestone reward. The reward's celebration follows its claim and is not queued.
+ */
+export const DASHBOARD_MODALS = ['trial-expired', 'shields-protected', 'recovery', 'reward'] as const;
+export type DashboardModal = (typeof DASHBOARD_MODALS)[number];
+
+export interface DashboardModalState {
+  /** A trial just ended and its notice has not been closed. */
+  trialExpired: boolean;
+  /** Shields used in the week before today that the person has not acknowledged (see unseenShieldDays). */
+  unseenShields: number;
+  /** Paid recoveries on offer (GET /api/streak/recovery-available). */
+  recoveriesAvailable: number;
+  /** Whether today has a check-in; null while the streak is not known. */
+  todayCompleted: boolean | null;
+  /** The recovery offer already showed in this browser session, or was closed. */
+  recoveryPrompted: boolean;
+  /** A reward modal was asked for (a claim card tapped, or a new reward offered by itself). */
+  rewardRequested: boolean;
+}
+
+/** The dialog to show now, or null. */
+export function dashboardModal(s: DashboardModalState): DashboardModal | null {
+  if (s.trialExpired) return 'trial-expired';
+  if (s.unseenShields > 0) return 'shields-protected';
+  // A streak already saved today by a check-in needs no recovery; an unknown streak offers nothing yet.
+  if (s.recoveriesAvailable > 0 && s.todayCompleted === false && !s.recoveryPrompted) return 'recovery';
+  if (s.rewardRequested) return 'reward';
+  return null;
+}
+
+/** A reward not offered yet opens its modal by itself only when no dialog shows and no celebration runs. */
+export function offerRewardNow(s: { modal: DashboardModal | null; celebrating: boolean; unofferedReward: boolean }): boolean {
+  return s.modal === null && !s.celebrating && s.unofferedReward;
+}
+
+/** The shields used (frozen days) in the 7 days before `today` that are not in `seen`. */
+export function unseenShieldDays(frozenDays: readonly LocalDate[], today: LocalDate, seen: ReadonlySet<LocalDate>): LocalDate[] {
+  const from = addLocalDays(today, -7);
+  return frozenDays.filter((d) => d >= from && d < today && !seen.has(d));
+}

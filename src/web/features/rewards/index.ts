@@ -1,0 +1,6 @@
+/** The milestone rewards' parts where other screens show them (composed by src/web/app). */
+export { useAvailableRewards, getAvailableRewardsQueryOptions } from './api/rewards';
+export { RewardClaimCards } from './components/reward-claim-cards';
+export { RewardModal } from './components/reward-modal';
+export { CelebrationModal } from './components/celebration';
+export { openRewardModal, rewardsOfferedKey, useRewardModal } from './reward-store';

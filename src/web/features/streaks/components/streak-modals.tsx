@@ -1,0 +1,85 @@
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/dialog';
+import { toast } from '../../../components/ui/toast';
+import { useDeclineRecovery } from '../api/recovery';
+import { STREAK_TEXTS } from '../texts';
+
+/** Local and session storage keys of the dashboard's streak dialogs. */
+export const streakStorageKeys = {
+  /** Local storage: the frozen days whose Streak Protected! dialog this user acknowledged. */
+  shieldsSeen: (userId: string) => `big7_shields_seen_${userId}`,
+  /** Session storage: the recovery prompt opens once per session. */
+  recoveryPrompted: 'big7_recovery_prompted',
+};
+
+/** Streak Protected!: shields were used since the last visit; OK (or × / Escape) acknowledges them. */
+export function ShieldsProtectedModal({ onAcknowledge }: { onAcknowledge: () => void }) {
+  return (
+    <Modal
+      open
+      onOpenChange={(o) => {
+        if (!o) onAcknowledge();
+      }}
+      title={STREAK_TEXTS.protectedTitle}
+      description={STREAK_TEXTS.protectedBody}
+    >
+      <p className="mt-3 text-5xl text-center" aria-hidden="true">
+        🛡️
+      </p>
+      <Button className="mt-6" block onClick={onAcknowledge}>
+        OK
+      </Button>
+    </Modal>
+  );
+}
+
+/** Recover Your Streak: pay to get the lost streak back, or decline (a fresh start). */
+export function RecoverStreakModal({
+  lostStreakValue,
+  checkout,
+  onClose,
+}: {
+  lostStreakValue: number;
+  /** The paid recovery (the subscriptions feature's checkout, handed in by the dashboard). */
+  checkout: { start: () => void; pending: boolean };
+  onClose: () => void;
+}) {
+  const decline = useDeclineRecovery();
+  const busy = decline.isPending || checkout.pending;
+  return (
+    <Modal
+      open
+      onOpenChange={(o) => !o && !busy && onClose()}
+      title={STREAK_TEXTS.recoverTitle}
+      description={`Your ${lostStreakValue}-day streak was lost. Recover it and keep going where you left off.`}
+    >
+      <p className="mt-3 text-center text-5xl" aria-hidden="true">
+        🔥
+      </p>
+      <div className="mt-6 flex flex-col gap-3">
+        <Button block disabled={busy} onClick={() => checkout.start()}>
+          {STREAK_TEXTS.recoverButton}
+        </Button>
+        <Button
+          block
+          variant="outline"
+          disabled={busy}
+          onClick={() =>
+            decline.mutate(undefined, {
+              onSuccess: () => {
+                toast({ title: STREAK_TEXTS.declinedTitle, description: STREAK_TEXTS.declinedBody });
+                onClose();
+              },
+              onError: () => {
+                toast({ title: 'Error', description: STREAK_TEXTS.declineFailed, variant: 'destructive' });
+                onClose();
+              },
+            })
+          }
+        >
+          {STREAK_TEXTS.noThanks}
+        </Button>
+      </div>
+    </Modal>
+  );
+}
