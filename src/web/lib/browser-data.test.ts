@@ -2,21 +2,8 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { isPrecache, wipeBrowserData } from './browser-data';
 import { SESSION_CACHE_KEY, SESSION_FLAGS } from './session-cache';
 import { THEME_KEY } from './theme';
+import { memoryStorage } from './memory-storage';
 
-/** A minimal Storage over a Map. */
-function memoryStorage(entries: Record<string, string> = {}): Storage {
-  const m = new Map(Object.entries(entries));
-  return {
-    get length() {
-      return m.size;
-    },
-    clear: () => m.clear(),
-    getItem: (k) => m.get(k) ?? null,
-    key: (i) => [...m.keys()][i] ?? null,
-    removeItem: (k) => void m.delete(k),
-    setItem: (k, v) => void m.set(k, String(v)),
-  };
-}
 const keys = (s: Storage) => Array.from({ length: s.length }, (_, i) => s.key(i)).sort();
 
 function browser() {

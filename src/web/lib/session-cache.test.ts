@@ -12,28 +12,8 @@ import {
   takeSessionFlag,
   writeSessionCache,
 } from './session-cache';
+import { memoryStorage } from './memory-storage';
 
-class MemoryStorage implements Storage {
-  private m = new Map<string, string>();
-  get length() {
-    return this.m.size;
-  }
-  clear() {
-    this.m.clear();
-  }
-  getItem(k: string) {
-    return this.m.get(k) ?? null;
-  }
-  key(i: number) {
-    return [...this.m.keys()][i] ?? null;
-  }
-  removeItem(k: string) {
-    this.m.delete(k);
-  }
-  setItem(k: string, v: string) {
-    this.m.set(k, String(v));
-  }
-}
 
 const user: PublicUser = {
   id: 'u1',
@@ -56,9 +36,9 @@ const user: PublicUser = {
   devTools: false,
 };
 
-let store: MemoryStorage;
+let store: Storage;
 beforeEach(() => {
-  store = new MemoryStorage();
+  store = memoryStorage();
 });
 
 describe('session cache big7_session', () => {
@@ -111,7 +91,7 @@ describe('session-storage flags', () => {
 describe('the current-user query starts from the session cache', () => {
   const g = globalThis as { localStorage?: Storage };
   beforeEach(() => {
-    g.localStorage = new MemoryStorage();
+    g.localStorage = memoryStorage();
   });
   afterEach(() => {
     delete g.localStorage;

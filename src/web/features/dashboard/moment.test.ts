@@ -1,20 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { momentText } from './moment';
 import { forgetCheckInMoment, peekCheckInMoment, saveCheckInMoment, takeCheckInMoment } from '../../lib/check-ins';
+import { memoryStorage } from '../../lib/memory-storage';
 
-function memoryStorage(): Storage {
-  const m = new Map<string, string>();
-  return {
-    get length() {
-      return m.size;
-    },
-    clear: () => m.clear(),
-    getItem: (k) => m.get(k) ?? null,
-    key: (i) => [...m.keys()][i] ?? null,
-    removeItem: (k) => void m.delete(k),
-    setItem: (k, v) => void m.set(k, String(v)),
-  };
-}
 
 describe('the moment after a check-in', () => {
   test('a milestone celebration from the response wins', () => {

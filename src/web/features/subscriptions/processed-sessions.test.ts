@@ -1,32 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { PROCESSED_SESSIONS_KEY, rememberProcessed, wasProcessed } from './processed-sessions';
 import { paymentTypeOf, RETURN_TARGETS } from './texts';
+import { memoryStorage } from '../../lib/memory-storage';
 
-class MemoryStorage implements Storage {
-  private m = new Map<string, string>();
-  get length() {
-    return this.m.size;
-  }
-  clear() {
-    this.m.clear();
-  }
-  getItem(k: string) {
-    return this.m.get(k) ?? null;
-  }
-  key(i: number) {
-    return [...this.m.keys()][i] ?? null;
-  }
-  removeItem(k: string) {
-    this.m.delete(k);
-  }
-  setItem(k: string, v: string) {
-    this.m.set(k, v);
-  }
-}
 
 describe('processed payment sessions', () => {
   it('remembers processed ids for the browser session; test sessions are never treated as repeats', () => {
-    const s = new MemoryStorage();
+    const s = memoryStorage();
     expect(wasProcessed('cs_test_1', s)).toBe(false);
     rememberProcessed('cs_test_1', s);
     expect(wasProcessed('cs_test_1', s)).toBe(true);
@@ -36,7 +16,7 @@ describe('processed payment sessions', () => {
   });
 
   it('survives a corrupt value and keeps at most 50 ids', () => {
-    const s = new MemoryStorage();
+    const s = memoryStorage();
     s.setItem(PROCESSED_SESSIONS_KEY, '{not json');
     expect(wasProcessed('x', s)).toBe(false);
     for (let i = 0; i < 60; i++) rememberProcessed(`cs_${i}`, s);
