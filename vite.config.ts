@@ -19,6 +19,8 @@ const precompress = (): Plugin => ({
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
+  // The tsconfig.json path aliases (@shared/…, @web/…); the service worker build reuses this resolve config.
+  resolve: { tsconfigPaths: true },
   plugins: [
     react(),
     tailwindcss(),
