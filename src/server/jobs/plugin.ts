@@ -48,7 +48,7 @@ function recurringTasks(app: FastifyInstance, opts: JobsOptions): RecurringTask[
       everyMs: HOUR,
       run: async (now) => {
         const r = await cleanupExpired(app.db, now);
-        if (r.sessions || r.emailTokens || r.signinFailures) app.log.info(r, 'cleanup');
+        if (r.sessions || r.emailTokens || r.signinFailures || r.idempotencyKeys) app.log.info(r, 'cleanup');
       },
     },
     {
