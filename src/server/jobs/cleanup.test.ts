@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createTestDb, testEngines } from '../../../test/helpers/db';
 import { createUser } from '../../../test/helpers/users';
 import type { DbHandle } from '../db/client';
-import { emailTokens, sessions, signinFailures } from '../db/schema/index';
+import { checkInIdempotencyKeys, emailTokens, sessions, signinFailures } from '../db/schema/index';
 import { deleteExpiredSessions } from '../modules/auth/repo';
 import { cleanupExpired } from './cleanup';
 
@@ -25,6 +25,7 @@ describe.each(testEngines())('cleanupExpired on %s', (engine) => {
     await h.db.delete(sessions);
     await h.db.delete(emailTokens);
     await h.db.delete(signinFailures);
+    await h.db.delete(checkInIdempotencyKeys);
   });
 
   const ids = async () => ({
@@ -63,14 +64,14 @@ describe.each(testEngines())('cleanupExpired on %s', (engine) => {
       { id: 'f-1min', email: 'b@example.com', createdAt: at(-60 * S) },
     ]);
 
-    expect(await cleanupExpired(h.db, NOW, { batchSize: 2 })).toEqual({ sessions: 2, emailTokens: 2, signinFailures: 1 });
+    expect(await cleanupExpired(h.db, NOW, { batchSize: 2 })).toEqual({ sessions: 2, emailTokens: 2, signinFailures: 1, idempotencyKeys: 0 });
     expect(await ids()).toEqual({
       sessions: ['s-live', 's-live-week'],
       emailTokens: ['t-expired-6-days', 't-live-reset', 't-live-verify', 't-used-now-still-valid'],
       signinFailures: ['f-1min', 'f-23h'],
     });
     // Nothing left to do: a second run deletes nothing.
-    expect(await cleanupExpired(h.db, NOW)).toEqual({ sessions: 0, emailTokens: 0, signinFailures: 0 });
+    expect(await cleanupExpired(h.db, NOW)).toEqual({ sessions: 0, emailTokens: 0, signinFailures: 0, idempotencyKeys: 0 });
   });
 
   it('works through a backlog in batches of the given size, each its own statement', async () => {
@@ -94,6 +95,25 @@ describe.each(testEngines())('cleanupExpired on %s', (engine) => {
     expect((await ids()).signinFailures).toEqual(['recent']);
   });
 
+  it('deletes check-in Idempotency-Key rows older than 48 hours, in batches, and keeps the younger ones', async () => {
+    const other = (await createUser(h.db)).id;
+    const key = (user: string, k: string, createdAt: Date) => ({ userId: user, key: k, requestHash: 'h', statusCode: 201, response: { id: k }, createdAt });
+    await h.db.insert(checkInIdempotencyKeys).values([
+      ...Array.from({ length: 7 }, (_, i) => key(userId, `old-${i}`, at(-48 * H - (i + 1) * S))),
+      key(other, 'old-other', at(-3 * D)),
+      key(userId, 'exactly-48h', at(-48 * H)),
+      key(userId, 'recent', at(-47 * H)),
+      key(other, 'now', NOW),
+    ]);
+    const keys = async () => (await h.db.select({ key: checkInIdempotencyKeys.key }).from(checkInIdempotencyKeys)).map((r) => r.key).sort();
+    expect(await cleanupExpired(h.db, NOW, { batchSize: 3 })).toMatchObject({ idempotencyKeys: 8 });
+    expect(await keys()).toEqual(['exactly-48h', 'now', 'recent']);
+    expect(await cleanupExpired(h.db, NOW)).toMatchObject({ idempotencyKeys: 0 });
+    // An hour later the 48-hour-old one goes too.
+    expect(await cleanupExpired(h.db, at(H))).toMatchObject({ idempotencyKeys: 1 });
+    expect(await keys()).toEqual(['now', 'recent']);
+  });
+
   it('each condition is served by an index (no scan of the whole table)', async () => {
     const plans = await h.db.transaction(async (tx) => {
       await tx.execute(sql`SET LOCAL enable_seqscan = off`);
@@ -107,11 +127,13 @@ describe.each(testEngines())('cleanupExpired on %s', (engine) => {
         await plan(sql`SELECT id FROM email_tokens WHERE expires_at < ${now}::timestamptz LIMIT 1000`),
         await plan(sql`SELECT id FROM email_tokens WHERE used_at <= ${now}::timestamptz LIMIT 1000`),
         await plan(sql`SELECT id FROM signin_failures WHERE created_at < ${now}::timestamptz LIMIT 1000`),
+        await plan(sql`SELECT user_id, key FROM check_in_idempotency_keys WHERE created_at < ${now}::timestamptz LIMIT 1000`),
       ];
     });
     expect(plans[0]).toMatch(/sessions_expires_idx/);
     expect(plans[1]).toMatch(/email_tokens_expires_idx/);
     expect(plans[2]).toMatch(/email_tokens_used_idx/);
     expect(plans[3]).toMatch(/signin_failures_created_idx/);
+    expect(plans[4]).toMatch(/check_in_idempotency_created_idx/);
   });
 });

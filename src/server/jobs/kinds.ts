@@ -22,6 +22,15 @@ export const JOB_KINDS = {
     payload: z.object({ userId: z.string(), kind: z.enum(['daily', 'last-chance']), localDate: z.string() }),
     policy: { maxAttempts: 5, backoffBaseMs: 5_000, backoffCapMs: 60_000, leaseMs: 60_000, redactOnDone: false },
   },
+  /**
+   * The e-mail reminder fallback (decision 021): one reminder by e-mail to a user with no live push subscription
+   * who opted in. Checks again (still wanted, not checked in, window not over), then sends through the Mailer.
+   */
+  'reminders.email': {
+    payload: z.object({ userId: z.string(), kind: z.enum(['daily', 'last-chance']), localDate: z.string() }),
+    // 20 s, 40 s, 80 s … capped at 5 min: after the window closes the job skips the e-mail.
+    policy: { maxAttempts: 8, backoffBaseMs: 20_000, backoffCapMs: 5 * 60_000, leaseMs: 2 * 60_000, redactOnDone: false },
+  },
   /** One Web Push message to one device; 429/5xx retry with backoff, 404/410 remove the subscription. */
   'push.deliver': {
     payload: z.object({

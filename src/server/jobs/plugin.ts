@@ -6,6 +6,8 @@ import { JobQueue, PermanentJobError, scheduleRecurring, type JobHandlers, type 
 import { cleanupExpired } from './cleanup';
 import { rolloverTick } from './rollover';
 import * as notifications from '../modules/notifications/service';
+import { sendReminderEmailJob } from '../modules/notifications/email-fallback';
+import { contextOf } from '../context';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,7 +48,7 @@ function recurringTasks(app: FastifyInstance, opts: JobsOptions): RecurringTask[
       everyMs: HOUR,
       run: async (now) => {
         const r = await cleanupExpired(app.db, now);
-        if (r.sessions || r.emailTokens || r.signinFailures) app.log.info(r, 'cleanup');
+        if (r.sessions || r.emailTokens || r.signinFailures || r.idempotencyKeys) app.log.info(r, 'cleanup');
       },
     },
     {
@@ -67,6 +69,7 @@ function jobHandlers(app: FastifyInstance, tasks: readonly RecurringTask[]): Job
     'mail.send': (message) => sendMailJob(app.mailer, message),
     'reminders.send': (p, job) => notifications.sendReminderJob(app, p, job.key),
     'push.deliver': (p) => notifications.deliverJob(app, p),
+    'reminders.email': async (p) => void (await sendReminderEmailJob(contextOf(app), p)),
     recurring: async ({ task }) => {
       const found = tasks.find((t) => t.name === task);
       if (!found) throw new PermanentJobError(`no recurring task named "${task}"`);

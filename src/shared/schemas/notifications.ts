@@ -22,13 +22,15 @@ export const notificationSettingsSchema = z.object({
   dailyReminders: z.boolean(),
   lastChanceReminders: z.boolean(),
   hasSeenNotificationModal: z.boolean(),
+  /** Opt-in (default off): the reminders come by e-mail while no device of the user has a live push subscription. */
+  emailFallback: z.boolean(),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
 export const notificationSettingsPatchSchema = notificationSettingsSchema
   .partial()
   .strict()
-  .refine((v) => Object.keys(v).length > 0, 'Send at least one of dailyReminders, lastChanceReminders, hasSeenNotificationModal');
+  .refine((v) => Object.keys(v).length > 0, 'Send at least one of dailyReminders, lastChanceReminders, hasSeenNotificationModal, emailFallback');
 
 export const NOTIFICATION_TOGGLE_TYPES = ['daily', 'last-chance'] as const;
 export const toggleBodySchema = z.object({

@@ -4,14 +4,15 @@ import { SYNC_TAG, SYNCED_MESSAGE, pendingCount, syncQueuedCheckIns, type SyncRe
 export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 export const SW_URL = '/sw.js';
 
-type SyncListener = (r: Pick<SyncResult, 'synced' | 'rejected'>) => void;
+export type SyncReport = Pick<SyncResult, 'synced' | 'rejected' | 'celebrations'>;
+type SyncListener = (r: SyncReport) => void;
 const listeners = new Set<SyncListener>();
 /** Called when queued offline check-ins were sent (by the worker or the page). */
 export function onCheckInsSynced(fn: SyncListener): () => void {
   listeners.add(fn);
   return () => listeners.delete(fn);
 }
-const tell = (r: Pick<SyncResult, 'synced' | 'rejected'>) => {
+const tell = (r: SyncReport) => {
   if (r.synced > 0 || r.rejected.length > 0) for (const fn of listeners) fn(r);
 };
 
@@ -51,8 +52,8 @@ export function startServiceWorker(): void {
   void syncFromPage();
   if (!('serviceWorker' in navigator) || !import.meta.env.PROD) return;
   navigator.serviceWorker.addEventListener('message', (e: MessageEvent) => {
-    const data = e.data as { type?: string; synced?: number; rejected?: string[] } | null;
-    if (data?.type === SYNCED_MESSAGE) tell({ synced: data.synced ?? 0, rejected: data.rejected ?? [] });
+    const data = e.data as { type?: string; synced?: number; rejected?: string[]; celebrations?: string[] } | null;
+    if (data?.type === SYNCED_MESSAGE) tell({ synced: data.synced ?? 0, rejected: data.rejected ?? [], celebrations: data.celebrations ?? [] });
   });
   void navigator.serviceWorker
     .register(SW_URL, { scope: '/' })

@@ -64,6 +64,17 @@ export interface SyncResult {
   rejected: string[];
   /** Still queued (no connection, server error). */
   remaining: number;
+  /**
+   * The celebrations the server's answers carried (a milestone the synced check-in reached, even one made offline
+   * and counted late): the page shows them as it would a live check-in's.
+   */
+  celebrations: string[];
+}
+
+/** The celebration message of a POST /api/checkins answer, if it has one. */
+export function celebrationMessage(body: unknown): string | null {
+  const c = (body as { celebration?: { message?: unknown } | null } | null)?.celebration;
+  return c && typeof c.message === 'string' && c.message.trim() ? c.message : null;
 }
 
 let running: Promise<SyncResult> | null = null;
@@ -75,7 +86,7 @@ let running: Promise<SyncResult> | null = null;
  */
 export function syncQueuedCheckIns(fetcher: typeof fetch = fetch, now = Date.now()): Promise<SyncResult> {
   running ??= (async () => {
-    const result: SyncResult = { synced: 0, rejected: [], remaining: 0 };
+    const result: SyncResult = { synced: 0, rejected: [], remaining: 0, celebrations: [] };
     const d = await db();
     try {
       const keys = await d.getAllKeys(CHECKINS_STORE);
@@ -101,6 +112,8 @@ export function syncQueuedCheckIns(fetcher: typeof fetch = fetch, now = Date.now
         if (res.ok) {
           await d.put(CHECKINS_STORE, { ...rec, synced: true }, id);
           result.synced += 1;
+          const celebration = celebrationMessage(await res.json().catch(() => null));
+          if (celebration) result.celebrations.push(celebration);
         } else if (res.status >= 500 || res.status === 408 || res.status === 429 || res.status === 401) {
           result.remaining += 1; // try again later (a 401: after signing in again)
         } else {

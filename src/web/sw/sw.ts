@@ -34,7 +34,7 @@ async function syncAndTell(): Promise<void> {
   const r = await syncQueuedCheckIns();
   if (r.synced > 0 || r.rejected.length > 0) {
     const clients = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-    for (const c of clients) c.postMessage({ type: SYNCED_MESSAGE, synced: r.synced, rejected: r.rejected });
+    for (const c of clients) c.postMessage({ type: SYNCED_MESSAGE, synced: r.synced, rejected: r.rejected, celebrations: r.celebrations });
   }
   if (r.remaining > 0) throw new Error('Some check-ins are still waiting for a connection');
 }

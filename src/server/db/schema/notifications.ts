@@ -24,7 +24,7 @@ export const pushSubscriptions = pgTable(
   (t) => [uniqueIndex('push_subscriptions_endpoint_uq').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
 );
 
-/** Notification preferences; no row means the defaults (both reminders on, modal not seen). */
+/** Notification preferences; no row means the defaults (both reminders on, modal not seen, no e-mail fallback). */
 export const notificationSettings = pgTable('notification_settings', {
   userId: text('user_id')
     .primaryKey()
@@ -32,6 +32,8 @@ export const notificationSettings = pgTable('notification_settings', {
   dailyReminders: boolean('daily_reminders').notNull().default(true),
   lastChanceReminders: boolean('last_chance_reminders').notNull().default(true),
   hasSeenNotificationModal: boolean('has_seen_notification_modal').notNull().default(false),
+  /** Opt-in: reminders go by e-mail while the user has no live push subscription (decision 021, e-mail fallback). */
+  emailFallback: boolean('email_fallback').notNull().default(false),
   /** The last reminder the push service accepted for any of the user's devices. */
   lastReminderDeliveredAt: ts('last_reminder_delivered_at'),
   updatedAt: ts('updated_at').notNull(),

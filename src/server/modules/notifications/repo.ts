@@ -15,7 +15,7 @@ export async function findSettings(db: Conn, userId: string): Promise<SettingsRo
 export async function upsertSettings(
   db: Conn,
   userId: string,
-  patch: Partial<Pick<SettingsRow, 'dailyReminders' | 'lastChanceReminders' | 'hasSeenNotificationModal' | 'lastReminderDeliveredAt'>>,
+  patch: Partial<Pick<SettingsRow, 'dailyReminders' | 'lastChanceReminders' | 'hasSeenNotificationModal' | 'emailFallback' | 'lastReminderDeliveredAt'>>,
   now: Date,
 ): Promise<SettingsRow> {
   const [row] = await db
@@ -54,6 +54,12 @@ export async function markDelivered(db: Conn, sub: SubscriptionRow, now: Date, r
 
 export async function findUserClock(db: Conn, userId: string): Promise<{ timezone: string; checkInTime: string } | null> {
   const [row] = await db.select({ timezone: users.timezone, checkInTime: users.checkInTime }).from(users).where(eq(users.id, userId));
+  return row ?? null;
+}
+
+/** Where and how to write to the user (the e-mail reminder fallback), with their timezone. */
+export async function findUserContact(db: Conn, userId: string): Promise<{ email: string; firstName: string; timezone: string } | null> {
+  const [row] = await db.select({ email: users.email, firstName: users.firstName, timezone: users.timezone }).from(users).where(eq(users.id, userId));
   return row ?? null;
 }
 

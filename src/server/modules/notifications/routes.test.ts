@@ -95,11 +95,12 @@ describe.each(testEngines())('notifications on %s', (engine) => {
 
   it('settings default to both reminders on; PATCH and toggle change them; wrong types are a 400', async () => {
     const { call } = await newUser();
-    expect((await call('GET', '/api/notifications/settings')).body).toEqual({ dailyReminders: true, lastChanceReminders: true, hasSeenNotificationModal: false });
+    expect((await call('GET', '/api/notifications/settings')).body).toEqual({ dailyReminders: true, lastChanceReminders: true, hasSeenNotificationModal: false, emailFallback: false });
     expect((await call('PATCH', '/api/notifications/settings', { hasSeenNotificationModal: true, dailyReminders: false })).body).toEqual({
       dailyReminders: false,
       lastChanceReminders: true,
       hasSeenNotificationModal: true,
+      emailFallback: false,
     });
     for (const body of [{ dailyReminders: 'yes' }, { lastChanceReminders: 1 }, {}, { other: true }]) {
       expect((await call('PATCH', '/api/notifications/settings', body)).status, JSON.stringify(body)).toBe(400);
@@ -108,7 +109,7 @@ describe.each(testEngines())('notifications on %s', (engine) => {
     expect((await call('POST', '/api/notifications/toggle', { type: 'daily', enabled: true })).body.dailyReminders).toBe(true);
     expect((await call('POST', '/api/notifications/toggle', { type: 'weekly', enabled: true })).status).toBe(400);
     expect((await call('POST', '/api/notifications/toggle', { type: 'daily', enabled: 'on' })).status).toBe(400);
-    expect((await call('GET', '/api/notifications/settings')).body).toEqual({ dailyReminders: true, lastChanceReminders: false, hasSeenNotificationModal: true });
+    expect((await call('GET', '/api/notifications/settings')).body).toEqual({ dailyReminders: true, lastChanceReminders: false, hasSeenNotificationModal: true, emailFallback: false });
   });
 
   it('send-test reaches every device through real web-push: VAPID JWT verified, aes128gcm payload decrypted', async () => {

@@ -23,6 +23,8 @@ import {
   type PushSubscriptionJson,
 } from '../../../shared/schemas/notifications';
 import * as repo from './repo';
+import { enqueueReminderEmail } from './email-fallback';
+import { contextOf } from '../../context';
 
 const tzOf = (tz: string) => (isKnownTimeZone(tz) ? tz : 'UTC');
 
@@ -32,6 +34,7 @@ export async function getSettings(db: Conn, userId: string): Promise<Notificatio
     dailyReminders: row?.dailyReminders ?? true,
     lastChanceReminders: row?.lastChanceReminders ?? true,
     hasSeenNotificationModal: row?.hasSeenNotificationModal ?? false,
+    emailFallback: row?.emailFallback ?? false,
   };
 }
 
@@ -46,7 +49,8 @@ export async function rescheduleReminders(db: Conn, userId: string, now: Date): 
   const settings = await getSettings(db, userId);
   const devices = (await repo.listSubscriptions(db, userId)).length;
   for (const kind of REMINDER_KINDS) {
-    const on = devices > 0 && (kind === 'daily' ? settings.dailyReminders : settings.lastChanceReminders);
+    // Without a device a reminder is still due when the user opted in to the e-mail fallback.
+    const on = (devices > 0 || settings.emailFallback) && (kind === 'daily' ? settings.dailyReminders : settings.lastChanceReminders);
     const next = on ? nextReminder(kind, now, tzOf(user.timezone), effectiveCheckInTime(user.checkInTime)).at : null;
     await repo.setNextAt(db, userId, kind, next);
   }
@@ -160,7 +164,10 @@ export async function deliverJob(app: FastifyInstance, p: JobPayload<'push.deliv
   await deliverTo(app, sub, p.message, p.ttlSeconds, p.reminder);
 }
 
-/** Job `reminders.send`: still wanted (toggle on, not checked in, window not over)? then one push.deliver per device. */
+/**
+ * Job `reminders.send`: still wanted (toggle on, not checked in, window not over)? then one push.deliver per device,
+ * or with no device the e-mail fallback (`reminders.email`) when the user opted in.
+ */
 export async function sendReminderJob(app: FastifyInstance, p: JobPayload<'reminders.send'>, key: string): Promise<void> {
   const now = app.clock.now();
   const user = await repo.findUserClock(app.db, p.userId);
@@ -172,6 +179,8 @@ export async function sendReminderJob(app: FastifyInstance, p: JobPayload<'remin
   const ttlSeconds = Math.floor((closesAt.getTime() - now.getTime()) / 1000);
   if (ttlSeconds <= 0) return; // the window is over: the reminder has no point any more
   const subs = await repo.listSubscriptions(app.db, p.userId);
+  // No live push subscription: the reminder goes by e-mail when the user opted in (decision 021), else nowhere.
+  if (subs.length === 0) return settings.emailFallback ? enqueueReminderEmail(contextOf(app), p) : undefined;
   await app.db.transaction(async (tx) => {
     for (const sub of subs) {
       await app.jobs.enqueue(tx, {

@@ -10,6 +10,7 @@ import {
   milestoneFloor,
   nextMilestone,
   streakLengthText,
+  type Milestone,
 } from '../../../shared/domain/milestones';
 import {
   applyCheckIn,
@@ -101,7 +102,8 @@ async function settledWithZone(db: Db, userId: string, now: Date): Promise<{ sta
 
 export async function onCheckIn(tx: Db, event: Pick<CheckInRecorded, 'userId' | 'localDate' | 'now' | 'isNew'>): Promise<CheckInEffects> {
   if (!event.isNew) return {};
-  if (await correctLateCheckIn(tx, event.userId, event.localDate, event.now)) return {};
+  const corrected = await correctLateCheckIn(tx, event.userId, event.localDate, event.now);
+  if (corrected) return corrected.milestone ? celebrate(tx, event.userId, corrected.milestone) : {};
   let reached: ReturnType<typeof applyCheckIn>['events'][number] | undefined;
   await applyStep(tx, event.userId, event.now, (s) => {
     // The check-in's own local date (fixed at submission) is the day that counts.
@@ -111,9 +113,14 @@ export async function onCheckIn(tx: Db, event: Pick<CheckInRecorded, 'userId' | 
   });
   const milestone = reached?.type === 'check-in' ? reached.milestone : null;
   if (!milestone) return {};
+  return celebrate(tx, event.userId, milestone);
+}
+
+/** The celebration of a milestone a check-in reached (live, or a late offline one replayed), with its reward if claimable. */
+async function celebrate(tx: Db, userId: string, milestone: Milestone): Promise<CheckInEffects> {
   const earned = rewardAtMilestone(milestone.days);
   // The claim card is offered only when the reward is still claimable (premium users get only the 100-day one).
-  const reward = earned && (await rewardClaimable(tx, event.userId, earned)) ? earned : undefined;
+  const reward = earned && (await rewardClaimable(tx, userId, earned)) ? earned : undefined;
   return {
     celebration: {
       type: 'milestone',
@@ -133,9 +140,10 @@ export async function onCheckIn(tx: Db, event: Pick<CheckInRecorded, 'userId' | 
  * row saying what changed. When something other than check-ins and rollovers touched the streak since
  * (a recovery, a decline, a grant, a developer action) the replay could not reproduce it: the check-in then
  * stays in the history and the ledger says the streak was left as it was.
- * Returns false when the date is not settled yet (the ordinary check-in path applies).
+ * Returns false when the date is not settled yet (the ordinary check-in path applies); otherwise the milestone
+ * the replay reached that the user had not reached before (it is celebrated as a live check-in's would be).
  */
-async function correctLateCheckIn(tx: Db, userId: string, date: string, now: Date): Promise<boolean> {
+async function correctLateCheckIn(tx: Db, userId: string, date: string, now: Date): Promise<false | { milestone: Milestone | null }> {
   const tz = await repo.userTimezone(tx, userId);
   const row = await repo.lockState(tx, userId, tz);
   const before = repo.rowToState(row);
@@ -153,7 +161,7 @@ async function correctLateCheckIn(tx: Db, userId: string, date: string, now: Dat
         freezeDaysRemaining: before.freezeDaysRemaining,
       },
     ]);
-    return true;
+    return { milestone: null };
   }
   const from = snap.state;
   const dates = [...(await repo.checkInDatesAfter(tx, userId, from.lastProcessedDate)), date];
@@ -197,7 +205,9 @@ async function correctLateCheckIn(tx: Db, userId: string, date: string, now: Dat
       freezeDaysRemaining: state.freezeDaysRemaining,
     },
   ]);
-  return true;
+  // A milestone the replay reached above the user's checkpoint was never reached (nor celebrated) live.
+  const reached = events.flatMap((e) => (e.type === 'check-in' && e.milestone && e.milestone.days > before.checkpoint ? [e.milestone] : []));
+  return { milestone: reached.reduce<Milestone | null>((m, x) => (!m || x.days > m.days ? x : m), null) };
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -44,3 +44,16 @@ describe('submitOrQueue', () => {
     expect(enqueue.mock.calls[0]![2]).toBe(sentKey);
   });
 });
+
+describe('syncedNotice', () => {
+  test("'Synced' with the celebration of a milestone the synced check-in reached, and confetti", async () => {
+    const { syncedNotice } = await import('./offline');
+    expect(syncedNotice({ synced: 0, celebrations: [] })).toBeNull();
+    expect(syncedNotice({ synced: 1, celebrations: [] })).toEqual({ title: 'Synced', description: OFFLINE_MESSAGES.syncedText, celebrate: false });
+    expect(syncedNotice({ synced: 2, celebrations: ['🔥 Dedicated Soul! You reached a 30-day streak.'] })).toEqual({
+      title: 'Synced',
+      description: `${OFFLINE_MESSAGES.syncedText} 🔥 Dedicated Soul! You reached a 30-day streak.`,
+      celebrate: true,
+    });
+  });
+});

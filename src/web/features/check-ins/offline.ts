@@ -11,6 +11,20 @@ export const OFFLINE_MESSAGES = {
   syncedText: 'Your offline check-in was saved.',
 } as const;
 
+/**
+ * The 'Synced' toast after queued check-ins reached the server; when an answer celebrated a milestone (a check-in
+ * made offline reaching it, even counted late for the day before) the toast says so and the page celebrates.
+ */
+export function syncedNotice(r: { synced: number; celebrations: readonly string[] }): { title: string; description: string; celebrate: boolean } | null {
+  if (r.synced <= 0) return null;
+  const celebration = r.celebrations.at(-1);
+  return {
+    title: OFFLINE_MESSAGES.synced,
+    description: celebration ? `${OFFLINE_MESSAGES.syncedText} ${celebration}` : OFFLINE_MESSAGES.syncedText,
+    celebrate: !!celebration,
+  };
+}
+
 export type SubmitOutcome = { kind: 'sent'; result: CheckInResult } | { kind: 'queued' };
 
 export class OfflineSaveError extends Error {

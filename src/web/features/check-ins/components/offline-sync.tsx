@@ -1,21 +1,37 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { Confetti } from '../../../components/ui/confetti';
 import { toast } from '../../../components/ui/toast';
 import { onCheckInsSynced } from '../../../lib/service-worker';
 import { refreshAfterCheckIn } from '../api/submit-check-in';
-import { OFFLINE_MESSAGES } from '../offline';
+import { OFFLINE_MESSAGES, syncedNotice } from '../offline';
 
-/** Shows 'Synced' when queued offline check-ins reached the server (worker message or page sync). */
+const CONFETTI_MS = 3_000;
+
+/**
+ * Shows 'Synced' when queued offline check-ins reached the server (worker message or page sync), with the
+ * milestone an answer celebrated (and confetti, none under prefers-reduced-motion), as a live check-in would.
+ */
 export function OfflineSync() {
   const client = useQueryClient();
+  const [confetti, setConfetti] = useState(0);
   useEffect(
     () =>
       onCheckInsSynced((r) => {
-        if (r.synced > 0) toast({ title: OFFLINE_MESSAGES.synced, description: OFFLINE_MESSAGES.syncedText });
+        const notice = syncedNotice(r);
+        if (notice) {
+          toast({ title: notice.title, description: notice.description });
+          if (notice.celebrate) setConfetti((n) => n + 1);
+        }
         for (const message of r.rejected) toast({ title: OFFLINE_MESSAGES.failed, description: message, variant: 'destructive' });
         void refreshAfterCheckIn(client);
       }),
     [client],
   );
-  return null;
+  useEffect(() => {
+    if (!confetti) return;
+    const id = setTimeout(() => setConfetti(0), CONFETTI_MS + 500);
+    return () => clearTimeout(id);
+  }, [confetti]);
+  return confetti ? <Confetti key={confetti} durationMs={CONFETTI_MS} /> : null;
 }

@@ -5,11 +5,11 @@ import { useNotificationSettings, usePatchNotificationSettings } from '../api/no
 import { useNotificationSwitch } from '../lib/use-enable-notifications';
 
 /** The whole 64×44 button is the tap target (as the Dark Mode switch); the track inside is the visible switch. */
-const switchClass =
+export const switchClass =
   'group relative -mr-1 inline-flex h-11 w-16 shrink-0 items-center justify-center rounded-full disabled:opacity-50 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring';
-const trackClass =
+export const trackClass =
   'inline-flex h-8 w-14 items-center rounded-full border-2 border-border-strong bg-surface-3 group-data-[state=checked]:bg-primary';
-const thumbClass =
+export const thumbClass =
   'block h-6 w-6 translate-x-0.5 rounded-full bg-fg shadow transition-transform data-[state=checked]:translate-x-6 data-[state=checked]:bg-primary-fg';
 
 export const MAIN_NOTIFICATIONS_REQUIRED = 'Main Notifications Required';

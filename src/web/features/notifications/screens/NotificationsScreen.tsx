@@ -4,6 +4,7 @@ import { Card, Page, PageHeader } from '../../../components/ui/page';
 import { toast, toastError } from '../../../components/ui/toast';
 import { useCurrentUser } from '../../../lib/current-user';
 import { sendTestNotification, useNotificationCheck } from '../api/notifications';
+import { EmailFallback } from '../components/email-fallback';
 import { NotificationSettings } from '../components/notification-settings';
 import { currentSubscription, permissionState, subscribeThisDevice, type PermissionState } from '../lib/push-client';
 
@@ -20,7 +21,10 @@ function isIosNotInstalled(): boolean {
   return ios && !standalone;
 }
 
-/** /notifications: reminder health at a glance — permission, this device, last reminder delivered — and the toggles. */
+/**
+ * /notifications: reminder health at a glance — permission, this device, last reminder delivered — the e-mail
+ * fallback switch and the toggles.
+ */
 export default function NotificationsScreen() {
   const user = useCurrentUser().data;
   const check = useNotificationCheck();
@@ -95,6 +99,7 @@ export default function NotificationsScreen() {
           <NotificationSettings checkInTime={user.checkInTime} />
         </section>
       )}
+      {user && <EmailFallback email={user.email} devices={check.data?.devices ?? null} iosNotInstalled={typeof navigator !== 'undefined' && isIosNotInstalled()} />}
       {typeof navigator !== 'undefined' && isIosNotInstalled() && (
         <Card className="mt-4">
           <h2 className="text-lg font-bold">On iPhone or iPad</h2>

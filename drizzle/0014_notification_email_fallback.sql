@@ -1,0 +1,1 @@
+ALTER TABLE "notification_settings" ADD COLUMN "email_fallback" boolean DEFAULT false NOT NULL;
