@@ -8,6 +8,11 @@ import { applyMetadata } from './metadata';
 import { UserRoutes, VisitorRoutes } from './routes';
 
 const DeveloperModeChrome = lazy(() => import('../features/dev/components/developer-mode').then((m) => ({ default: m.DeveloperModeChrome })));
+/**
+ * Tells the user when check-ins queued offline reached the server: mounted for a signed-in user only (a visitor's
+ * queue cannot be sent), so signed-out pages load neither it nor the check-in code it refreshes.
+ */
+const OfflineSync = lazy(() => import('../features/check-ins/components/offline-sync').then((m) => ({ default: m.OfflineSync })));
 const UnreadFeedbackCount = lazy(() =>
   import('../features/feedback/components/unread-feedback-count').then((m) => ({ default: m.UnreadFeedbackCount })),
 );
@@ -44,6 +49,11 @@ export function App() {
         <Suspense fallback={null}>{user ? <UserRoutes user={user} /> : <VisitorRoutes />}</Suspense>
       </div>
       {user && showsBottomNav(pathname) && <BottomNav />}
+      {user && (
+        <Suspense fallback={null}>
+          <OfflineSync />
+        </Suspense>
+      )}
     </>
   );
 }

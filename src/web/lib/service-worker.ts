@@ -1,4 +1,9 @@
-import { SYNC_TAG, SYNCED_MESSAGE, pendingCount, syncQueuedCheckIns, type SyncResult } from '../sw/offline-queue';
+import type { SyncResult } from '../sw/offline-queue';
+
+// The queue's names, repeated here so that the page's entry does not carry the queue and IndexedDB wrapper
+// (loaded when a sync runs); service-worker.test.ts checks that they match.
+export const SYNC_TAG = 'sync-checkins';
+export const SYNCED_MESSAGE = 'checkins-synced';
 
 /** Spec §4/§9: the worker is updated, and connectivity checked, every hour. */
 export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
@@ -18,8 +23,9 @@ const tell = (r: Pick<SyncResult, 'synced' | 'rejected'>) => {
 /** Sends queued offline check-ins from the page (browsers without Background Sync, reconnect, app start). */
 export async function syncFromPage(): Promise<void> {
   try {
-    if ((await pendingCount()) === 0) return;
-    tell(await syncQueuedCheckIns());
+    const queue = await import('../sw/offline-queue');
+    if ((await queue.pendingCount()) === 0) return;
+    tell(await queue.syncQueuedCheckIns());
   } catch {
     // IndexedDB unavailable: nothing was queued.
   }
