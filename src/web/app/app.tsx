@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useCurrentUser } from '../lib/current-user';
 import { scrollBehavior } from '../lib/dates';
+import { syncFromPage } from '../lib/service-worker';
 import { useTimezoneSync } from '../features/auth/hooks/use-timezone-sync';
 import { BottomNav, showsBottomNav } from './bottom-nav';
 import { applyMetadata } from './metadata';
@@ -31,6 +32,12 @@ export function App() {
   const userQuery = useCurrentUser();
   useRouteEffects(pathname);
   useTimezoneSync(pathname);
+
+  // Check-ins queued offline are sent at start once a signed-in user is known (and on reconnect: lib/service-worker).
+  const signedIn = !!userQuery.data;
+  useEffect(() => {
+    if (signedIn) void syncFromPage();
+  }, [signedIn]);
 
   if (userQuery.isPending) return null;
   const user = userQuery.data ?? null;

@@ -54,7 +54,7 @@ export async function requestCheckInSync(): Promise<void> {
 export function startServiceWorker(): void {
   if (typeof window === 'undefined') return;
   window.addEventListener('online', () => void syncFromPage());
-  void syncFromPage();
+  // The start-up sync runs once a signed-in user is known (app/app.tsx): a visitor's page does not load the queue.
   if (!('serviceWorker' in navigator) || !import.meta.env.PROD) return;
   navigator.serviceWorker.addEventListener('message', (e: MessageEvent) => {
     const data = e.data as { type?: string; synced?: number; rejected?: string[] } | null;
