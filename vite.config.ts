@@ -16,6 +16,53 @@ const precompress = (): Plugin => ({
   },
 });
 
+/**
+ * The screens whose code the first HTML asks for at once (`<link rel="modulepreload">`, written by the server's
+ * shell for the page's path: src/server/web-shell.ts), so a screen's chunk downloads beside the entry instead of
+ * after the session check. '/' preloads the welcome screen (a signed-in user's '/' is the dashboard: it loads as
+ * before).
+ */
+const ROUTE_SCREENS: Record<string, string> = {
+  '/': 'features/auth/screens/WelcomeScreen.tsx',
+  '/signin': 'features/auth/screens/SignInScreen.tsx',
+  '/login': 'features/auth/screens/SignInScreen.tsx',
+  '/signup': 'features/auth/screens/SignUpScreen.tsx',
+  '/dashboard': 'app/dashboard-page.tsx',
+  '/checkin': 'features/check-ins/screens/CheckInScreen.tsx',
+  '/streak': 'features/streaks/screens/StreakScreen.tsx',
+};
+
+/** Writes the path → files map into index.html as one comment, which the server's shell turns into links. */
+const routePreloads = (): Plugin => ({
+  name: 'big7-route-preloads',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(html, ctx) {
+      const bundle = ctx.bundle;
+      if (!bundle) return html;
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const entry = chunks.find((c) => c.isEntry);
+      const loaded = new Set<string>(entry ? [entry.fileName, ...entry.imports] : []);
+      const map: Record<string, string[]> = {};
+      for (const [route, screen] of Object.entries(ROUTE_SCREENS)) {
+        const chunk = chunks.find((c) => c.facadeModuleId?.replace(/\\/g, '/').endsWith(`/src/web/${screen}`));
+        if (!chunk) throw new Error(`route-preloads: no chunk for ${screen}`);
+        const files: string[] = [];
+        const walk = (fileName: string) => {
+          if (loaded.has(fileName) || files.includes(fileName)) return;
+          files.push(fileName);
+          const c = bundle[fileName];
+          if (c?.type === 'chunk') c.imports.forEach(walk);
+        };
+        walk(chunk.fileName);
+        map[route] = files.map((f) => `/${f}`);
+      }
+      return html.replace('</head>', () => `  <!--big7:route-preloads ${JSON.stringify(map)}-->\n  </head>`);
+    },
+  },
+});
+
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
@@ -24,6 +71,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    routePreloads(),
     // The one service worker /sw.js (src/web/sw/sw.ts), with the app shell's precache list injected at build.
     // The manifest is public/manifest.webmanifest; the app registers the worker itself (lib/service-worker.ts).
     VitePWA({
@@ -43,6 +91,15 @@ export default defineConfig({
     emptyOutDir: true,
     // No client source maps in production builds (the server also refuses to serve any under NODE_ENV=production).
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // React, the router and TanStack Query in one file beside the entry: every page needs them, and as the
+        // bundler's default they came in six small files (six more requests before the first render).
+        codeSplitting: {
+          groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/ }],
+        },
+      },
+    },
   },
   server: {
     proxy: { '/api': 'http://localhost:3000' },

@@ -41,10 +41,13 @@ export interface RouteWeight {
 
 export interface LighthouseScores {
   route: string;
+  /** The performance score of every run (the row is the run with the median performance). */
+  runs: (number | null)[];
   scores: Record<string, number | null>;
   lcpMs: number | null;
   fcpMs: number | null;
   tbtMs: number | null;
+  cls: number | null;
   failed: Record<string, string[]>;
 }
 
@@ -124,7 +127,7 @@ async function audit(base: string, route: { name: string; path: string; signedIn
         .map((ref) => `${ref.id}${lhr.audits[ref.id]?.displayValue ? ` (${lhr.audits[ref.id]!.displayValue})` : ''}`);
     }
     const num = (id: string) => lhr.audits[id]?.numericValue ?? null;
-    return { route: route.path, scores, lcpMs: num('largest-contentful-paint'), fcpMs: num('first-contentful-paint'), tbtMs: num('total-blocking-time'), failed };
+    return { route: route.path, runs: [scores.performance ?? null], scores, lcpMs: num('largest-contentful-paint'), fcpMs: num('first-contentful-paint'), tbtMs: num('total-blocking-time'), cls: num('cumulative-layout-shift') == null ? null : Math.round(num('cumulative-layout-shift')! * 1000) / 1000, failed };
   } finally {
     chrome.kill();
   }
@@ -147,13 +150,21 @@ export async function clientBench(argv: string[]): Promise<ClientResult> {
     }
     const lh: LighthouseScores[] = [];
     if (!argv.includes('--no-lighthouse')) {
-      for (const r of LIGHTHOUSE_ROUTES) lh.push(await audit(base, r));
-      lines.push('## Lighthouse 12, mobile (targets: performance ≥ 95 signed out, ≥ 90 signed in; accessibility 100; best practices 100; SEO ≥ 95 public)');
-      lines.push('| page | performance | accessibility | best practices | SEO | FCP ms | LCP ms | TBT ms | below 0.9 |', '|---|---|---|---|---|---|---|---|---|');
+      // Throttled runs on a shared machine are noisy: each page runs N times (3 by default, `--lighthouse-runs=N`)
+      // and the row is the run with the median performance score.
+      const runs = Math.max(1, Number(argv.find((a) => a.startsWith('--lighthouse-runs='))?.split('=')[1] ?? 3) || 3);
+      for (const r of LIGHTHOUSE_ROUTES) {
+        const all: LighthouseScores[] = [];
+        for (let i = 0; i < runs; i++) all.push(await audit(base, r));
+        const sorted = [...all].sort((a, b) => (a.scores.performance ?? -1) - (b.scores.performance ?? -1));
+        lh.push({ ...sorted[Math.floor((sorted.length - 1) / 2)]!, runs: all.map((a) => a.scores.performance ?? null) });
+      }
+      lines.push(`## Lighthouse 12, mobile, median of ${runs} run(s) by performance (targets: performance ≥ 95 signed out, ≥ 90 signed in; accessibility 100; best practices 100; SEO ≥ 95 public)`);
+      lines.push('| page | performance (runs) | accessibility | best practices | SEO | FCP ms | LCP ms | TBT ms | CLS | below 0.9 |', '|---|---|---|---|---|---|---|---|---|---|');
       for (const s of lh) {
         const below = Object.values(s.failed).flat().join(', ');
         lines.push(
-          `| ${s.route} | ${s.scores.performance} | ${s.scores.accessibility} | ${s.scores['best-practices']} | ${s.scores.seo} | ${Math.round(s.fcpMs ?? 0)} | ${Math.round(s.lcpMs ?? 0)} | ${Math.round(s.tbtMs ?? 0)} | ${below} |`,
+          `| ${s.route} | ${s.scores.performance} (${s.runs.join(', ')}) | ${s.scores.accessibility} | ${s.scores['best-practices']} | ${s.scores.seo} | ${Math.round(s.fcpMs ?? 0)} | ${Math.round(s.lcpMs ?? 0)} | ${Math.round(s.tbtMs ?? 0)} | ${s.cls ?? ''} | ${below} |`,
         );
       }
     }

@@ -51,6 +51,25 @@ describe('renderShell', () => {
     expect(html).not.toContain('//x');
   });
 
+  it("asks for the path's screen files (the build's route map) and drops the map from the page", () => {
+    const map = { '/checkin': ['/assets/CheckInScreen-abc.js', '/assets/page-def.js'], '/': ['/assets/WelcomeScreen-x.js'], '/bad': ['https://evil.example/x.js'] };
+    const template = TEMPLATE.replace('</head>', `  <!--big7:route-preloads ${JSON.stringify(map)}-->\n  </head>`);
+    const checkin = renderShell(template, 'https://big7.example', '/checkin');
+    expect(checkin).toContain('<link rel="modulepreload" crossorigin href="/assets/CheckInScreen-abc.js" />');
+    expect(checkin).toContain('<link rel="modulepreload" crossorigin href="/assets/page-def.js" />');
+    expect(checkin).not.toContain('route-preloads');
+    expect(checkin).not.toContain('WelcomeScreen');
+    expect(renderShell(template, 'https://big7.example', '/checkin/')).toContain('CheckInScreen-abc.js');
+    expect(renderShell(template, 'https://big7.example', '/')).toContain('href="/assets/WelcomeScreen-x.js"');
+    for (const other of ['/terms', '/bad', '/constructor', '/__proto__']) {
+      const html = renderShell(template, 'https://big7.example', other);
+      expect(html, other).not.toContain('modulepreload');
+      expect(html, other).not.toContain('route-preloads');
+    }
+    // A template without a map (an old build) gets no tags.
+    expect(renderShell(TEMPLATE, 'https://big7.example', '/checkin')).not.toContain('modulepreload');
+  });
+
   it('escapes whatever the request path holds', () => {
     const html = renderShell(TEMPLATE, 'https://big7.example', '/"><script>alert(1)</script>');
     expect(html).not.toContain('<script>alert(1)');

@@ -27,6 +27,44 @@ export function shellHeadTags(appUrl: string, pathname: string): string {
 }
 
 /**
+ * The screens' files per path, written into index.html by the build (vite.config.ts, `routePreloads`) as
+ * `<!--big7:route-preloads {"/checkin": ["/assets/….js", …]}-->`. The shell turns the page's entry into
+ * `<link rel="modulepreload">` tags, so the screen's code downloads beside the entry, not after the session check.
+ */
+const ROUTE_PRELOADS = /[ \t]*<!--big7:route-preloads (\{[^\n]*?\})-->\n?/;
+let parsed: { template: string; map: Record<string, string[]> } | null = null;
+
+function routePreloads(template: string): Record<string, string[]> {
+  if (parsed?.template === template) return parsed.map;
+  let map: Record<string, string[]> = {};
+  const m = ROUTE_PRELOADS.exec(template);
+  if (m) {
+    try {
+      const raw = JSON.parse(m[1]!) as unknown;
+      if (raw && typeof raw === 'object') {
+        map = Object.fromEntries(
+          Object.entries(raw as Record<string, unknown>).map(([k, v]) => [k, Array.isArray(v) ? v.filter((f): f is string => typeof f === 'string' && f.startsWith('/assets/')) : []]),
+        );
+      }
+    } catch {
+      map = {};
+    }
+  }
+  parsed = { template, map };
+  return map;
+}
+
+/** The modulepreload tags of a path's screen (none for a path without an entry). */
+export function routePreloadTags(template: string, pathname: string): string {
+  // The map's paths are short: a long path has no entry (and is never scanned).
+  if (pathname.length > 64) return '';
+  const key = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+  const map = routePreloads(template);
+  const files = Object.hasOwn(map, key) ? map[key]! : [];
+  return files.map((f) => `<link rel="modulepreload" crossorigin href="${escapeHtml(f)}" />`).join('\n    ');
+}
+
+/**
  * The client's index.html for a path, with the route's metadata written in by the server, so a link shared or
  * crawled before any script runs carries the right title and canonical link (on APP_URL, never the request's host).
  * The patterns below run over the template only (never over request text), and every replacement is a function:
@@ -35,8 +73,10 @@ export function shellHeadTags(appUrl: string, pathname: string): string {
 export function renderShell(template: string, appUrl: string, pathname: string): string {
   const meta = metadataFor(pathname);
   const title = `<title>${escapeHtml(meta.title)}</title>`;
-  const head = `  ${shellHeadTags(appUrl, pathname)}\n  </head>`;
+  const preloads = routePreloadTags(template, pathname);
+  const head = `  ${shellHeadTags(appUrl, pathname)}${preloads ? `\n    ${preloads}` : ''}\n  </head>`;
   return template
+    .replace(ROUTE_PRELOADS, () => '')
     .replace(/<title>[\s\S]*?<\/title>/, () => title)
     .replace(/\s*<meta\s+name="description"[^>]*>/, () => '')
     .replace('</head>', () => head);

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
@@ -10,12 +10,18 @@ import './styles.css';
 applyTheme();
 startServiceWorker();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers>
-      <BrowserRouter>
-        <App />
-      </BrowserRouter>
-    </Providers>
-  </StrictMode>,
-);
+// The first render as a transition: React renders in slices and yields to the browser between them, instead of
+// one long task right after the scripts are evaluated (Lighthouse's total blocking time). The page shows the
+// first HTML's content until then.
+const root = createRoot(document.getElementById('root')!);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <Providers>
+        <BrowserRouter>
+          <App />
+        </BrowserRouter>
+      </Providers>
+    </StrictMode>,
+  );
+});

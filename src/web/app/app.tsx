@@ -2,12 +2,18 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useCurrentUser } from '../lib/current-user';
 import { scrollBehavior } from '../lib/dates';
+import { syncFromPage } from '../lib/service-worker';
 import { useTimezoneSync } from '../features/auth/hooks/use-timezone-sync';
 import { BottomNav, showsBottomNav } from './bottom-nav';
 import { applyMetadata } from './metadata';
 import { UserRoutes, VisitorRoutes } from './routes';
 
 const DeveloperModeChrome = lazy(() => import('../features/dev/components/developer-mode').then((m) => ({ default: m.DeveloperModeChrome })));
+/**
+ * Tells the user when check-ins queued offline reached the server: mounted for a signed-in user only (a visitor's
+ * queue cannot be sent), so signed-out pages load neither it nor the check-in code it refreshes.
+ */
+const OfflineSync = lazy(() => import('../features/check-ins/components/offline-sync').then((m) => ({ default: m.OfflineSync })));
 const UnreadFeedbackCount = lazy(() =>
   import('../features/feedback/components/unread-feedback-count').then((m) => ({ default: m.UnreadFeedbackCount })),
 );
@@ -27,6 +33,12 @@ export function App() {
   useRouteEffects(pathname);
   useTimezoneSync(pathname);
 
+  // Check-ins queued offline are sent at start once a signed-in user is known (and on reconnect: lib/service-worker).
+  const signedIn = !!userQuery.data;
+  useEffect(() => {
+    if (signedIn) void syncFromPage();
+  }, [signedIn]);
+
   if (userQuery.isPending) return null;
   const user = userQuery.data ?? null;
   return (
@@ -44,6 +56,11 @@ export function App() {
         <Suspense fallback={null}>{user ? <UserRoutes user={user} /> : <VisitorRoutes />}</Suspense>
       </div>
       {user && showsBottomNav(pathname) && <BottomNav />}
+      {user && (
+        <Suspense fallback={null}>
+          <OfflineSync />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -65,6 +65,12 @@ describe('the client entry (loaded by every page)', () => {
     expect(rel.filter((f) => /\/screens\/|dashboard-page|features\/dashboard\//.test(f))).toEqual([]);
   });
 
+  it('holds neither the offline check-in queue nor its IndexedDB wrapper (loaded when a signed-in user syncs)', () => {
+    expect(packages).not.toContain('idb');
+    expect(rel).not.toContain('src/web/sw/offline-queue.ts');
+    expect(rel.filter((f) => f.startsWith('src/web/features/check-ins/'))).toEqual([]);
+  });
+
   it('holds neither zod (the shared schemas) nor Radix', () => {
     expect(packages).not.toContain('zod');
     expect(packages).not.toContain('radix-ui');

@@ -8,9 +8,6 @@ import { useCurrentToast } from '../components/ui/toast';
  * Spec §9: tooltip open delay 700 ms, skip delay 300 ms. No screen shows a tooltip yet; the first tooltip component
  * sets these on its own Tooltip.Provider, so Radix's tooltip and popper code load only with a screen that uses them.
  */
-/** Sends check-ins queued offline (on reconnect, at start, on the worker's message): loaded after the first paint. */
-const OfflineSync = lazy(() => import('../features/check-ins/components/offline-sync').then((m) => ({ default: m.OfflineSync })));
-
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 
@@ -36,9 +33,6 @@ export function Providers({ children }: { children: ReactNode }) {
       {children}
       <LoadingOverlay />
       <LazyToaster />
-      <Suspense fallback={null}>
-        <OfflineSync />
-      </Suspense>
     </QueryClientProvider>
   );
 }

@@ -6,11 +6,18 @@ import { wipeBrowserData } from './browser-data';
 import { clearSessionCache, readSessionCache, writeSessionCache } from './session-cache';
 
 /**
- * The signed-in user (GET /api/auth/user), shared by every feature: null for a visitor.
+ * The session probe: GET /api/auth/session answers the same user as GET /api/auth/user, but 200 {user: null} for a
+ * visitor, so a signed-out page logs no failed request. index.html preloads it (the same URL and credentials
+ * mode), so the answer is on its way while the scripts download.
+ */
+export const SESSION_PROBE_URL = '/api/auth/session';
+
+/**
+ * The signed-in user, shared by every feature: null for a visitor.
  * Fresh for 60 s and kept 5 min (spec §7, §9). Each answer refreshes or clears the session cache.
  */
 export async function fetchCurrentUser(): Promise<PublicUser | null> {
-  const user = await api.get<PublicUser>('/api/auth/user', { on401: 'null' });
+  const user = (await api.get<{ user: PublicUser | null }>(SESSION_PROBE_URL, { on401: 'null' }))?.user ?? null;
   if (user) writeSessionCache(user);
   else clearSessionCache();
   return user;

@@ -1,4 +1,9 @@
-import { SYNC_TAG, SYNCED_MESSAGE, pendingCount, syncQueuedCheckIns, type SyncResult } from '../sw/offline-queue';
+import type { SyncResult } from '../sw/offline-queue';
+
+// The queue's names, repeated here so that the page's entry does not carry the queue and IndexedDB wrapper
+// (loaded when a sync runs); service-worker.test.ts checks that they match.
+export const SYNC_TAG = 'sync-checkins';
+export const SYNCED_MESSAGE = 'checkins-synced';
 
 /** Spec §4/§9: the worker is updated, and connectivity checked, every hour. */
 export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
@@ -19,8 +24,9 @@ const tell = (r: SyncReport) => {
 /** Sends queued offline check-ins from the page (browsers without Background Sync, reconnect, app start). */
 export async function syncFromPage(): Promise<void> {
   try {
-    if ((await pendingCount()) === 0) return;
-    tell(await syncQueuedCheckIns());
+    const queue = await import('../sw/offline-queue');
+    if ((await queue.pendingCount()) === 0) return;
+    tell(await queue.syncQueuedCheckIns());
   } catch {
     // IndexedDB unavailable: nothing was queued.
   }
@@ -49,7 +55,7 @@ export async function requestCheckInSync(): Promise<void> {
 export function startServiceWorker(): void {
   if (typeof window === 'undefined') return;
   window.addEventListener('online', () => void syncFromPage());
-  void syncFromPage();
+  // The start-up sync runs once a signed-in user is known (app/app.tsx): a visitor's page does not load the queue.
   if (!('serviceWorker' in navigator) || !import.meta.env.PROD) return;
   navigator.serviceWorker.addEventListener('message', (e: MessageEvent) => {
     const data = e.data as { type?: string; synced?: number; rejected?: string[]; celebrations?: string[] } | null;

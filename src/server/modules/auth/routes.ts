@@ -27,6 +27,8 @@ import { toPublicUser } from './public-user';
 import * as service from './service';
 
 
+const sessionProbeSchema = z.object({ user: publicUserSchema.nullable() });
+
 const INVALID_LINK = service.AUTH_API_MESSAGES.verifyInvalid;
 const verifyEmailQuerySchema = z.object({
   token: z.string({ error: INVALID_LINK }).min(1, INVALID_LINK).max(200, INVALID_LINK),
@@ -118,6 +120,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       return toPublicUser(currentUser(request), app.config);
     },
   );
+
+  // The client's session probe: the same user as GET /user, but a visitor gets 200 {user: null} instead of a 401,
+  // so a signed-out page logs no failed request (Lighthouse best practices). GET /user keeps the spec's 401.
+  app.get('/session', { schema: { response: { 200: sessionProbeSchema } } }, async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return { user: request.user ? toPublicUser(request.user, app.config) : null };
+  });
 
   app.post('/logout', { schema: { response: { 200: messageSchema } } }, async (request, reply) => {
     await endSession(request, reply);
