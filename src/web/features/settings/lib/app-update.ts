@@ -12,6 +12,8 @@ export type UpdateProgress = (typeof UPDATE_PROGRESS_STEPS)[number];
 
 /** How long the new worker may take to take control (spec part 1 §9: service-worker wait 10 s). */
 export const WORKER_WAIT_MS = 10_000;
+/** How long each progress step stays on screen at least. */
+export const STEP_SHOWN_MS = 150;
 /** The redirect to / this long after the last step. */
 export const REDIRECT_DELAY_MS = 1_000;
 
@@ -129,27 +131,31 @@ export interface UpdateDeps {
  * 10 → 25 → 50 → 75 → 95 → 100. Throws when a step fails (the screen shows 'Update Failed').
  */
 export async function applyUpdate({ onProgress, redirect = (to) => window.location.replace(to), sleep = (ms) => new Promise((r) => setTimeout(r, ms)) }: UpdateDeps): Promise<void> {
-  onProgress(10);
+  // Each step is shown for a moment (a fast step would otherwise be rendered together with the next).
+  const step = async (p: UpdateProgress) => {
+    onProgress(p);
+    await sleep(STEP_SHOWN_MS);
+  };
+  await step(10);
   const reg = await registration();
   if (reg) {
     await reg.update().catch(() => undefined);
     await settledInstall(reg, WORKER_WAIT_MS);
   }
-  onProgress(25);
+  await step(25);
   if (reg) await activateWaitingWorker(reg);
-  onProgress(50);
+  await step(50);
   if (typeof caches !== 'undefined') {
     const names = (await caches.keys()).filter((n) => !isPrecache(n));
     await Promise.all(names.map((n) => caches.delete(n)));
   }
-  onProgress(75);
+  await step(75);
   try {
     clearLocalStorageExcept(KEPT_LOCAL_KEYS);
   } catch {
     // Storage blocked: nothing to clear.
   }
-  onProgress(95);
-  await sleep(300);
+  await step(95);
   onProgress(100);
   await sleep(REDIRECT_DELAY_MS);
   redirect('/');
