@@ -124,6 +124,8 @@ describe('app update on /settings', () => {
     expect(await status.getAttribute('aria-live')).toBe('polite');
     expect(await status.textContent()).toBe("You're up to date (version 2.3.0).");
     expect(await card(page).getByRole('button', { name: 'Check Again' }).isVisible()).toBe(true);
+    // Focus stayed on the button through the check.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Check Again');
   }, 60_000);
 
   test('a new worker waiting: available → Update Now → progress to 100 → reloaded at /, still signed in', async () => {
@@ -223,6 +225,21 @@ describe('screenshots', () => {
           await card(page).scrollIntoViewIfNeeded();
           await page.screenshot({ path: path.join(dir, `settings-${width}-${theme}.png`), fullPage: true });
         }
+      }
+      // The available and updating states, on a phone (a stubbed newer version; the update's redirect is held).
+      await page.setViewportSize({ width: 360, height: 900 });
+      await page.route('**/api/version', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"version":"9.9.9"}' }));
+      for (const theme of ['light', 'dark'] as const) {
+        await page.evaluate((t) => localStorage.setItem('big7_theme', t), theme);
+        await page.goto('/settings');
+        await card(page).getByRole('button', { name: 'Check for Updates' }).click();
+        await expect.poll(() => state(page)).toBe('available');
+        await card(page).screenshot({ path: path.join(dir, `update-available-360-${theme}.png`) });
+        await card(page).getByRole('button', { name: 'Update Now' }).click();
+        await page.getByRole('progressbar', { name: 'Update progress' }).waitFor();
+        await card(page).screenshot({ path: path.join(dir, `update-updating-360-${theme}.png`) });
+        await page.waitForURL((u) => u.pathname === '/');
+        await page.getByRole('navigation', { name: 'Main' }).waitFor();
       }
     } finally {
       await context.close();

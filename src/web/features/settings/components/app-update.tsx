@@ -29,6 +29,7 @@ export function AppUpdate() {
   const [state, setState] = useState<UpdateState>('idle');
   const [progress, setProgress] = useState<UpdateProgress | 0>(0);
   const alive = useRef(true);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   useEffect(
     () => () => {
       alive.current = false;
@@ -50,6 +51,7 @@ export function AppUpdate() {
       if (!alive.current) return;
       toast({ ...UPDATE_FAILED, variant: 'destructive' });
       setState('available');
+      requestAnimationFrame(() => buttonRef.current?.focus());
     }
   };
 
@@ -82,12 +84,17 @@ export function AppUpdate() {
       ) : (
         label && (
           <Button
-            className="mt-3"
+            ref={buttonRef}
+            className="mt-3 aria-disabled:cursor-wait aria-disabled:opacity-60"
             variant={state === 'available' ? 'primary' : 'secondary'}
             block
-            disabled={state === 'checking'}
+            // aria-disabled, not disabled: the button keeps keyboard focus through the check.
+            aria-disabled={state === 'checking'}
             aria-busy={state === 'checking'}
-            onClick={() => void (state === 'available' ? update() : check())}
+            onClick={() => {
+              if (state === 'checking') return;
+              void (state === 'available' ? update() : check());
+            }}
           >
             {label}
           </Button>
