@@ -1,11 +1,13 @@
 /**
- * `npm run bench [-- --quick] [-- --only=floor,read,write,streak,client]`: measures, in one run, on PGlite and on
+ * `npm run bench [-- --quick] [-- --only=floor,read,write,streak,analytics,reminders,client]`: measures, in one run, on PGlite and on
  * PostgreSQL (DATABASE_URL / TEST_DATABASE_URL, default the local one; skipped with a note when unreachable):
  *   floor   a bare Fastify route, measured before and after the app scenarios (every figure is a ratio to it);
  *   read    the dashboard's calls (and GET /api/dashboard) across N users with 90 days of history, 100 connections;
  *   write   N check-ins by distinct users inside their window (each the day's first), then N edits;
  *   streak  the rollover scenarios (PostgreSQL);
  *   analytics  the owner analytics calls at 100,000 seeded users (PostgreSQL; bench/analytics.ts);
+ *   reminders  the reminder tick at 10,000 vs 1,000,000 users with 1% due (PostgreSQL), and push fan-out with
+ *              real web-push encryption from two worker threads to a local push service (bench/reminders.ts);
  *   client  gzip JS and CSS each route loads (Playwright + Debian Chromium) and Lighthouse 12 mobile scores.
  * N is 10,000 (1,000 with --quick). It prints a table and writes bench/results/<date>.json.
  * Never part of `npm test`; exit code 1 only when the rollover scaling check fails or a scenario errors.
@@ -17,6 +19,7 @@ import { clientBench, type ClientResult } from './client';
 import { CONNECTIONS, DASHBOARD_CALLS, checkInsBy, engineTargets, load, readMix, startServer, type LoadResult } from './http';
 import { DEFAULT_BENCH_DATABASE_URL, streakBench } from './streak';
 import { analyticsBench } from './analytics';
+import { remindersBench } from './reminders';
 
 const TARGETS = {
   read: { postgres: { ratio: 0.25, p99: 25 }, pglite: { ratio: 0.05, p99: 100 } },
@@ -113,7 +116,7 @@ async function main() {
   const argv = process.argv.slice(2);
   const quick = argv.includes('--quick');
   const onlyArg = argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
-  const all = ['floor', 'read', 'write', 'streak', 'analytics', 'client'];
+  const all = ['floor', 'read', 'write', 'streak', 'analytics', 'reminders', 'client'];
   const only = new Set(onlyArg ? onlyArg.split(',') : all);
   for (const o of only) if (!all.includes(o)) throw new Error(`unknown scenario ${o}; choose from ${all.join(', ')}`);
   if (only.has('read') || only.has('write')) only.add('floor');
@@ -173,6 +176,14 @@ async function main() {
     print(r.lines);
     ok &&= r.ok;
     result.analytics = r.lines;
+  }
+
+  if (only.has('reminders')) {
+    console.log('## reminders: scheduler tick (PostgreSQL) and push fan-out');
+    const r = await remindersBench(argv);
+    print(r.lines);
+    ok &&= r.ok;
+    result.reminders = r.lines;
   }
 
   if (only.has('client')) {

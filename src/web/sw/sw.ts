@@ -14,8 +14,12 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: str
 /** Cache names of read calls (cleared with local state; the precache is never cleared that way). */
 export const API_CACHE = 'big7-api-reads';
 
-void self.skipWaiting();
+// A newer worker waits until the page asks (the app update on /settings posts SKIP_WAITING), so a running page
+// never gets a precache of another build under it. The first install has no worker to wait for.
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') event.waitUntil(self.skipWaiting());
+});
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();

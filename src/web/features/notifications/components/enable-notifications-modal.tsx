@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/dialog';
 import { useNotificationSettings, usePatchNotificationSettings } from '../api/notifications';
 import { useNotificationSwitch } from '../lib/use-enable-notifications';
-import { healSubscription } from '../lib/push-client';
+import { healSubscription, permissionState, shouldAutoEnable, watchPermissionGranted } from '../lib/push-client';
 
 export const NOTIFICATION_MODAL_DELAY_MS = 1_500;
 export const NOTIFICATION_MODAL_TEXT = {
@@ -13,7 +13,8 @@ export const NOTIFICATION_MODAL_TEXT = {
 
 /**
  * On the dashboard: the Enable Push Notifications modal 1.5 s after load while hasSeenNotificationModal is false
- * (Allow / Not now; both set it). Also re-registers this device's subscription on every app start.
+ * (Allow / Not now; both set it). Also re-registers this device's subscription on every app start, and turns
+ * notifications on by itself for a new user whose permission is granted outside the modal (shouldAutoEnable).
  */
 export function EnableNotificationsModal({ checkInTime }: { checkInTime: string }) {
   const settings = useNotificationSettings();
@@ -21,10 +22,22 @@ export function EnableNotificationsModal({ checkInTime }: { checkInTime: string 
   const { enable, pending } = useNotificationSwitch(checkInTime);
   const [open, setOpen] = useState(false);
   const unseen = settings.data ? !settings.data.hasSeenNotificationModal : false;
+  const allowing = useRef(false);
+  const autoEnable = shouldAutoEnable(permissionState(), settings.data);
 
   useEffect(() => {
     void healSubscription();
   }, []);
+  // A new user with default permission: the moment the browser grants it (outside the modal's Allow too), the
+  // device subscribes and notifications are on, with the 'Notifications Ready' toast.
+  useEffect(() => {
+    if (!autoEnable) return;
+    return watchPermissionGranted(() => {
+      if (allowing.current) return;
+      setOpen(false);
+      void enable({ hasSeenNotificationModal: true }).catch(() => undefined);
+    });
+  }, [autoEnable, enable]);
   useEffect(() => {
     if (!unseen) return;
     const t = setTimeout(() => setOpen(true), NOTIFICATION_MODAL_DELAY_MS);
@@ -33,7 +46,9 @@ export function EnableNotificationsModal({ checkInTime }: { checkInTime: string 
 
   const allow = async () => {
     setOpen(false);
+    allowing.current = true;
     await enable({ hasSeenNotificationModal: true }).catch(() => undefined);
+    allowing.current = false;
   };
   const notNow = () => {
     setOpen(false);

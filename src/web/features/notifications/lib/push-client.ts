@@ -83,18 +83,71 @@ function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
 }
 
 /**
+ * Whether this start must register the subscription again: no subscription on this device, none registered in
+ * this browser session yet (so every app start re-registers once: a subscription the server dropped after a
+ * 404/410 comes back), or the last registration is RENEW_AFTER_MS (7 days) old or more.
+ */
+export function needsRegistration(s: { hasSubscription: boolean; lastRegisteredAt: number; now: number; registeredThisSession: boolean }): boolean {
+  if (!s.hasSubscription || !s.registeredThisSession) return true;
+  return !(s.lastRegisteredAt > 0) || s.now - s.lastRegisteredAt >= RENEW_AFTER_MS;
+}
+
+/**
  * On every app start: with permission granted, make sure this device's subscription is registered (a subscription
  * the server dropped after a 404/410 comes back; after 7 days it is re-registered anyway). Quiet on failure.
  */
-export async function healSubscription(): Promise<void> {
+export async function healSubscription(now = Date.now()): Promise<void> {
   if (permissionState() !== 'granted') return;
-  const last = Number(localStorage.getItem(RENEWED_AT_KEY) ?? 0);
   const sub = await currentSubscription().catch(() => null);
-  if (sub && Date.now() - last < RENEW_AFTER_MS && sessionStorage.getItem(RENEWED_AT_KEY)) return;
+  const state = {
+    hasSubscription: sub !== null,
+    lastRegisteredAt: Number(localStorage.getItem(RENEWED_AT_KEY) ?? 0),
+    now,
+    registeredThisSession: sessionStorage.getItem(RENEWED_AT_KEY) !== null,
+  };
+  if (!needsRegistration(state)) return;
   try {
     await subscribeThisDevice();
     sessionStorage.setItem(RENEWED_AT_KEY, '1');
   } catch {
     // Reported on /notifications (reminder health); nothing to interrupt the user with here.
   }
+}
+
+/**
+ * Spec: new users with default permission get notifications enabled automatically. A new user (the modal not
+ * seen yet) has both reminders on from the start (the server's defaults), so nothing waits for a switch: the
+ * moment the browser's permission turns 'granted' — through the modal's Allow or the browser's own site
+ * settings — this device subscribes. Browsers block or hide a permission prompt that no tap asked for, so the
+ * app never asks on its own.
+ */
+export function shouldAutoEnable(permission: PermissionState, settings: { hasSeenNotificationModal: boolean; dailyReminders: boolean } | undefined): boolean {
+  return permission === 'default' && settings !== undefined && !settings.hasSeenNotificationModal && settings.dailyReminders;
+}
+
+/**
+ * Calls `onGranted` once when the notification permission turns 'granted' (Permissions API), and returns the
+ * function that stops watching. Where the API is missing nothing is watched (the next app start heals).
+ */
+export function watchPermissionGranted(onGranted: () => void): () => void {
+  let status: PermissionStatus | null = null;
+  let stopped = false;
+  const onChange = () => {
+    if (status?.state === 'granted' && Notification.permission === 'granted') {
+      status.removeEventListener('change', onChange);
+      onGranted();
+    }
+  };
+  void navigator.permissions
+    ?.query({ name: 'notifications' })
+    .then((s) => {
+      if (stopped) return;
+      status = s;
+      s.addEventListener('change', onChange);
+    })
+    .catch(() => undefined);
+  return () => {
+    stopped = true;
+    status?.removeEventListener('change', onChange);
+  };
 }

@@ -1,4 +1,4 @@
-import { api } from '../../../lib/api-client';
+import { ApiError, api } from '../../../lib/api-client';
 import { currentUserQueryKey } from '../../../lib/current-user';
 import { queryClient } from '../../../lib/query-client';
 
@@ -11,7 +11,7 @@ export const devApi = {
   simulateShieldProtection: () => api.post<{ message: string }>('/api/test/simulate-shield-protection'),
   resetFreezeDays: (freezeDays: number) => api.post<{ message: string }>('/api/streak/reset-freeze-days', { freezeDays }),
   redeemCoupon: (code: string) => api.post<{ message: string; benefit: string }>('/api/coupons/redeem', { code }),
-  sendTestNotification: () => api.post<{ message?: string }>('/api/notifications/send-test', {}),
+  sendTestNotification: () => api.post<{ success: true; devices: number }>('/api/notifications/send-test', {}),
   simulateShieldPayment,
 };
 
@@ -47,4 +47,22 @@ export function parseDays(raw: string, min: number, max: number): { value: numbe
   const n = Number(t);
   if (n < min || n > max) return { error: message };
   return { value: n };
+}
+
+/**
+ * The toast after 'Send Test Notification' (POST /api/notifications/send-test: a push to each of this user's
+ * devices now; 409 without a subscribed device, 502 when no push service took it).
+ */
+export function testNotificationToast(result: { devices: number } | unknown): { title: string; description: string; variant?: 'destructive' } {
+  if (result instanceof ApiError) {
+    if (result.status === 409) return { title: 'No Device Subscribed', description: 'Turn on Notifications above and allow them in your browser, then try again.', variant: 'destructive' };
+    if (result.status === 502) return { title: 'Test Notification Failed', description: 'The push service did not accept it. Turn Notifications off and on again to renew this device.', variant: 'destructive' };
+    return { title: 'Test Notification Failed', description: result.serverMessage, variant: 'destructive' };
+  }
+  if (result instanceof Error) return { title: 'Test Notification Failed', description: result.message, variant: 'destructive' };
+  const devices = (result as { devices?: number }).devices ?? 0;
+  return {
+    title: 'Test Notification Sent',
+    description: `Sent to ${devices} ${devices === 1 ? 'device' : 'devices'}. It should appear in a few seconds.`,
+  };
 }

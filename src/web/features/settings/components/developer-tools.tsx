@@ -6,7 +6,7 @@ import { leaveDevMode } from '../../../lib/dev-mode';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast';
-import { devApi, parseDays, refreshAfterDevAction } from '../api/developer-tools';
+import { devApi, parseDays, refreshAfterDevAction, testNotificationToast } from '../api/developer-tools';
 
 const FREEZE_TIERS = ['ad-free', 'premium', 'ai-coach'] as const;
 const DEV_COUPONS = ['OFFERPREMIUM30', 'OFFERAI30'] as const;
@@ -31,7 +31,7 @@ function useDevAction() {
       setBusy(null);
     }
   };
-  return { busy, run };
+  return { busy, setBusy, run };
 }
 
 function DaysForm({
@@ -81,8 +81,13 @@ function DaysForm({
 
 /** Developer tools on /settings (spec part 2 §4), shown only in developer mode. */
 export function DeveloperTools() {
-  const { busy, run } = useDevAction();
+  const { busy, setBusy, run } = useDevAction();
   const navigate = useNavigate();
+  const sendTest = async () => {
+    setBusy('notify');
+    toast(testNotificationToast(await devApi.sendTestNotification().catch((err: unknown) => err)));
+    setBusy(null);
+  };
   const anyBusy = busy !== null;
   return (
     <section aria-labelledby="developer-tools" className="mt-4 space-y-4 rounded-2xl border-2 border-warning-border bg-surface p-4">
@@ -108,8 +113,8 @@ export function DeveloperTools() {
         <Button variant="secondary" disabled={anyBusy} onClick={() => void run('shield', devApi.simulateShieldProtection, 'Shield Protection Simulated')}>
           Simulate Shield Protection
         </Button>
-        <Button variant="secondary" disabled={anyBusy} onClick={() => void run('notify', devApi.sendTestNotification, 'Test Notification')}>
-          Send Test Notification
+        <Button variant="secondary" disabled={anyBusy} aria-busy={busy === 'notify'} onClick={() => void sendTest()}>
+          {busy === 'notify' ? 'Sending…' : 'Send Test Notification'}
         </Button>
       </div>
 

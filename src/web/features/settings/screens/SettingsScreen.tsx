@@ -8,6 +8,7 @@ import { DeveloperTools } from '../components/developer-tools';
 import { CheckInTimeSetting } from '../components/check-in-time';
 import { VersionLine } from '../components/version-line';
 import { FeedbackForm } from '../components/feedback-form';
+import { AppUpdate } from '../components/app-update';
 import { Page, PageHeader } from '../../../components/ui/page';
 
 const LINKS = [
@@ -17,7 +18,7 @@ const LINKS = [
   { to: '/whats-new', label: "What's New" },
 ] as const;
 
-/** /settings (spec part 2 §2): dark mode, check-in time, feedback form, links, app version (ten taps: developer mode), developer tools. Notifications and more arrive later. */
+/** /settings (spec part 2 §2): dark mode, check-in time, feedback form, links, app update check, app version (ten taps: developer mode), developer tools. Notifications and more arrive later. */
 /** `notifications`: the notification toggles, from the notifications feature (web/app composes; a feature never imports another). */
 export default function SettingsScreen({ notifications }: { notifications?: ReactNode } = {}) {
   const [theme, setTheme] = useTheme();
@@ -80,6 +81,7 @@ export default function SettingsScreen({ notifications }: { notifications?: Reac
           </Link>
         ))}
       </nav>
+      <AppUpdate />
       {devMode && <DeveloperTools />}
       {user && devModeFlag && !devTools && (
         <p role="status" className="mt-4 rounded-xl border border-border bg-surface p-4 text-muted" data-testid="dev-tools-off">

@@ -192,7 +192,7 @@ export const FAQ: readonly FaqCategory[] = [
         id: 'help',
         question: "Something isn't working. How do I get help?",
         answer: [
-          `First close the app and open it again (a new version loads by itself), then sign out and in again. If the problem stays, use Contact Support on the Account screen; we reply within about ${LEGAL_FACTS.supportReplyHours} hours.`,
+          `First try Check for Updates in Settings, then sign out and in again. If the problem stays, use Contact Support on the Account screen; we reply within about ${LEGAL_FACTS.supportReplyHours} hours.`,
           `You can also send us feedback (up to ${feedbackMax.toLocaleString('en-US')} characters) from Settings. We read every message.`,
         ],
       },
