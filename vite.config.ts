@@ -29,7 +29,7 @@ const ROUTE_SCREENS: Record<string, string> = {
   '/signup': 'features/auth/screens/SignUpScreen.tsx',
   '/dashboard': 'app/dashboard-page.tsx',
   '/checkin': 'features/check-ins/screens/CheckInScreen.tsx',
-  '/streak': 'features/streaks/screens/StreakScreen.tsx',
+  '/streak': 'app/streak-page.tsx',
 };
 
 /** Writes the path → files map into index.html as one comment, which the server's shell turns into links. */
