@@ -72,6 +72,17 @@ async function readyOffline(page: Page, at: string): Promise<void> {
   // A second load, controlled from the start, fills the read cache the screens use offline.
   await page.reload();
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  // The worker writes a read into its cache after answering it: going offline before that write lands would
+  // leave the check-in screen nothing to open with.
+  await page.waitForFunction(
+    async () => {
+      const cache = await caches.open('big7-api-reads');
+      const urls = (await cache.keys()).map((r) => new URL(r.url).pathname);
+      return ['/api/checkins/today', '/api/auth/session'].every((p) => urls.includes(p));
+    },
+    null,
+    { timeout: 20_000 },
+  );
 }
 
 describe('offline and installable', () => {
