@@ -55,6 +55,21 @@ describe('the dashboard loads its four reads with one request', () => {
     expect(client.getQueryData(['streak'])).toEqual(combined.streak);
   });
 
+  test('a screen mounting just after the answer arrived does not fetch its stale-at-once query again', async () => {
+    serve(200, combined);
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    primeDashboardQueries(client, queries());
+    await client.getQueryCache().find({ queryKey: ['streak'] })?.promise;
+    await new Promise((r) => setTimeout(r, 0));
+    const q = queries();
+    const observer = new QueryObserver(client, q.streak as never);
+    const unsubscribe = observer.subscribe(() => undefined);
+    await new Promise((r) => setTimeout(r, 10));
+    unsubscribe();
+    expect(requests).toEqual(['/api/dashboard']);
+    expect(observer.getCurrentResult().data).toEqual(combined.streak);
+  });
+
   test('fresh queries are left alone; nothing to load makes no request', async () => {
     serve(200, combined);
     const client = new QueryClient();

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useQueryClient, type QueryClient, type QueryFunction, type QueryKey } from '@tanstack/react-query';
+import { hashKey, useQueryClient, type Query, type QueryClient, type QueryFunction, type QueryKey } from '@tanstack/react-query';
 import type { Dashboard } from '../../../../shared/schemas/dashboard';
 import { api } from '../../../lib/api-client';
 import { writeSessionCache } from '../../../lib/session-cache';
@@ -11,6 +11,15 @@ interface PartQuery<T> {
   staleTime?: number | unknown;
 }
 export type DashboardQueries = { [K in keyof Dashboard]: PartQuery<Dashboard[K] | null> };
+
+/**
+ * A query seeded from the combined answer is not fetched again by a screen that mounts within this time (the
+ * streak and subscription queries are stale at once, and parts of the dashboard mount after the answer arrived).
+ * Later mounts (another screen, a return to the dashboard) refetch as before.
+ */
+export const SEEDED_FRESH_MS = 5_000;
+const seededAt = new Map<string, number>();
+const notJustSeeded = (query: Query): boolean => !(Date.now() - (seededAt.get(query.queryHash) ?? -Infinity) < SEEDED_FRESH_MS);
 
 /** A query that needs no fetch now: it holds data that is still fresh, or is fetching already. */
 function settled(client: QueryClient, q: PartQuery<unknown>): boolean {
@@ -38,13 +47,19 @@ export function primeDashboardQueries(client: QueryClient, queries: DashboardQue
   combined.catch(() => undefined);
   for (const k of parts) {
     const own = queries[k];
+    const hash = hashKey(own.queryKey);
+    // Only this exact query (the defaults apply to keys below it too, e.g. the streak's frozen days).
+    client.setQueryDefaults(own.queryKey, { refetchOnMount: (q) => q.queryHash !== hash || notJustSeeded(q) });
     const fallback = own.queryFn as ((ctx: unknown) => Promise<unknown>) | undefined;
     void client.prefetchQuery({
       ...(own as object),
       queryKey: own.queryKey,
       queryFn: async (ctx) => {
         const d = await combined.catch(() => null);
-        if (d) return d[k];
+        if (d) {
+          seededAt.set(hash, Date.now());
+          return d[k];
+        }
         if (!fallback) throw new Error(`no way to load ${k}`);
         return fallback(ctx);
       },
