@@ -31,9 +31,10 @@ export interface BenchServer {
 
 /** Starts bench/server.ts in a child process and waits for its port. */
 export async function startServer(args: string[]): Promise<BenchServer> {
-  const nodeOptions = [process.env.BENCH_SERVER_NODE_OPTIONS ?? '', '--import tsx'].join(' ').trim();
-  const child: ChildProcess = spawn(process.execPath, ['bench/server.ts', ...args], {
-    env: { ...process.env, NODE_OPTIONS: nodeOptions, NODE_ENV: 'production' },
+  // Passed as node's own arguments: Node refuses some flags (--cpu-prof) in NODE_OPTIONS.
+  const nodeFlags = (process.env.BENCH_SERVER_NODE_OPTIONS ?? '').split(/\s+/).filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'bench/server.ts', ...args], {
+    env: { ...process.env, NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const port = await new Promise<number>((resolve, reject) => {

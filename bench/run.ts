@@ -61,6 +61,28 @@ async function floorRun(durationS: number): Promise<LoadResult> {
   }
 }
 
+/**
+ * The dashboard as the client loads it now (src/web/features/dashboard): one GET /api/dashboard per load, for
+ * the user, today, the streak and the subscription (the four spec calls stay, measured by `read`).
+ */
+async function dashboardRun(port: number, users: number, durationS: number): Promise<LoadResult | undefined> {
+  const probe = await fetch(`http://127.0.0.1:${port}/api/dashboard`, { headers: { cookie: 'big7_sid=bench-session-token-1' } });
+  if (probe.status !== 200) return undefined;
+  await load('warm-up', port, { durationS: 1, next: readMix(users, ['/api/dashboard']) });
+  return load('read: GET /api/dashboard', port, { durationS, next: readMix(users, ['/api/dashboard']) });
+}
+
+/** Dashboard loads per second: the four spec calls (req/s ÷ 4) against the one combined call. */
+function dashboardLoadLines(engines: EngineResults[]): string[] {
+  const lines: string[] = [];
+  for (const e of engines) {
+    if (!e.read || !e.dashboard) continue;
+    const four = e.read.rps / DASHBOARD_CALLS.length;
+    lines.push(`- ${e.engine}: dashboard loads/s ${n(four)} with the four calls, ${n(e.dashboard.rps)} with GET /api/dashboard (×${(e.dashboard.rps / four).toFixed(1)})`);
+  }
+  return lines;
+}
+
 async function appRuns(engine: EngineResults['engine'], url: string | undefined, users: number, durationS: number, only: Set<string>, perEndpoint: boolean): Promise<EngineResults> {
   const out: EngineResults = { engine, users };
   const s = await startServer(['app', `--users=${users}`, ...(url ? [`--db=${url}`] : [])]);
@@ -72,10 +94,7 @@ async function appRuns(engine: EngineResults['engine'], url: string | undefined,
         out.readEndpoints = [];
         for (const p of DASHBOARD_CALLS) out.readEndpoints.push(await load(`read: ${p}`, s.port, { durationS: Math.max(3, durationS / 2), next: readMix(users, [p]) }));
       }
-      const probe = await fetch(`http://127.0.0.1:${s.port}/api/dashboard`, { headers: { cookie: 'big7_sid=bench-session-token-1' } });
-      if (probe.status === 200) {
-        out.dashboard = await load('read: GET /api/dashboard', s.port, { durationS, next: readMix(users, ['/api/dashboard']) });
-      }
+      out.dashboard = await dashboardRun(s.port, users, durationS);
     }
     if (only.has('write')) {
       out.write = await load('write: first check-ins', s.port, { amount: users, next: checkInsBy(1, users, false) });
@@ -155,6 +174,7 @@ async function main() {
     const lines = [
       `## HTTP (${n(users)} users × 90 days, ${CONNECTIONS} connections; floor = mean of ${floors.map((f) => n(f.rps)).join(' and ')} req/s measured before and after)`,
       ...httpTable(floor, engines),
+      ...dashboardLoadLines(engines),
     ];
     print(lines);
     result.floor = { rps: floor, runs: floors };

@@ -525,7 +525,8 @@ describe('days made with the server clock', () => {
       expect((await dismissal).request().postData()).toBe('{"trialType":"premium"}');
       await modal.waitFor({ state: 'detached' });
       expect(await (await page.request.get('/api/subscription')).json()).toMatchObject({ tier: 'free', trialJustExpired: null });
-      const subscriptionRead = page.waitForResponse((r) => r.url().endsWith('/api/subscription') && r.status() === 200);
+      // The dashboard reads the subscription through GET /api/dashboard (decision 016); other screens through its own endpoint.
+      const subscriptionRead = page.waitForResponse((r) => /\/api\/(subscription|dashboard)$/.test(r.url()) && r.status() === 200);
       await page.reload();
       await subscriptionRead;
       await page.getByTestId('streak-card').waitFor();

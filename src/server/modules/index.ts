@@ -30,6 +30,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(tipsRoutes);
   await app.register(import('./streaks/routes'));
   await app.register(import('./subscriptions/routes'));
+  await app.register(import('./dashboard/routes'));
   await app.register(import('./rewards/routes'));
   await app.register(import('./coupons/routes'));
   await app.register(import('./payments/routes'));

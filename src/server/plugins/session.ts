@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema/index';
 import { forbidden, unauthorized } from '../errors';
 
@@ -74,6 +75,26 @@ export class SessionCache {
 }
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * The per-request session lookup (on a cache miss): a named prepared statement, parsed and planned once per
+ * pooled PostgreSQL connection. One per database; it never runs inside a transaction.
+ */
+function buildSessionLookup(db: Db) {
+  return db
+    .select({ expiresAt: sessions.expiresAt, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('session_user');
+}
+const sessionLookups = new WeakMap<Db, ReturnType<typeof buildSessionLookup>>();
+async function lookUpSession(db: Db, id: string, now: Date): Promise<{ expiresAt: Date; user: UserRow } | undefined> {
+  let q = sessionLookups.get(db);
+  if (!q) sessionLookups.set(db, (q = buildSessionLookup(db)));
+  return (await q.execute({ id, now: now.toISOString() }))[0];
+}
+
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 function cookieOptions(secure: boolean, expires: Date) {
@@ -143,14 +164,11 @@ export default fp<{ cacheTtlMs?: number }>(
       if (cached) {
         row = { session: { expiresAt: cached.expiresAt }, user: cached.user };
       } else {
-        const rows = await app.db
-          .select({ session: sessions, user: users })
-          .from(sessions)
-          .innerJoin(users, eq(users.id, sessions.userId))
-          .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
-          .limit(1);
-        row = rows[0];
-        if (row) app.sessionCache.set(id, row.user, row.session.expiresAt);
+        const found = await lookUpSession(app.db, id, now);
+        if (found) {
+          row = { session: { expiresAt: found.expiresAt }, user: found.user };
+          app.sessionCache.set(id, found.user, found.expiresAt);
+        }
       }
       if (!row) {
         reply.clearCookie(SESSION_COOKIE, { path: '/' });

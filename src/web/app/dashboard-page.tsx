@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Page } from '../components/ui/page';
-import { checkInQueryKeys, forgetCheckInMoment, peekCheckInMoment, useHistory, useToday } from '../lib/check-ins';
+import { checkInQueryKeys, forgetCheckInMoment, getTodayQueryOptions, peekCheckInMoment, useHistory, useToday } from '../lib/check-ins';
 import { OVERLAY_FADE_MS } from '../components/ui/loading-overlay';
-import { useCurrentUser } from '../lib/current-user';
+import { getCurrentUserQueryOptions, useCurrentUser } from '../lib/current-user';
+import { getSubscriptionQueryOptions } from '../lib/subscription';
 import { useSessionFailureRedirect } from '../lib/session-failure';
 import {
   AreaTiles,
@@ -17,11 +18,13 @@ import {
   useDashboardKeys,
   useDashboardLoading,
   useDashboardParams,
+  usePrimedDashboardQueries,
   WellnessSummary,
 } from '../features/dashboard';
 import { DashboardNotificationPrompt } from './notification-slots';
 import { RewardClaimCards } from '../features/rewards';
 import { StreakCard } from '../features/streaks';
+import { getStreakQueryOptions } from '../features/streaks/api/streak';
 import { TrialBanners } from '../features/subscriptions';
 import { DashboardModals } from './dashboard-modals';
 
@@ -37,6 +40,13 @@ export const FIRST_WINDOW_COUNTDOWN_LABEL = 'First check-in window ends in';
  */
 export default function DashboardPage() {
   const client = useQueryClient();
+  // One request (GET /api/dashboard) for the user, today, the streak and the subscription; the queries below join it.
+  usePrimedDashboardQueries(() => ({
+    user: getCurrentUserQueryOptions(),
+    today: getTodayQueryOptions(),
+    streak: getStreakQueryOptions(),
+    subscription: getSubscriptionQueryOptions(),
+  }));
   const [hadCache] = useState(
     () => client.getQueryData(checkInQueryKeys.today) !== undefined && client.getQueryData(checkInQueryKeys.history) !== undefined,
   );

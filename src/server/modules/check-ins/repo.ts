@@ -25,14 +25,9 @@ export async function findCheckInById(db: Db, userId: string, id: string): Promi
   return rows[0] ?? null;
 }
 
-/** The user's latest check-in by local date (its date and when it was first made), or null when there is none. */
-export async function latestCheckIn(db: Db, userId: string): Promise<{ localDate: string; createdAt: Date } | null> {
-  const rows = await db
-    .select({ localDate: checkIns.localDate, createdAt: checkIns.createdAt })
-    .from(checkIns)
-    .where(eq(checkIns.userId, userId))
-    .orderBy(desc(checkIns.localDate))
-    .limit(1);
+/** The user's latest check-in by local date (the whole row), or null when there is none. */
+export async function latestCheckInRow(db: Db, userId: string): Promise<CheckInRow | null> {
+  const rows = await db.select().from(checkIns).where(eq(checkIns.userId, userId)).orderBy(desc(checkIns.localDate)).limit(1);
   return rows[0] ?? null;
 }
 

@@ -90,9 +90,12 @@ export function toJournalDto(row: repo.JournalRow): JournalEntryDto {
 async function windowFor(db: Db, user: UserRow, now: Date) {
   const timezone = userTimeZone(user);
   const localDate = localDateOf(now, timezone);
-  // One after the other: inside a transaction they share one connection.
-  const today = await repo.findCheckInByDate(db, user.id, localDate);
-  const lastCheckIn = await repo.latestCheckIn(db, user.id);
+  // One after the other: inside a transaction they share one connection. The latest check-in is today's unless
+  // a later date exists (a zone changed westwards), so today's is read apart only then: one round trip fewer.
+  const latest = await repo.latestCheckInRow(db, user.id);
+  const today =
+    !latest || latest.localDate < localDate ? null : latest.localDate === localDate ? latest : await repo.findCheckInByDate(db, user.id, localDate);
+  const lastCheckIn = latest ? { localDate: latest.localDate, createdAt: latest.createdAt } : null;
   const settled = await settledThrough(db, user.id);
   const input = {
     now,

@@ -42,6 +42,13 @@ export interface StepOptions {
   paymentRef?: string | null;
   /** Ledger reason override for developer actions. */
   developer?: string;
+  /** The zone and the state row this transaction has already read and locked (saves reading them again). */
+  locked?: Locked;
+}
+
+interface Locked {
+  tz: string;
+  row: repo.StreakRow;
 }
 
 export interface StepOutcome extends StepResult {
@@ -61,8 +68,8 @@ export async function applyStep(
   step: (s: StreakState, today: string) => StepResult,
   opts: StepOptions = {},
 ): Promise<StepOutcome> {
-  const tz = await repo.userTimezone(tx, userId);
-  const row = await repo.lockState(tx, userId, tz);
+  const tz = opts.locked?.tz ?? (await repo.userTimezone(tx, userId));
+  const row = opts.locked?.row ?? (await repo.lockState(tx, userId, tz));
   const before = repo.rowToState(row);
   const today = todayOf(now, tz);
   const { state, events } = step(before, today);
@@ -102,7 +109,10 @@ async function settledWithZone(db: Db, userId: string, now: Date): Promise<{ sta
 
 export async function onCheckIn(tx: Db, event: Pick<CheckInRecorded, 'userId' | 'localDate' | 'now' | 'isNew'>): Promise<CheckInEffects> {
   if (!event.isNew) return {};
-  const corrected = await correctLateCheckIn(tx, event.userId, event.localDate, event.now);
+  // The zone is read and the state row locked once, for both paths below (fewer round trips in the check-in's transaction).
+  const tz = await repo.userTimezone(tx, event.userId);
+  const locked = { tz, row: await repo.lockState(tx, event.userId, tz) };
+  const corrected = await correctLateCheckIn(tx, event.userId, event.localDate, event.now, locked);
   if (corrected) return corrected.milestone ? celebrate(tx, event.userId, corrected.milestone) : {};
   let reached: ReturnType<typeof applyCheckIn>['events'][number] | undefined;
   await applyStep(tx, event.userId, event.now, (s) => {
@@ -110,7 +120,7 @@ export async function onCheckIn(tx: Db, event: Pick<CheckInRecorded, 'userId' | 
     const r = applyCheckIn(s, event.localDate);
     reached = r.events.find((e) => e.type === 'check-in');
     return r;
-  });
+  }, { locked });
   const milestone = reached?.type === 'check-in' ? reached.milestone : null;
   if (!milestone) return {};
   return celebrate(tx, event.userId, milestone);
@@ -143,9 +153,13 @@ async function celebrate(tx: Db, userId: string, milestone: Milestone): Promise<
  * Returns false when the date is not settled yet (the ordinary check-in path applies); otherwise the milestone
  * the replay reached that the user had not reached before (it is celebrated as a live check-in's would be).
  */
-async function correctLateCheckIn(tx: Db, userId: string, date: string, now: Date): Promise<false | { milestone: Milestone | null }> {
-  const tz = await repo.userTimezone(tx, userId);
-  const row = await repo.lockState(tx, userId, tz);
+async function correctLateCheckIn(
+  tx: Db,
+  userId: string,
+  date: string,
+  now: Date,
+  { tz, row }: Locked,
+): Promise<false | { milestone: Milestone | null }> {
   const before = repo.rowToState(row);
   if (before.lastProcessedDate === null || date > before.lastProcessedDate) return false;
   const today = todayOf(now, tz);

@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/app';
+import { testEngines } from '../../../../test/helpers/db';
+import { createUser, signInAs } from '../../../../test/helpers/users';
+import { dashboardSchema } from '../../../shared/schemas/dashboard';
+import type { Db } from '../../db/client';
+import { streakStates, subscriptions, users } from '../../db/schema/index';
+
+const YES = { answers: [true, true, true, true, true, true, true] };
+const old = { createdAt: new Date('2025-01-01T00:00:00Z'), timezone: 'UTC', firstCheckInCompleted: true };
+const SPEC = { user: '/api/auth/user', today: '/api/checkins/today', streak: '/api/streak', subscription: '/api/subscription' } as const;
+
+/** Counts statements sent to the database (the pool's or PGlite's query) while `fn` runs. */
+async function countQueries(db: Db, fn: () => Promise<unknown>): Promise<number> {
+  const client = (db as unknown as { session: { client: { query: (...a: unknown[]) => unknown } } }).session.client;
+  const spy = vi.spyOn(client, 'query');
+  try {
+    await fn();
+    return spy.mock.calls.length;
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+describe.each(testEngines())('GET /api/dashboard on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // 20:30 UTC: inside the default check-in window.
+    t = await buildTestApp(engine, { now: '2026-03-10T20:30:00Z', env: { DEV_TOOLS: 'on' } });
+  });
+  afterAll(async () => t.close());
+
+  const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+  const post = (url: string, cookie: string, payload: object) => t.app.inject({ method: 'POST', url, headers: { cookie }, payload });
+  const spec = async (cookie: string) => {
+    const [user, today, streak, subscription] = await Promise.all(Object.values(SPEC).map(async (u) => (await get(u, cookie)).json()));
+    return { user, today, streak, subscription };
+  };
+  async function signedIn(overrides: Parameters<typeof createUser>[1] = {}) {
+    const user = await createUser(t.app.db, { ...old, ...overrides });
+    return { user, cookie: await signInAs(t.app, user) };
+  }
+
+  it('needs a signed-in user', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/dashboard' })).statusCode).toBe(401);
+    expect((await get('/api/dashboard', 'big7_sid=not-a-session')).statusCode).toBe(401);
+  });
+
+  it("answers the four spec endpoints' answers in one: first read (nothing settled yet) and later reads", async () => {
+    const { cookie } = await signedIn({ firstName: 'Ada', timezone: 'America/New_York' });
+    const first = await get('/api/dashboard', cookie);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('no-store');
+    const body = dashboardSchema.parse(first.json());
+    expect(body).toEqual(await spec(cookie));
+    expect(body.user.firstName).toBe('Ada');
+    // Now the streak row exists and is settled: the one-statement path answers, with the same answers.
+    expect((await get('/api/dashboard', cookie)).json()).toEqual(await spec(cookie));
+  });
+
+  it('takes one statement on a warm session cache, and the cached session none', async () => {
+    const { cookie } = await signedIn();
+    await get('/api/dashboard', cookie); // settles the streak row, caches the session
+    await get('/api/auth/user', cookie);
+    expect(await countQueries(t.app.db, () => get('/api/auth/user', cookie))).toBe(0);
+    expect(await countQueries(t.app.db, () => get('/api/dashboard', cookie))).toBe(1);
+    // Without the session cache: the session lookup, then the dashboard's one statement.
+    t.app.sessionCache.clear();
+    expect(await countQueries(t.app.db, () => get('/api/dashboard', cookie))).toBe(2);
+  });
+
+  it('is fresh after a check-in (today, streak and user), never a stale cached answer', async () => {
+    const { cookie } = await signedIn({ firstCheckInCompleted: false });
+    await get('/api/dashboard', cookie);
+    const before = (await get('/api/dashboard', cookie)).json();
+    expect(before.today.hasCheckedInToday).toBe(false);
+    expect(before.streak).toMatchObject({ currentStreak: 0, todayCompleted: false });
+    expect(before.user.firstCheckInCompleted).toBe(false);
+    expect((await post('/api/checkins', cookie, YES)).statusCode).toBe(201);
+    const after = (await get('/api/dashboard', cookie)).json();
+    expect(after.today.hasCheckedInToday).toBe(true);
+    expect(after.today.checkIn).not.toBeNull();
+    expect(after.streak).toMatchObject({ currentStreak: 1, todayCompleted: true });
+    expect(after.user.firstCheckInCompleted).toBe(true);
+    expect(after).toEqual(await spec(cookie));
+  });
+
+  it('follows the streak across days and a frozen yesterday like GET /api/streak', async () => {
+    const { user, cookie } = await signedIn({ tier: 'premium' });
+    await post('/api/test/set-streak', cookie, { days: 12 });
+    await t.app.db.update(streakStates).set({ freezeDaysRemaining: 3 }).where(eq(streakStates.userId, user.id));
+    t.clock.set('2026-03-12T20:30:00Z'); // one day missed: a shield freezes it on the next read
+    try {
+      const d = (await get('/api/dashboard', cookie)).json();
+      expect(d).toEqual(await spec(cookie));
+      expect(d.streak.yesterdayFrozen).toBe(true);
+      expect((await get('/api/dashboard', cookie)).json()).toEqual(await spec(cookie));
+    } finally {
+      t.clock.set('2026-03-10T20:30:00Z');
+    }
+  });
+
+  it("answers the tier a due trial's end leaves, like GET /api/subscription", async () => {
+    const { user, cookie } = await signedIn({ tier: 'premium' });
+    await get('/api/dashboard', cookie);
+    const ended = new Date('2026-03-10T20:00:00Z');
+    await t.app.db.insert(subscriptions).values({ userId: user.id, premiumExpiresAt: ended, nextExpiryAt: ended, previousTier: 'free' });
+    t.app.sessionCache.clear();
+    const d = (await get('/api/dashboard', cookie)).json();
+    expect(d.subscription).toMatchObject({ tier: 'free', trialJustExpired: 'premium' });
+    expect(d.user.tier).toBe('free');
+    expect(d.today.journalEnabled).toBe(false);
+    expect(d).toEqual(await spec(cookie));
+  });
+
+  it("never answers one user's dashboard with another user's data under concurrency", async () => {
+    const people = await Promise.all(
+      Array.from({ length: 8 }, async (_, i) => {
+        const p = await signedIn({ firstName: `Person${i}`, timezone: i % 2 ? 'Asia/Tokyo' : 'Europe/Berlin' });
+        await get('/api/dashboard', p.cookie);
+        await t.app.db.update(streakStates).set({ currentStreak: i, bestStreak: i }).where(eq(streakStates.userId, p.user.id));
+        return p;
+      }),
+    );
+    t.app.sessionCache.clear();
+    const order = Array.from({ length: 64 }, (_, k) => people[(k * 5) % people.length]!);
+    const answers = await Promise.all(order.map((p) => get('/api/dashboard', p.cookie)));
+    answers.forEach((a, k) => {
+      const p = order[k]!;
+      const body = a.json();
+      expect(a.statusCode).toBe(200);
+      expect(body.user).toMatchObject({ id: p.user.id, firstName: p.user.firstName, timezone: p.user.timezone });
+      expect(body.today.timezone).toBe(p.user.timezone);
+      expect(body.streak.currentStreak).toBe(people.indexOf(p));
+    });
+  });
+
+  it('a timezone changed in this process is answered at once', async () => {
+    const { user, cookie } = await signedIn();
+    await get('/api/dashboard', cookie);
+    await t.app.db.update(users).set({ timezone: 'Asia/Tokyo' }).where(eq(users.id, user.id));
+    // Another instance's change: seen once this process's cache entry is gone (2 s TTL); here we drop it.
+    t.app.sessionCache.forgetUser(user.id);
+    const d = (await get('/api/dashboard', cookie)).json();
+    expect(d.today.timezone).toBe('Asia/Tokyo');
+    expect(d).toEqual(await spec(cookie));
+  });
+});

@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { hashKey, useQueryClient, type Query, type QueryClient, type QueryFunction, type QueryKey } from '@tanstack/react-query';
+import type { Dashboard } from '../../../../shared/schemas/dashboard';
+import { api } from '../../../lib/api-client';
+import { writeSessionCache } from '../../../lib/session-cache';
+
+/** The query options of one of the dashboard's spec queries (each lives with its owner; app/ passes them in). */
+interface PartQuery<T> {
+  queryKey: QueryKey;
+  queryFn?: QueryFunction<T, never> | unknown;
+  staleTime?: number | unknown;
+}
+export type DashboardQueries = { [K in keyof Dashboard]: PartQuery<Dashboard[K] | null> };
+
+/**
+ * A query seeded from the combined answer is not fetched again by a screen that mounts within this time (the
+ * streak and subscription queries are stale at once, and parts of the dashboard mount after the answer arrived).
+ * Later mounts (another screen, a return to the dashboard) refetch as before.
+ */
+export const SEEDED_FRESH_MS = 5_000;
+const seededAt = new Map<string, number>();
+const notJustSeeded = (query: Query): boolean => !(Date.now() - (seededAt.get(query.queryHash) ?? -Infinity) < SEEDED_FRESH_MS);
+
+/** A query that needs no fetch now: it holds data that is still fresh, or is fetching already. */
+function settled(client: QueryClient, q: PartQuery<unknown>): boolean {
+  const query = client.getQueryCache().find({ queryKey: q.queryKey, exact: true });
+  if (!query) return false;
+  if (query.state.fetchStatus === 'fetching') return true;
+  const staleTime = typeof q.staleTime === 'number' ? q.staleTime : 0;
+  return query.state.data !== undefined && !query.isStaleByTime(staleTime);
+}
+
+/**
+ * Loads the dashboard's four reads (the user, today's status, the streak and the subscription) with ONE call,
+ * GET /api/dashboard (issue 10, decision 016), instead of four: each query that is missing or stale is fetched
+ * through the combined answer, so the screens' own `useQuery` calls join that fetch and find their caches
+ * seeded. Other screens keep their queries (same keys, same spec endpoints). When the combined call fails
+ * (401, network, an older server) each query falls back to its own endpoint, as before.
+ */
+export function primeDashboardQueries(client: QueryClient, queries: DashboardQueries): void {
+  const parts = (Object.keys(queries) as (keyof Dashboard)[]).filter((k) => !settled(client, queries[k]));
+  if (parts.length === 0) return;
+  const combined = api.get<Dashboard>('/api/dashboard', { on401: 'null' }).then((d) => {
+    if (d) writeSessionCache(d.user);
+    return d;
+  });
+  combined.catch(() => undefined);
+  for (const k of parts) {
+    const own = queries[k];
+    const hash = hashKey(own.queryKey);
+    // Only this exact query (the defaults apply to keys below it too, e.g. the streak's frozen days).
+    client.setQueryDefaults(own.queryKey, { refetchOnMount: (q) => q.queryHash !== hash || notJustSeeded(q) });
+    const fallback = own.queryFn as ((ctx: unknown) => Promise<unknown>) | undefined;
+    void client.prefetchQuery({
+      ...(own as object),
+      queryKey: own.queryKey,
+      queryFn: async (ctx) => {
+        const d = await combined.catch(() => null);
+        if (d) {
+          seededAt.set(hash, Date.now());
+          return d[k];
+        }
+        if (!fallback) throw new Error(`no way to load ${k}`);
+        return fallback(ctx);
+      },
+    });
+  }
+}
+
+/** Once, on the dashboard's first render: its reads start as one request (see primeDashboardQueries). */
+export function usePrimedDashboardQueries(queries: () => DashboardQueries): void {
+  const client = useQueryClient();
+  useState(() => primeDashboardQueries(client, queries()));
+}
