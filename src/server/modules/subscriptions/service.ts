@@ -1,9 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import { inTx, type ServiceContext } from '../../context';
 import type { Db } from '../../db/client';
 import { FREEZE_DAYS_BY_TIER, TIER_LABELS, tierRank, type Tier } from '../../../shared/domain/tiers';
 import type { TrialTier } from '../../../shared/domain/trials';
 import type { Subscription } from '../../../shared/schemas/subscriptions';
 import { grantShields } from '../streaks/service';
+import type { PaymentEffects, PaymentSucceeded } from '../../events';
 import * as repo from './repo';
 
 export type TierChangeSource = 'reward' | 'coupon' | 'payment' | 'developer' | 'downgrade';
@@ -38,8 +39,6 @@ export function paidChangeAt(s: Pick<DueFields, 'paidTier' | 'paidUntil' | 'auto
 
 /** The earliest change due: a trial's end or the paid period's. The job selects rows by it. */
 const nextDueAt = (s: DueFields): Date | null => earliest(s.premiumExpiresAt ?? null, s.aiCoachExpiresAt ?? null, paidChangeAt(s));
-
-const inTx = <T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> => db.transaction(async (tx) => fn(tx as unknown as Db));
 
 const earliest = (...dates: (Date | null)[]): Date | null =>
   dates.filter((d): d is Date => d !== null).reduce<Date | null>((a, b) => (a === null || b < a ? b : a), null);
@@ -89,6 +88,26 @@ export async function startTierChange(tx: Db, change: TierChange): Promise<{ fro
     createdAt: now,
   });
   return { fromTier, toTier, expiresAt };
+}
+
+/**
+ * The one grant sequence of a trial (a milestone reward, a coupon): ended trials first (subscription, then user
+ * locks — the order expiry uses), then the user's tier locked with the repo's lockUserTier, then `check` with
+ * that current tier (it throws to refuse), then startTierChange. Call inside a transaction.
+ */
+export async function startTrial(
+  tx: Db,
+  change: TierChange & { trialMs: number },
+  check: (currentTier: Tier) => void,
+): Promise<{ fromTier: Tier; toTier: Tier; expiresAt: Date | null }> {
+  await expireTrials(tx, change.userId, change.now);
+  check(await repo.lockUserTier(tx, change.userId));
+  return startTierChange(tx, change);
+}
+
+/** The user's stored tier (no lock; trials that ended and were not yet expired still count). */
+export async function currentTier(db: Db, userId: string): Promise<Tier> {
+  return repo.userTier(db, userId);
 }
 
 /**
@@ -153,6 +172,16 @@ export async function expireTrials(tx: Db, userId: string, now: Date): Promise<b
   return true;
 }
 
+/**
+ * Ends due trials and paid periods of up to `limit` users (selected by index, locked with SKIP LOCKED so runners
+ * on other instances take other users), inside the caller's transaction. Returns how many users were due.
+ */
+export async function expireDueTrials(tx: Db, now: Date, limit: number): Promise<number> {
+  const ids = await repo.lockDueExpiries(tx, now, limit);
+  for (const id of ids) await expireTrials(tx, id, now);
+  return ids.length;
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Paid subscriptions (called by the payments module inside its transaction)
 // ---------------------------------------------------------------------------------------------------------
@@ -214,6 +243,28 @@ export async function applyPaidPeriod(tx: Db, p: PaidPeriod): Promise<{ replaced
     await startTierChange(tx, { userId, toTier: paidTier, source: 'payment', now, ref: p.ref, grantShields: !renewal });
   }
   return { replacedStripeSubscriptionId: replaced };
+}
+
+/**
+ * An in-transaction consumer of `payment.succeeded` (modules/index.ts): a membership payment starts or renews the
+ * paid period (applyPaidPeriod, with the payment id as the reference of its shield grant). Answers the Stripe
+ * subscription it replaced, for the payments service to cancel after commit.
+ */
+export async function onPaymentSucceeded(tx: Db, e: PaymentSucceeded): Promise<PaymentEffects> {
+  if (e.productType !== 'subscription') return {};
+  if (!e.periodEnd) throw new Error(`payment ${e.providerId}: a membership payment without the end of its period`);
+  const r = await applyPaidPeriod(tx, {
+    userId: e.userId,
+    tier: e.tier ?? 'premium',
+    periodEnd: e.periodEnd,
+    now: e.now,
+    ref: e.providerId,
+    kind: e.renewal ? 'renewal' : 'purchase',
+    autoRenew: e.autoRenew ?? true,
+    stripeCustomerId: e.stripeCustomerId,
+    stripeSubscriptionId: e.stripeSubscriptionId,
+  });
+  return { replacedStripeSubscriptionId: r.replacedStripeSubscriptionId };
 }
 
 /**
@@ -289,25 +340,25 @@ export async function rememberStripeCustomer(db: Db, userId: string, customerId:
  * The user with any trial that has ended applied. Trials end by the minute job or lazily on read; a request
  * between the two must not answer on the ended trial's tier (answer mode, journal, tips).
  */
-export async function withCurrentTier<U extends { id: string; tier: Tier }>(app: FastifyInstance, user: U): Promise<U> {
-  const now = app.clock.now();
-  const sub = await repo.findSubscription(app.db, user.id);
+export async function withCurrentTier<U extends { id: string; tier: Tier }>(ctx: ServiceContext, user: U): Promise<U> {
+  const now = ctx.now();
+  const sub = await repo.findSubscription(ctx.db, user.id);
   if (!sub?.nextExpiryAt || sub.nextExpiryAt > now) return user;
-  await inTx(app.db, (tx) => expireTrials(tx, user.id, now));
-  app.sessionCache.forgetUser(user.id); // the cached signed-in user still holds the ended trial's tier
-  return { ...user, tier: await repo.userTier(app.db, user.id) };
+  await inTx(ctx.db, (tx) => expireTrials(tx, user.id, now));
+  ctx.sessionCache.forgetUser(user.id); // the cached signed-in user still holds the ended trial's tier
+  return { ...user, tier: await repo.userTier(ctx.db, user.id) };
 }
 
 /** Expires due trials lazily (on read), then returns the subscription. */
-export async function getSubscription(app: FastifyInstance, userId: string): Promise<Subscription> {
-  const now = app.clock.now();
-  const sub = await repo.findSubscription(app.db, userId);
+export async function getSubscription(ctx: ServiceContext, userId: string): Promise<Subscription> {
+  const now = ctx.now();
+  const sub = await repo.findSubscription(ctx.db, userId);
   if (sub?.nextExpiryAt && sub.nextExpiryAt <= now) {
-    await inTx(app.db, (tx) => expireTrials(tx, userId, now));
-    app.sessionCache.forgetUser(userId);
-    return readSubscription(app.db, userId);
+    await inTx(ctx.db, (tx) => expireTrials(tx, userId, now));
+    ctx.sessionCache.forgetUser(userId);
+    return readSubscription(ctx.db, userId);
   }
-  return subscriptionView(await repo.userTier(app.db, userId), sub);
+  return subscriptionView(await repo.userTier(ctx.db, userId), sub);
 }
 
 export async function readSubscription(db: Db, userId: string): Promise<Subscription> {
@@ -335,27 +386,27 @@ function subscriptionView(tier: Tier, sub: repo.SubscriptionRow | undefined): Su
   };
 }
 
-export async function dismissTrialExpiry(app: FastifyInstance, userId: string) {
-  await inTx(app.db, async (tx) => {
+export async function dismissTrialExpiry(ctx: ServiceContext, userId: string) {
+  await inTx(ctx.db, async (tx) => {
     await repo.lockSubscription(tx, userId);
-    await repo.updateSubscription(tx, userId, { trialJustExpired: null, updatedAt: app.clock.now() });
+    await repo.updateSubscription(tx, userId, { trialJustExpired: null, updatedAt: ctx.now() });
   });
   return { message: 'Trial notice dismissed' };
 }
 
 /** Developer tool: show the last trial-expiry notice again. */
-export async function resetTrialNotification(app: FastifyInstance, userId: string) {
-  await inTx(app.db, async (tx) => {
+export async function resetTrialNotification(ctx: ServiceContext, userId: string) {
+  await inTx(ctx.db, async (tx) => {
     const sub = await repo.lockSubscription(tx, userId);
-    await repo.updateSubscription(tx, userId, { trialJustExpired: sub.lastExpiredTrial, updatedAt: app.clock.now() });
+    await repo.updateSubscription(tx, userId, { trialJustExpired: sub.lastExpiredTrial, updatedAt: ctx.now() });
   });
   return { message: 'Trial notification reset' };
 }
 
 
 /** Every tier change of the user, oldest first (for the data export). */
-export async function tierChangesOf(app: FastifyInstance, userId: string) {
-  const rows = await repo.listTierChanges(app.db, userId);
+export async function tierChangesOf(ctx: ServiceContext, userId: string) {
+  const rows = await repo.listTierChanges(ctx.db, userId);
   return rows.map((r) => ({
     fromTier: r.fromTier,
     toTier: r.toTier,
