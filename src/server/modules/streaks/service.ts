@@ -1,7 +1,8 @@
 import { inTx, type ServiceContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError, badRequest } from '../../errors';
-import { addLocalDays, localMinutesOf, parseWallTime } from '../../../shared/domain/dates';
+import { calendarDays, monthBounds } from '../../../shared/domain/calendar';
+import { addLocalDays } from '../../../shared/domain/dates';
 import {
   FROZEN_ICON,
   MILESTONES,
@@ -377,7 +378,7 @@ export async function ledger(ctx: ServiceContext, userId: string, limit = 200): 
   };
 }
 
-/** The month's days with their state (spec part 1 §4.4), in the user's timezone. */
+/** The month's days with their state (spec part 1 §4.4), in the user's timezone (the rule: shared/domain/calendar). */
 export async function calendar(
   ctx: ServiceContext,
   user: { id: string; timezone: string; checkInTime: string; createdAt: Date },
@@ -385,36 +386,24 @@ export async function calendar(
 ): Promise<{ month: string; today: string; days: CalendarDay[] }> {
   const now = ctx.now();
   await settleNow(ctx.db, user.id, now);
-  const tz = user.timezone;
-  const today = todayOf(now, tz);
-  const first = `${month}-01`;
-  const nextMonthFirst = addLocalDays(`${addLocalDays(first, 32).slice(0, 7)}-01`, 0);
-  const last = addLocalDays(nextMonthFirst, -1);
-  const [done, frozen, recovered, firstCheckIn] = await Promise.all([
+  const { first, last } = monthBounds(month);
+  const [checkIns, frozen, recovered, firstCheckIn] = await Promise.all([
     repo.checkInDates(ctx.db, user.id, first, last),
     repo.frozenDates(ctx.db, user.id, first, last),
     repo.recoveredDates(ctx.db, user.id, first, last),
     repo.firstCheckInDate(ctx.db, user.id),
   ]);
-  const doneMap = new Map(done.map((d) => [d.date, d.streak]));
-  const frozenSet = new Set(frozen);
-  const recoveredSet = new Set(recovered);
-  const registered = todayOf(user.createdAt, tz);
-  const windowOpen = localMinutesOf(now, tz) >= (parseWallTime(user.checkInTime) ?? 20 * 60);
-  const days: CalendarDay[] = [];
-  for (let d = first; d <= last; d = addLocalDays(d, 1)) {
-    const streak = doneMap.get(d);
-    let state: CalendarDay['state'];
-    if (streak !== undefined) state = milestoneFloor(streak) === streak && streak > 0 ? 'milestone' : 'completed';
-    else if (d > today) state = 'future';
-    else if (d === today) state = windowOpen ? 'today-open' : 'today-waiting';
-    else if (frozenSet.has(d)) state = 'frozen';
-    // A recovered date is part of the streak even before the first check-in on record (a streak set or carried over).
-    else if (recoveredSet.has(d)) state = 'recovered';
-    else if (d < registered || firstCheckIn === null || d < firstCheckIn) state = 'before-registration';
-    else state = 'missed';
-    days.push({ date: d, state, ...(streak !== undefined ? { streak } : {}) });
-  }
+  const { today, days } = calendarDays({
+    month,
+    now,
+    timezone: user.timezone,
+    checkInTime: user.checkInTime,
+    registeredAt: user.createdAt,
+    checkIns,
+    frozen,
+    recovered,
+    firstCheckIn,
+  });
   return { month, today, days };
 }
 
