@@ -10,6 +10,7 @@
  *     Target ≥ 3,500 pushes/s: the 1,000,000 users of one timezone with the 20:00 reminder within 5 minutes.
  * `--quick` divides the tick sizes by 10 (1,000 vs 100,000) and sends fewer pushes.
  */
+import type { ServiceContext } from '../src/server/context';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -82,7 +83,7 @@ async function timeOneTickBatch(h: DbHandle, batch: number): Promise<{ ms: numbe
   });
   const t0 = performance.now();
   try {
-    await reminderTick({ db } as unknown as FastifyInstance, NOW, batch);
+    await reminderTick({ db } as unknown as ServiceContext, NOW, batch);
   } catch (e) {
     if (!(e instanceof Rollback)) throw e;
   }

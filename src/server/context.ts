@@ -27,6 +27,8 @@ export interface ServiceContext {
   mailer: Mailer;
   push: PushSender;
   sessionCache: SessionCache;
+  /** Which engine `db` runs on (the admin's scaling report says so). */
+  dbEngine: 'pglite' | 'postgres';
 }
 
 /** The context of a request (its logger), or of the app itself for jobs, scripts and tests. */
@@ -42,6 +44,7 @@ export function contextOf(source: FastifyInstance | FastifyRequest): ServiceCont
     mailer: app.mailer,
     push: app.push,
     sessionCache: app.sessionCache,
+    dbEngine: app.dbEngine,
   };
 }
 

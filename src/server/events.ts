@@ -3,6 +3,8 @@ import type { Db } from './db/client';
 import type { JOB_KINDS, JobKind } from './jobs/kinds';
 import type { JobQueue, JobSpec } from './jobs/queue';
 import type { celebrationSchema, milestoneRewardSchema } from '../shared/schemas/check-ins';
+import type { PaidTier } from '../shared/domain/prices';
+import type { ProductType } from '../shared/schemas/payments';
 
 /**
  * Domain events: what a module announces after a write, and who acts on it. The consumers of every event are
@@ -30,9 +32,42 @@ export interface CheckInEffects {
   milestoneReward?: z.infer<typeof milestoneRewardSchema> | null;
 }
 
+/**
+ * A payment the provider confirmed, recorded for the first time (published by the payments service inside the
+ * transaction that wrote the purchase row, so at most once per provider id; docs/decisions/023-service-context.md).
+ * The provider-neutral shape: Stripe's Checkout Session or invoice, or the built-in test checkout.
+ */
+export interface PaymentSucceeded {
+  provider: 'stripe' | 'test';
+  /** The provider's id of this payment (unique): Checkout Session id, or the invoice id of a renewal. */
+  providerId: string;
+  userId: string;
+  productType: ProductType;
+  tier: PaidTier | null;
+  amountCents: number;
+  currency: string;
+  /** Subscriptions: the end of the period paid for. */
+  periodEnd?: Date;
+  /** Subscriptions: a renewal of the current one (no shields granted again). */
+  renewal?: boolean;
+  autoRenew?: boolean;
+  stripeCustomerId?: string | null;
+  stripeSubscriptionId?: string | null;
+  now: Date;
+}
+
+/** What the in-transaction consumers of a payment may answer. */
+export interface PaymentEffects {
+  /** The payment was taken but its product could not be applied (said to the payer; kept on the purchase). */
+  note?: string;
+  /** A Stripe subscription the new one replaced: the payments service cancels it with the provider after commit. */
+  replacedStripeSubscriptionId?: string | null;
+}
+
 /** Every event: its data, and what its in-transaction consumers may answer. */
 export interface DomainEvents {
   'check-in.recorded': { event: CheckInRecorded; effect: CheckInEffects };
+  'payment.succeeded': { event: PaymentSucceeded; effect: PaymentEffects };
 }
 
 export type EventName = keyof DomainEvents;

@@ -6,6 +6,7 @@
  * SEED_EMAIL_DOMAIN; a database holding any other user is refused unless `force`.
  */
 import { randomBytes } from 'node:crypto';
+import { inTx } from '../context';
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { rebuildCheckInRollups } from '../modules/admin/service';
@@ -126,7 +127,7 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
   let checkInCount = 0;
   await step('check-ins', async () => {
     // The roll-up trigger is off during the bulk load (the table is locked for it) and the roll-ups rebuilt after.
-    await db.transaction(async (tx) => {
+    await inTx(db, async (tx) => {
       await tx.execute(sql`ALTER TABLE check_ins DISABLE TRIGGER check_ins_rollup`);
       for (let from = 1; from <= opts.users; from += batch) {
         const to = Math.min(opts.users, from + batch - 1);
@@ -149,7 +150,7 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
           WHERE r.roll < u.p AND (d AT TIME ZONE 'UTC') + interval '20 hours' <= ${nowTs}`);
       }
       await tx.execute(sql`ALTER TABLE check_ins ENABLE TRIGGER check_ins_rollup`);
-      await rebuildCheckInRollups(tx as unknown as Db);
+      await rebuildCheckInRollups(tx);
     });
     const res = (await db.execute(sql`SELECT count(*)::int AS n FROM check_ins WHERE user_id LIKE ${`seed-${run}-%`}`)) as unknown as { rows: { n: number }[] };
     checkInCount = Number(res.rows[0]?.n ?? 0);

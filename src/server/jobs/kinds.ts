@@ -1,5 +1,15 @@
 import { z } from 'zod';
 
+/** One e-mail: the `mail.send` payload, and the Mailer's `MailMessage` (plugins/mail.ts derives it from this). */
+export const mailMessageSchema = z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  /** Where replies go (e.g. the user who wrote to support). */
+  replyTo: z.string().optional(),
+  html: z.string().optional(),
+});
+
 /**
  * Every kind of durable job: its payload (checked again when the job runs) and its retry policy. The handler of
  * each kind is registered in `jobs/plugin.ts`. Add a kind here, then its handler there.
@@ -7,13 +17,7 @@ import { z } from 'zod';
 export const JOB_KINDS = {
   /** One e-mail through the Mailer. Redacted once sent (it may carry a sign-in link). */
   'mail.send': {
-    payload: z.object({
-      to: z.string(),
-      subject: z.string(),
-      text: z.string(),
-      html: z.string().optional(),
-      replyTo: z.string().optional(),
-    }),
+    payload: mailMessageSchema,
     // 20 s, 40 s, 80 s … capped at 30 min: about 4 hours of trying in all.
     policy: { maxAttempts: 12, backoffBaseMs: 20_000, backoffCapMs: 30 * 60_000, leaseMs: 2 * 60_000, redactOnDone: true },
   },

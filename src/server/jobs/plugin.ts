@@ -55,7 +55,7 @@ function recurringTasks(app: FastifyInstance, opts: JobsOptions): RecurringTask[
       name: 'reminders',
       everyMs: opts.reminderIntervalMs ?? 30_000,
       run: async (now) => {
-        const r = await notifications.reminderTick(app, now);
+        const r = await notifications.reminderTick(contextOf(app), now);
         if (r.enqueued) app.log.info(r, 'reminders tick');
       },
     },
@@ -67,8 +67,8 @@ function recurringTasks(app: FastifyInstance, opts: JobsOptions): RecurringTask[
 function jobHandlers(app: FastifyInstance, tasks: readonly RecurringTask[]): JobHandlers<typeof JOB_KINDS> {
   return {
     'mail.send': (message) => sendMailJob(app.mailer, message),
-    'reminders.send': (p, job) => notifications.sendReminderJob(app, p, job.key),
-    'push.deliver': (p) => notifications.deliverJob(app, p),
+    'reminders.send': (p, job) => notifications.sendReminderJob(contextOf(app), p, job.key),
+    'push.deliver': (p) => notifications.deliverJob(contextOf(app), p),
     'reminders.email': async (p) => void (await sendReminderEmailJob(contextOf(app), p)),
     recurring: async ({ task }) => {
       const found = tasks.find((t) => t.name === task);

@@ -4,7 +4,9 @@ import authRoutes from './auth/routes';
 import userRoutes from './user/routes';
 import checkInRoutes from './check-ins/routes';
 import tipsRoutes from './tips/routes';
+import * as rewards from './rewards/service';
 import * as streaks from './streaks/service';
+import * as subscriptions from './subscriptions/service';
 import type { EventWiring } from '../events';
 
 /**
@@ -14,7 +16,16 @@ import type { EventWiring } from '../events';
 export const eventWiring: EventWiring = {
   'check-in.recorded': {
     // The streak, shields and milestone rewards move with the check-in, or not at all.
-    inTransaction: [(tx, event) => streaks.onCheckIn(tx, event)],
+    inTransaction: [(tx, event) => streaks.onCheckIn(tx, event, rewards.rewardClaimable)],
+    jobs: [],
+  },
+  'payment.succeeded': {
+    // Published once per provider payment id, in the transaction that records the purchase (payments service):
+    // the product is granted with the payment row or not at all. A shield or a recovery is the streak's; a
+    // membership's paid period (its tier change and tier shields) the subscription's.
+    inTransaction: [(tx, event) => streaks.onPaymentSucceeded(tx, event), (tx, event) => subscriptions.onPaymentSucceeded(tx, event)],
+    // After-commit work goes here as jobs keyed by the payment, e.g. a receipt e-mail:
+    // (e) => ({ kind: 'mail.send', key: `receipt:${e.providerId}`, payload: receiptEmail(e) }).
     jobs: [],
   },
 };

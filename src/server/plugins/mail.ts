@@ -1,15 +1,11 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { mailMessageSchema } from '../jobs/kinds';
 import { PermanentJobError } from '../jobs/queue';
 
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  /** Where replies go (e.g. the user who wrote to support). */
-  replyTo?: string;
-  html?: string;
-}
+/** One e-mail; the same shape as the `mail.send` job's payload (its schema is the one definition). */
+export type MailMessage = z.infer<typeof mailMessageSchema>;
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;

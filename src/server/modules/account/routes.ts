@@ -7,6 +7,7 @@ import { tooManyRequests } from '../../errors';
 import { checkInsCsv } from './csv';
 import { renderWellnessReport } from './pdf';
 import * as service from './service';
+import { contextOf } from '../../context';
 
 /** Exports are heavier than a screen read: 20 per user per 15 minutes (PDF, JSON and CSV counted per route). */
 const exportRateLimit = {
@@ -26,12 +27,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: requireUser, schema: { response: { 200: deletionOfferSchema } } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return service.deletionOffer(app, currentUser(request));
+      return service.deletionOffer(contextOf(request), currentUser(request));
     },
   );
 
   app.delete('/account', { onRequest: requireUser, schema: { response: { 200: messageSchema } } }, async (request, reply) => {
-    await service.deleteAccount(app, currentUser(request));
+    await service.deleteAccount(contextOf(request), currentUser(request));
     // The sessions went with the user (ON DELETE CASCADE); the browser forgets its cookie too.
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return { message: ACCOUNT_MESSAGES.deleted };
@@ -42,8 +43,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: requireUser, config: { rateLimit: exportRateLimit } },
     async (request, reply) => {
       const user = currentUser(request);
-      const data = await service.collectExport(app, user);
-      const fileName = service.datedFileName(app, user, 'big7-wellness-report', 'pdf');
+      const data = await service.collectExport(contextOf(request), user);
+      const fileName = service.datedFileName(contextOf(request), user, 'big7-wellness-report', 'pdf');
       const pdf = await renderWellnessReport({
         data,
         includeJournals: service.reportIncludesJournals(data),
@@ -62,17 +63,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: requireUser, config: { rateLimit: exportRateLimit }, schema: { querystring: exportQuerySchema } },
     async (request, reply) => {
       const user = currentUser(request);
-      const data = await service.collectExport(app, user);
+      const data = await service.collectExport(contextOf(request), user);
       reply.header('Cache-Control', 'no-store');
       if (request.query.format === 'csv') {
         return reply
           .header('Content-Type', 'text/csv; charset=utf-8')
-          .header('Content-Disposition', attachment(service.datedFileName(app, user, 'big7-check-ins', 'csv')))
+          .header('Content-Disposition', attachment(service.datedFileName(contextOf(request), user, 'big7-check-ins', 'csv')))
           .send(checkInsCsv(data));
       }
       return reply
         .header('Content-Type', 'application/json; charset=utf-8')
-        .header('Content-Disposition', attachment(service.datedFileName(app, user, 'big7-data', 'json')))
+        .header('Content-Disposition', attachment(service.datedFileName(contextOf(request), user, 'big7-data', 'json')))
         .send(JSON.stringify(accountExportSchema.parse(data), null, 2));
     },
   );

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import { inTx, type ServiceContext } from '../../context';
 import { localDateOf } from '../../../shared/domain/dates';
 import { hasAiCoach } from '../../../shared/domain/tiers';
 import {
@@ -8,7 +8,6 @@ import {
   type AccountExport,
   type DeletionOffer,
 } from '../../../shared/schemas/account';
-import type { Db } from '../../db/client';
 import type { UserRow } from '../../plugins/session';
 import { recordAccountDeletion } from '../admin/service';
 import { toPublicUser } from '../auth/public-user';
@@ -27,15 +26,15 @@ const EXPORT_LEDGER_LIMIT = 100_000;
  * ad-free users who have not used the premium offer. An offer already used by this address (also by an earlier
  * account with it) is not shown again.
  */
-export async function deletionOffer(app: FastifyInstance, user: UserRow): Promise<DeletionOffer> {
-  const { tier } = await getSubscription(app, user.id);
+export async function deletionOffer(ctx: ServiceContext, user: UserRow): Promise<DeletionOffer> {
+  const { tier } = await getSubscription(ctx, user.id);
   const candidate =
     tier === 'premium'
       ? DELETION_OFFERS['ai-coach']
       : (tier === 'free' || tier === 'ad-free') && !user.premiumOfferUsed
         ? DELETION_OFFERS.premium
         : null;
-  if (!candidate || (await offerUsed(app, user, candidate.code))) return { offer: null };
+  if (!candidate || (await offerUsed(ctx, user, candidate.code))) return { offer: null };
   return { offer: { code: candidate.code, tier: candidate.tier } };
 }
 
@@ -43,39 +42,38 @@ export async function deletionOffer(app: FastifyInstance, user: UserRow): Promis
  * DELETE /api/user/account: removes the user and every row they own in one transaction (decision 018). The
  * address survives only as the keyed hash in redeemed_offers, so a one-time offer stays used.
  */
-export async function deleteAccount(app: FastifyInstance, user: Pick<UserRow, 'id' | 'email'>): Promise<boolean> {
-  const now = app.clock.now();
-  const deleted = await app.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+export async function deleteAccount(ctx: ServiceContext, user: Pick<UserRow, 'id' | 'email'>): Promise<boolean> {
+  const now = ctx.now();
+  const deleted = await inTx(ctx.db, async (tx) => {
     const gone = await repo.deleteUserAndOwnedRows(tx, user);
     // The owner's analytics count deletions by date only (users.deleted), nothing personal.
     if (gone) await recordAccountDeletion(tx, now);
     return gone;
   });
-  app.log.info({ userId: user.id }, 'account deleted');
+  ctx.log.info({ userId: user.id }, 'account deleted');
   return deleted;
 }
 
 /** Everything the user owns, in the documented export shape (docs/data-export.md). */
-export async function collectExport(app: FastifyInstance, user: UserRow): Promise<AccountExport> {
+export async function collectExport(ctx: ServiceContext, user: UserRow): Promise<AccountExport> {
   // Services, never another module's repo (ARCHITECTURE.md). The subscription first: it applies an ended trial.
-  const subscription = await getSubscription(app, user.id);
+  const subscription = await getSubscription(ctx, user.id);
   const [hist, journals, streak, frozen, recovered, ledgerRows, tierChanges, couponRedemptions, rewardClaims] =
     await Promise.all([
-      history(app, user),
-      journalsOf(app, user.id),
-      getStreakView(app, user.id),
-      frozenDays(app, user.id),
-      recoveryPayments(app, user.id),
-      ledger(app, user.id, EXPORT_LEDGER_LIMIT),
-      tierChangesOf(app, user.id),
-      redemptionsOf(app, user.id),
-      claimsOf(app, user.id),
+      history(ctx, user),
+      journalsOf(ctx, user.id),
+      getStreakView(ctx, user.id),
+      frozenDays(ctx, user.id),
+      recoveryPayments(ctx, user.id),
+      ledger(ctx, user.id, EXPORT_LEDGER_LIMIT),
+      tierChangesOf(ctx, user.id),
+      redemptionsOf(ctx, user.id),
+      claimsOf(ctx, user.id),
     ]);
-  const { isAdmin: _isAdmin, devTools: _devTools, ...profile } = toPublicUser({ ...user, tier: subscription.tier }, app.config);
+  const { isAdmin: _isAdmin, devTools: _devTools, ...profile } = toPublicUser({ ...user, tier: subscription.tier }, ctx.config);
   const data: AccountExport = {
     exportVersion: EXPORT_VERSION,
-    exportedAt: app.clock.now().toISOString(),
+    exportedAt: ctx.now().toISOString(),
     profile,
     subscription,
     checkIns: hist.checkIns.map((c) => ({ ...c, journal: journals.get(c.id) ?? null })),
@@ -97,6 +95,6 @@ export async function collectExport(app: FastifyInstance, user: UserRow): Promis
 export const reportIncludesJournals = (data: AccountExport): boolean => hasAiCoach(data.subscription.tier);
 
 /** A download's file name with the user's local date: `${stem}-YYYY-MM-DD.${ext}`. */
-export function datedFileName(app: FastifyInstance, user: Pick<UserRow, 'timezone'>, stem: string, ext: string): string {
-  return `${stem}-${localDateOf(app.clock.now(), userTimeZone(user))}.${ext}`;
+export function datedFileName(ctx: ServiceContext, user: Pick<UserRow, 'timezone'>, stem: string, ext: string): string {
+  return `${stem}-${localDateOf(ctx.now(), userTimeZone(user))}.${ext}`;
 }

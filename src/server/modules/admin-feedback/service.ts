@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../../context';
 import { notFound } from '../../errors';
 import { FEEDBACK_MESSAGES, type FeedbackItem } from '../../../shared/schemas/feedback';
 import * as repo from './repo';
 
-type Ctx = Pick<FastifyInstance, 'db' | 'clock'>;
+type Ctx = ServiceContext;
 
 const toItem = (r: repo.InboxRow): FeedbackItem => ({
   id: r.id,
@@ -23,7 +23,7 @@ export async function unreadCount(ctx: Ctx): Promise<{ count: number }> {
 }
 
 export async function markRead(ctx: Ctx, id: string): Promise<FeedbackItem> {
-  const row = await repo.markRead(ctx.db, id, ctx.clock.now());
+  const row = await repo.markRead(ctx.db, id, ctx.now());
   if (!row) throw notFound(FEEDBACK_MESSAGES.notFound);
   return toItem(row);
 }

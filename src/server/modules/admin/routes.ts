@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { analyticsMetricsSchema, businessMetricsSchema, scalingReadinessSchema, timeRangeQuerySchema } from '../../../shared/schemas/analytics';
 import { requireAdmin } from '../../plugins/session';
 import * as service from './service';
+import { contextOf } from '../../context';
 
 /**
  * Owner analytics (DECISIONS: admin only): GET /api/admin/business-metrics, GET /api/admin/scaling-readiness,
@@ -11,14 +12,14 @@ import * as service from './service';
 const routes: FastifyPluginAsyncZod = async (app) => {
   const guard = { onRequest: requireAdmin };
 
-  app.get('/admin/business-metrics', { ...guard, schema: { response: { 200: businessMetricsSchema } } }, async () => service.businessMetrics(app));
+  app.get('/admin/business-metrics', { ...guard, schema: { response: { 200: businessMetricsSchema } } }, async (req) => service.businessMetrics(contextOf(req)));
 
-  app.get('/admin/scaling-readiness', { ...guard, schema: { response: { 200: scalingReadinessSchema } } }, async () => service.scalingReadiness(app));
+  app.get('/admin/scaling-readiness', { ...guard, schema: { response: { 200: scalingReadinessSchema } } }, async (req) => service.scalingReadiness(contextOf(req)));
 
   app.get(
     '/analytics/business-metrics',
     { ...guard, schema: { querystring: timeRangeQuerySchema, response: { 200: analyticsMetricsSchema } } },
-    async (req) => service.analyticsMetrics(app, req.query.timeRange),
+    async (req) => service.analyticsMetrics(contextOf(req), req.query.timeRange),
   );
 };
 

@@ -3,7 +3,7 @@
  * the analytics metrics by range, assembled from SQL aggregates (repo.ts, revenue-queries.ts) by the pure rules
  * of shared/domain/analytics.ts.
  */
-import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../../context';
 import { sql } from 'drizzle-orm';
 import {
   ageDistribution,
@@ -29,7 +29,7 @@ import { healthReport } from '../health/report';
 import * as repo from './repo';
 import * as revenue from './revenue-queries';
 
-type Ctx = Pick<FastifyInstance, 'db' | 'clock' | 'dbEngine'>;
+type Ctx = ServiceContext;
 
 /** The admin report and readiness look at the last 30 days. */
 const REPORT_DAYS = 30;
@@ -54,7 +54,7 @@ const completionRate = (c: repo.CheckInAggregates, u: repo.UserAggregates) => Ma
 
 /** What the three reports share: one pass over users, the check-in roll-up, revenue. */
 async function gather(ctx: Ctx, windowDays: number | null) {
-  const now = ctx.clock.now();
+  const now = ctx.now();
   const retentionDays = windowDays ?? REPORT_DAYS;
   const [users, trials, checkIns, streakAvg, paid, purchasesWindow, purchases30, purchasesPrev30] = await Promise.all([
     repo.userAggregates(ctx.db, now, windowDays, retentionDays),

@@ -10,6 +10,7 @@ import {
 import { currentUser, requireUser } from '../../plugins/session';
 import { coachProviderFor, type CoachProvider } from './providers';
 import * as service from './service';
+import { contextOf } from '../../context';
 
 export interface AiCoachRoutesOptions {
   /** Replaces the configured provider (tests). */
@@ -22,23 +23,23 @@ const routes: FastifyPluginAsyncZod<AiCoachRoutesOptions> = async (app, opts) =>
   const guard = { onRequest: requireUser };
 
   app.post('/ask', { ...guard, schema: { body: askRequestSchema, response: { 200: askResponseSchema } } }, async (req) =>
-    service.ask(app, currentUser(req), provider, req.body),
+    service.ask(contextOf(req), currentUser(req), provider, req.body),
   );
 
   app.get('/conversations', { ...guard, schema: { response: { 200: conversationsResponseSchema } } }, async (req) =>
-    service.conversations(app, currentUser(req)),
+    service.conversations(contextOf(req), currentUser(req)),
   );
 
   app.get(
     '/conversations/:id/messages',
     { ...guard, schema: { params: conversationParamsSchema, response: { 200: messagesResponseSchema } } },
-    async (req) => service.messages(app, currentUser(req), req.params.id),
+    async (req) => service.messages(contextOf(req), currentUser(req), req.params.id),
   );
 
   app.delete(
     '/conversations/:id',
     { ...guard, schema: { params: conversationParamsSchema, response: { 200: deleteConversationResponseSchema } } },
-    async (req) => service.deleteConversation(app, currentUser(req), req.params.id),
+    async (req) => service.deleteConversation(contextOf(req), currentUser(req), req.params.id),
   );
 };
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import { inTx, type ServiceContext } from '../../context';
 import { conversationTitle, CRISIS_ANSWER, isCrisisQuestion, SUMMARY_DAYS, summarise, type CoachSummary } from '../../../shared/domain/coach';
 import { localDateOf } from '../../../shared/domain/dates';
 import { hasAiCoach } from '../../../shared/domain/tiers';
@@ -10,7 +10,6 @@ import {
   type Conversation,
   type Message,
 } from '../../../shared/schemas/ai-coach';
-import type { Db } from '../../db/client';
 import { AppError, forbidden, notFound, tooManyRequests } from '../../errors';
 import type { UserRow } from '../../plugins/session';
 import { recentDatedAreaScores, userTimeZone } from '../check-ins/service';
@@ -26,18 +25,16 @@ export const CONTEXT_MESSAGES = 20;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const inTx = <T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> => db.transaction(async (tx) => fn(tx as unknown as Db));
-
 /** The user, with an ended trial applied, when their tier includes the AI Coach; 403 otherwise. */
-async function coachUser(app: FastifyInstance, signedIn: UserRow): Promise<UserRow> {
-  const user = await withCurrentTier(app, signedIn);
+async function coachUser(ctx: ServiceContext, signedIn: UserRow): Promise<UserRow> {
+  const user = await withCurrentTier(ctx, signedIn);
   if (!hasAiCoach(user.tier)) throw forbidden(AI_COACH_MESSAGES.tierRequired);
   return user;
 }
 
 /** The user's own conversation; 404 for anyone else's, a missing one, or a malformed id. */
-async function ownConversation(app: FastifyInstance, userId: string, id: string): Promise<repo.ConversationRow> {
-  const row = UUID.test(id) ? await repo.findConversation(app.db, userId, id) : null;
+async function ownConversation(ctx: ServiceContext, userId: string, id: string): Promise<repo.ConversationRow> {
+  const row = UUID.test(id) ? await repo.findConversation(ctx.db, userId, id) : null;
   if (!row) throw notFound(AI_COACH_MESSAGES.conversationNotFound);
   return row;
 }
@@ -46,9 +43,9 @@ const toConversationDto = (row: repo.ConversationRow): Conversation => ({ id: ro
 const toMessageDto = (row: repo.MessageRow): Message => ({ id: row.id, role: row.role, content: row.content, createdAt: row.createdAt.toISOString() });
 
 /** The summary of the user's last 14 days, from the check-ins and streaks services. */
-export async function coachSummary(app: FastifyInstance, user: UserRow): Promise<CoachSummary> {
-  const today = localDateOf(app.clock.now(), userTimeZone(user));
-  const [history, streak] = await Promise.all([recentDatedAreaScores(app, user.id, SUMMARY_DAYS), getStreakView(app, user.id)]);
+export async function coachSummary(ctx: ServiceContext, user: UserRow): Promise<CoachSummary> {
+  const today = localDateOf(ctx.now(), userTimeZone(user));
+  const [history, streak] = await Promise.all([recentDatedAreaScores(ctx, user.id, SUMMARY_DAYS), getStreakView(ctx, user.id)]);
   return summarise(history, today, { current: streak.currentStreak, best: streak.bestStreak });
 }
 
@@ -57,14 +54,14 @@ export async function coachSummary(app: FastifyInstance, user: UserRow): Promise
  * (502 with the conversation id). A crisis question gets the crisis answer from no provider at all, and is
  * never refused by the ask limit.
  */
-export async function ask(app: FastifyInstance, signedIn: UserRow, provider: CoachProvider, body: AskRequest): Promise<AskResponse> {
-  const user = await coachUser(app, signedIn);
+export async function ask(ctx: ServiceContext, signedIn: UserRow, provider: CoachProvider, body: AskRequest): Promise<AskResponse> {
+  const user = await coachUser(ctx, signedIn);
   const question = body.question;
-  const existing = body.conversationId ? await ownConversation(app, user.id, body.conversationId) : null;
+  const existing = body.conversationId ? await ownConversation(ctx, user.id, body.conversationId) : null;
   const crisis = isCrisisQuestion(question);
-  const now = app.clock.now();
+  const now = ctx.now();
 
-  const conversationId = await inTx(app.db, async (tx) => {
+  const conversationId = await inTx(ctx.db, async (tx) => {
     if (!crisis) {
       await repo.lockUserAsks(tx, user.id);
       const since = new Date(now.getTime() - ASK_WINDOW_MS);
@@ -84,8 +81,8 @@ export async function ask(app: FastifyInstance, signedIn: UserRow, provider: Coa
     advice = CRISIS_ANSWER;
   } else {
     const [summary, conversation] = await Promise.all([
-      coachSummary(app, user),
-      repo.listMessages(app.db, user.id, conversationId, CONTEXT_MESSAGES),
+      coachSummary(ctx, user),
+      repo.listMessages(ctx.db, user.id, conversationId, CONTEXT_MESSAGES),
     ]);
     try {
       advice = await provider.answer({
@@ -96,12 +93,12 @@ export async function ask(app: FastifyInstance, signedIn: UserRow, provider: Coa
       });
     } catch (err) {
       if (!(err instanceof CoachProviderError)) throw err;
-      app.log.warn({ err, provider: provider.name }, 'AI coach provider failed');
+      ctx.log.warn({ err, provider: provider.name }, 'AI coach provider failed');
       throw new AppError(502, AI_COACH_MESSAGES.providerFailed, { conversationId });
     }
   }
-  const answeredAt = app.clock.now();
-  await inTx(app.db, async (tx) => {
+  const answeredAt = ctx.now();
+  await inTx(ctx.db, async (tx) => {
     await repo.addMessage(tx, { userId: user.id, conversationId, role: 'assistant', content: advice, now: answeredAt });
     await repo.touchConversation(tx, user.id, conversationId, answeredAt);
   });
@@ -109,21 +106,21 @@ export async function ask(app: FastifyInstance, signedIn: UserRow, provider: Coa
 }
 
 /** GET /api/ai-coach/conversations: newest first. */
-export async function conversations(app: FastifyInstance, signedIn: UserRow): Promise<Conversation[]> {
-  const user = await coachUser(app, signedIn);
-  return (await repo.listConversations(app.db, user.id)).map(toConversationDto);
+export async function conversations(ctx: ServiceContext, signedIn: UserRow): Promise<Conversation[]> {
+  const user = await coachUser(ctx, signedIn);
+  return (await repo.listConversations(ctx.db, user.id)).map(toConversationDto);
 }
 
 /** GET /api/ai-coach/conversations/:id/messages: oldest first. */
-export async function messages(app: FastifyInstance, signedIn: UserRow, id: string): Promise<Message[]> {
-  const user = await coachUser(app, signedIn);
-  const conversation = await ownConversation(app, user.id, id);
-  return (await repo.listMessages(app.db, user.id, conversation.id)).map(toMessageDto);
+export async function messages(ctx: ServiceContext, signedIn: UserRow, id: string): Promise<Message[]> {
+  const user = await coachUser(ctx, signedIn);
+  const conversation = await ownConversation(ctx, user.id, id);
+  return (await repo.listMessages(ctx.db, user.id, conversation.id)).map(toMessageDto);
 }
 
 /** DELETE /api/ai-coach/conversations/:id: the conversation and its messages. */
-export async function deleteConversation(app: FastifyInstance, signedIn: UserRow, id: string): Promise<{ message: string }> {
-  const user = await coachUser(app, signedIn);
-  if (!UUID.test(id) || !(await repo.deleteConversation(app.db, user.id, id))) throw notFound(AI_COACH_MESSAGES.conversationNotFound);
+export async function deleteConversation(ctx: ServiceContext, signedIn: UserRow, id: string): Promise<{ message: string }> {
+  const user = await coachUser(ctx, signedIn);
+  if (!UUID.test(id) || !(await repo.deleteConversation(ctx.db, user.id, id))) throw notFound(AI_COACH_MESSAGES.conversationNotFound);
   return { message: AI_COACH_MESSAGES.deletedText };
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../../context';
 import { CodeChallengeMethod, OAuth2Client, generateCodeVerifier, generateState } from 'arctic';
 import { z } from 'zod';
 import type { AppConfig } from '../../config';
@@ -82,22 +82,22 @@ const truncate = (s: string | undefined, n: number) => (s ? s.slice(0, n) : unde
  * e-mail; else created.
  */
 export async function findOrCreateGoogleUser(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   profile: GoogleProfile,
   timezone: string | undefined,
 ): Promise<repo.UserRow> {
   if (profile.email_verified !== true) throw new GoogleAccountError(GOOGLE_MESSAGES.emailNotVerified);
-  const now = app.clock.now();
+  const now = ctx.now();
   const email = profile.email.trim().toLowerCase();
-  const bySub = await repo.findUserByGoogleSub(app.db, profile.sub);
+  const bySub = await repo.findUserByGoogleSub(ctx.db, profile.sub);
   if (bySub) {
     // A link made before it had to be proven is proven now that Google vouches for the account's own address.
     if (bySub.googleLinkVerified || bySub.email !== email) return bySub;
-    return (await repo.updateUser(app.db, bySub.id, { googleLinkVerified: true, updatedAt: now })) ?? bySub;
+    return (await repo.updateUser(ctx.db, bySub.id, { googleLinkVerified: true, updatedAt: now })) ?? bySub;
   }
-  const byEmail = await repo.findUserByEmail(app.db, email);
+  const byEmail = await repo.findUserByEmail(ctx.db, email);
   if (byEmail) {
-    const linked = await repo.updateUser(app.db, byEmail.id, {
+    const linked = await repo.updateUser(ctx.db, byEmail.id, {
       googleSub: profile.sub,
       googleLinkVerified: true,
       // A password set on a never-verified account was not set by a proven owner of the address (it may be
@@ -113,7 +113,7 @@ export async function findOrCreateGoogleUser(
   }
   const firstName =
     truncate(profile.given_name?.trim(), 100) || truncate(profile.name?.trim(), 100) || email.split('@')[0] || 'Friend';
-  return repo.insertUser(app.db, {
+  return repo.insertUser(ctx.db, {
     email,
     passwordHash: null,
     firstName,

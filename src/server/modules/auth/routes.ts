@@ -25,6 +25,7 @@ import {
 } from './google';
 import { toPublicUser } from './public-user';
 import * as service from './service';
+import { contextOf } from '../../context';
 
 
 const sessionProbeSchema = z.object({ user: publicUserSchema.nullable() });
@@ -73,7 +74,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/signup',
     { onRequest: app.authRateLimit, schema: { body: signUpBodySchema, response: { 201: signUpResponseSchema } } },
     async (request, reply) => {
-      const result = await service.signUp(app, request.body);
+      const result = await service.signUp(contextOf(request), request.body);
       return reply.status(201).send(result);
     },
   );
@@ -82,7 +83,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/signin',
     { onRequest: app.authRateLimit, schema: { body: signInBodySchema, response: { 200: signInResponseSchema } } },
     async (request, reply) => {
-      const user = await service.signIn(app, request.body);
+      const user = await service.signIn(contextOf(request), request.body);
       await startSession(request, reply, user.id);
       return { user: toPublicUser(user, app.config), message: service.AUTH_API_MESSAGES.signedIn };
     },
@@ -91,25 +92,25 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/resend-verification',
     { onRequest: app.authRateLimit, schema: { body: emailBodySchema, response: { 200: messageSchema } } },
-    async (request) => service.resendVerification(app, request.body.email),
+    async (request) => service.resendVerification(contextOf(request), request.body.email),
   );
 
   app.get(
     '/verify-email',
     { onRequest: app.authRateLimit, schema: { querystring: verifyEmailQuerySchema, response: { 200: verifyEmailResponseSchema } } },
-    async (request) => service.verifyEmail(app, request.query.token),
+    async (request) => service.verifyEmail(contextOf(request), request.query.token),
   );
 
   app.post(
     '/forgot-password',
     { onRequest: app.authRateLimit, schema: { body: emailBodySchema, response: { 200: messageSchema } } },
-    async (request) => service.forgotPassword(app, request.body.email),
+    async (request) => service.forgotPassword(contextOf(request), request.body.email),
   );
 
   app.post(
     '/reset-password',
     { onRequest: app.authRateLimit, schema: { body: resetPasswordBodySchema, response: { 200: messageSchema } } },
-    async (request) => service.resetPassword(app, request.body.token, request.body.password),
+    async (request) => service.resetPassword(contextOf(request), request.body.token, request.body.password),
   );
 
   app.get(
@@ -193,7 +194,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       let user;
       try {
         const timezone = tzCookie && isValidTimezone(tzCookie) ? tzCookie : undefined;
-        user = await findOrCreateGoogleUser(app, profile, timezone);
+        user = await findOrCreateGoogleUser(contextOf(request), profile, timezone);
       } catch (err) {
         if (err instanceof GoogleAccountError) return googleError(reply, 'account_creation_failed', err.message);
         request.log.error({ err }, 'google sign-in: account creation failed');

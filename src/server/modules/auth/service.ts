@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import { inTx, type ServiceContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../errors';
 import type { MailMessage } from '../../plugins/mail';
@@ -49,40 +49,40 @@ const HOUR_MS = 60 * 60 * 1000;
  * instances agree. Over the cap nothing is written or sent, and the caller answers exactly as it would otherwise.
  */
 async function issueEmailToken(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   user: UserRow,
   purpose: repo.EmailTokenPurpose,
   ttlMs: number,
   message: (link: string) => MailMessage,
 ): Promise<void> {
-  const now = app.clock.now();
+  const now = ctx.now();
   const { token, id } = newEmailToken();
   const path = purpose === 'verify-email' ? '/verify-email' : '/reset-password';
-  await app.db.transaction(async (tx) => {
+  await inTx(ctx.db, async (tx) => {
     await repo.lockUser(tx, user.id);
     if ((await repo.countEmailTokensSince(tx, user.id, new Date(now.getTime() - HOUR_MS))) >= AUTH_EMAILS_PER_HOUR) {
-      app.log.warn({ userId: user.id, purpose }, 'auth e-mail not sent: hourly cap for this address reached');
+      ctx.log.warn({ userId: user.id, purpose }, 'auth e-mail not sent: hourly cap for this address reached');
       return;
     }
     await repo.invalidateEmailTokens(tx, user.id, purpose, now);
     await repo.insertEmailToken(tx, { id, userId: user.id, purpose, createdAt: now, expiresAt: new Date(now.getTime() + ttlMs) });
-    await app.jobs.enqueue(tx, { kind: 'mail.send', key: `${purpose}:${id}`, payload: message(`${app.config.appUrl}${path}?token=${token}`) });
+    await ctx.jobs.enqueue(tx, { kind: 'mail.send', key: `${purpose}:${id}`, payload: message(`${ctx.config.appUrl}${path}?token=${token}`) });
   });
 }
 
-const sendVerification = (app: FastifyInstance, user: UserRow): Promise<void> =>
-  issueEmailToken(app, user, 'verify-email', VERIFY_TOKEN_TTL_MS, (link) => verificationEmail(user.email, user.firstName, link));
+const sendVerification = (ctx: ServiceContext, user: UserRow): Promise<void> =>
+  issueEmailToken(ctx, user, 'verify-email', VERIFY_TOKEN_TTL_MS, (link) => verificationEmail(user.email, user.firstName, link));
 
 export async function signUp(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   input: { firstName: string; email: string; password: string; timezone?: string | undefined },
 ): Promise<{ message: string; requiresVerification: true; email: string }> {
-  if (await repo.findUserByEmail(app.db, input.email)) throw conflict(AUTH_API_MESSAGES.emailTaken);
+  if (await repo.findUserByEmail(ctx.db, input.email)) throw conflict(AUTH_API_MESSAGES.emailTaken);
   const passwordHash = await hashPassword(input.password);
-  const now = app.clock.now();
+  const now = ctx.now();
   let user: UserRow;
   try {
-    user = await repo.insertUser(app.db, {
+    user = await repo.insertUser(ctx.db, {
       email: input.email,
       passwordHash,
       firstName: input.firstName,
@@ -95,47 +95,47 @@ export async function signUp(
     if (repo.isUniqueViolation(err)) throw conflict(AUTH_API_MESSAGES.emailTaken);
     throw err;
   }
-  await sendVerification(app, user);
+  await sendVerification(ctx, user);
   return { message: AUTH_API_MESSAGES.signedUp, requiresVerification: true, email: user.email };
 }
 
 /** Checks the credentials; returns the user to start a session for, or throws the contract's error. */
-export async function signIn(app: FastifyInstance, input: { email: string; password: string }): Promise<UserRow> {
-  const now = app.clock.now();
+export async function signIn(ctx: ServiceContext, input: { email: string; password: string }): Promise<UserRow> {
+  const now = ctx.now();
   const windowStart = new Date(now.getTime() - SIGNIN_FAILURE_WINDOW_MS);
   // The attempt is recorded before it is counted (kept as a failure unless it turns out not to be one), so a
   // burst of concurrent attempts cannot all pass a count taken before any of them was recorded.
-  const attempt = await repo.recordSigninFailure(app.db, input.email, now, windowStart);
+  const attempt = await repo.recordSigninFailure(ctx.db, input.email, now, windowStart);
   const notAFailure = async (error: AppError): Promise<never> => {
-    await repo.deleteSigninFailure(app.db, attempt);
+    await repo.deleteSigninFailure(ctx.db, attempt);
     throw error;
   };
-  const failures = await repo.recentSigninFailures(app.db, input.email, windowStart);
+  const failures = await repo.recentSigninFailures(ctx.db, input.email, windowStart);
   if (failures.count > SIGNIN_FAILURE_LIMIT && failures.oldest) {
     const retryAfterMs = failures.oldest.getTime() + SIGNIN_FAILURE_WINDOW_MS - now.getTime();
     return notAFailure(tooManyRequests(retryAfterMs / 1000, AUTH_API_MESSAGES.tooManySignins));
   }
-  const user = await repo.findUserByEmail(app.db, input.email);
+  const user = await repo.findUserByEmail(ctx.db, input.email);
   if (!user) throw notFound(AUTH_API_MESSAGES.noUser);
   if (!user.passwordHash) return notAFailure(badRequest(AUTH_API_MESSAGES.googleOnly));
   if (!(await verifyPassword(user.passwordHash, input.password))) throw new AppError(401, AUTH_API_MESSAGES.wrongPassword);
   if (!user.emailVerifiedAt) return notAFailure(forbidden(AUTH_API_MESSAGES.verifyFirst, { requiresVerification: true }));
-  await repo.clearSigninFailures(app.db, input.email);
+  await repo.clearSigninFailures(ctx.db, input.email);
   return user;
 }
 
-export async function resendVerification(app: FastifyInstance, email: string): Promise<{ message: string }> {
-  const user = await repo.findUserByEmail(app.db, email);
-  if (user && !user.emailVerifiedAt) await sendVerification(app, user);
+export async function resendVerification(ctx: ServiceContext, email: string): Promise<{ message: string }> {
+  const user = await repo.findUserByEmail(ctx.db, email);
+  if (user && !user.emailVerifiedAt) await sendVerification(ctx, user);
   return { message: AUTH_API_MESSAGES.resent };
 }
 
-export async function verifyEmail(app: FastifyInstance, token: string): Promise<{ message: string; email: string }> {
-  const now = app.clock.now();
-  const row = await repo.findEmailToken(app.db, hashToken(token), 'verify-email');
+export async function verifyEmail(ctx: ServiceContext, token: string): Promise<{ message: string; email: string }> {
+  const now = ctx.now();
+  const row = await repo.findEmailToken(ctx.db, hashToken(token), 'verify-email');
   if (!row || row.usedAt) throw badRequest(AUTH_API_MESSAGES.verifyInvalid);
   if (row.expiresAt.getTime() <= now.getTime()) throw badRequest(AUTH_API_MESSAGES.verifyExpired);
-  const user = await app.db.transaction(async (tx) => {
+  const user = await inTx(ctx.db, async (tx) => {
     if (!(await repo.consumeEmailToken(tx, row.id, now))) return null;
     const current = await repo.findUserById(tx, row.userId);
     if (!current) return null;
@@ -146,21 +146,21 @@ export async function verifyEmail(app: FastifyInstance, token: string): Promise<
   return { message: AUTH_API_MESSAGES.verified, email: user.email };
 }
 
-export async function forgotPassword(app: FastifyInstance, email: string): Promise<{ message: string }> {
-  const user = await repo.findUserByEmail(app.db, email);
+export async function forgotPassword(ctx: ServiceContext, email: string): Promise<{ message: string }> {
+  const user = await repo.findUserByEmail(ctx.db, email);
   if (user) {
-    await issueEmailToken(app, user, 'reset-password', RESET_TOKEN_TTL_MS, (link) => passwordResetEmail(user.email, user.firstName, link));
+    await issueEmailToken(ctx, user, 'reset-password', RESET_TOKEN_TTL_MS, (link) => passwordResetEmail(user.email, user.firstName, link));
   }
   return { message: AUTH_API_MESSAGES.resetSent };
 }
 
-export async function resetPassword(app: FastifyInstance, token: string, password: string): Promise<{ message: string }> {
-  const now = app.clock.now();
-  const row = await repo.findEmailToken(app.db, hashToken(token), 'reset-password');
+export async function resetPassword(ctx: ServiceContext, token: string, password: string): Promise<{ message: string }> {
+  const now = ctx.now();
+  const row = await repo.findEmailToken(ctx.db, hashToken(token), 'reset-password');
   if (!row || row.usedAt) throw badRequest(AUTH_API_MESSAGES.resetInvalid);
   if (row.expiresAt.getTime() <= now.getTime()) throw badRequest(AUTH_API_MESSAGES.resetExpired);
   const passwordHash = await hashPassword(password);
-  const user = await app.db.transaction(async (tx) => {
+  const user = await inTx(ctx.db, async (tx) => {
     if (!(await repo.consumeEmailToken(tx, row.id, now))) return null;
     const current = await repo.findUserById(tx, row.userId);
     if (!current) return null;
@@ -177,7 +177,7 @@ export async function resetPassword(app: FastifyInstance, token: string, passwor
     return updated ?? null;
   });
   if (!user) throw badRequest(AUTH_API_MESSAGES.resetInvalid);
-  await repo.clearSigninFailures(app.db, user.email);
+  await repo.clearSigninFailures(ctx.db, user.email);
   return { message: AUTH_API_MESSAGES.resetDone };
 }
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inTx } from '../../context';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../../../test/helpers/app';
 import { testEngines } from '../../../../test/helpers/db';
 import { createUser, signInAs } from '../../../../test/helpers/users';
 import { checkIns, checkInIdempotencyKeys } from '../../db/schema/index';
-import type { Db } from '../../db/client';
 import { grantShields } from '../streaks/service';
 import { rolloverTick } from '../../jobs/rollover';
 import { OFFLINE_CHECK_IN_MESSAGES } from '../../../shared/domain/offline-check-in';
@@ -101,7 +101,7 @@ describe.each(testEngines())('offline check-ins (decision 022) on %s', (engine) 
     t.clock.set('2026-03-09T21:00:00Z');
     const { u, cookie } = await user();
     if (shields) {
-      await t.app.db.transaction((tx) => grantShields(tx as unknown as Db, u.id, shields, 'developer', t.clock.now()));
+      await inTx(t.app.db, (tx) => grantShields(tx, u.id, shields, 'developer', t.clock.now()));
     }
     expect((await post(cookie, { answers: YES })).statusCode).toBe(201);
     t.clock.set('2026-03-11T00:05:00Z');
@@ -156,7 +156,7 @@ describe.each(testEngines())('offline check-ins (decision 022) on %s', (engine) 
   it('when the streak changed in other ways since the day was settled, the check-in is kept and the ledger says the streak was left', async () => {
     const { u, cookie } = await streakOfOneThenRollover(0);
     t.clock.set('2026-03-11T00:08:00Z');
-    await t.app.db.transaction((tx) => grantShields(tx as unknown as Db, u.id, 1, 'developer', t.clock.now()));
+    await inTx(t.app.db, (tx) => grantShields(tx, u.id, 1, 'developer', t.clock.now()));
     t.clock.set('2026-03-11T00:10:00Z');
     const res = await post(cookie, { answers: YES, madeAt: '2026-03-10T22:00:00Z' }, randomUUID());
     expect(res.statusCode).toBe(201);

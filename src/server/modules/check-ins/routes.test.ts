@@ -411,6 +411,7 @@ describe.each(testEngines())('check-ins API on %s', (engine) => {
     const events: CheckInRecorded[] = [];
     let fail = false;
     const wiring: EventWiring = {
+      ...eventWiring,
       'check-in.recorded': {
         inTransaction: [
           ...eventWiring['check-in.recorded'].inTransaction, // the streak engine, as wired in modules/index.ts

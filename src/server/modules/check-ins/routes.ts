@@ -17,6 +17,7 @@ import {
 } from '../../../shared/schemas/check-ins';
 import { currentUser, requireUser } from '../../plugins/session';
 import * as service from './service';
+import { contextOf } from '../../context';
 
 /** Check-ins, journal entries and the check-in time. Registered under /api without a prefix (the spec's paths). */
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -24,23 +25,23 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const guard = { onRequest: requireUser };
 
   app.get('/checkins/today', { ...guard, schema: { response: { 200: todayResponseSchema } } }, async (req) =>
-    service.todayStatus(app, currentUser(req)),
+    service.todayStatus(contextOf(req), currentUser(req)),
   );
 
   app.get(
     '/checkins/history',
     { ...guard, schema: { querystring: historyQuerySchema, response: { 200: historyResponseSchema } } },
-    async (req) => service.history(app, currentUser(req), req.query.limit),
+    async (req) => service.history(contextOf(req), currentUser(req), req.query.limit),
   );
 
   app.get('/checkins/orientation-state', { ...guard, schema: { response: { 200: orientationStateSchema } } }, async (req) => {
-    const status = await service.todayStatus(app, currentUser(req));
+    const status = await service.todayStatus(contextOf(req), currentUser(req));
     return status.orientationState;
   });
 
   // Starting a check-in records nothing: it answers the current window state so the client can bail out early.
   app.post('/checkins/start-session', { ...guard, schema: { response: { 200: checkInStatusSchema } } }, async (req) => {
-    const { checkIn: _c, journalEntry: _j, ...status } = await service.todayStatus(app, currentUser(req));
+    const { checkIn: _c, journalEntry: _j, ...status } = await service.todayStatus(contextOf(req), currentUser(req));
     return status;
   });
 
@@ -49,7 +50,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     { ...guard, schema: { body: checkInSubmissionSchema, response: { 200: checkInResultSchema, 201: checkInResultSchema } } },
     async (req, reply) => {
       const key = service.idempotencyKeyOf(req.headers['idempotency-key']);
-      const { created, ...result } = await service.submitCheckIn(app, currentUser(req), req.body, key);
+      const { created, ...result } = await service.submitCheckIn(contextOf(req), currentUser(req), req.body, key);
       return reply.status(created ? 201 : 200).send(result);
     },
   );
@@ -57,19 +58,19 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/journal-entries/check-in/:id',
     { ...guard, schema: { params: idParamsSchema, response: { 200: z.array(journalEntrySchema) } } },
-    async (req) => service.journalFor(app, currentUser(req), req.params.id),
+    async (req) => service.journalFor(contextOf(req), currentUser(req), req.params.id),
   );
 
   app.post(
     '/journal-entries/:checkInId',
     { ...guard, schema: { params: checkInIdParamsSchema, body: journalUpdateSchema, response: { 200: journalEntrySchema } } },
-    async (req) => service.saveJournalField(app, currentUser(req), req.params.checkInId, req.body),
+    async (req) => service.saveJournalField(contextOf(req), currentUser(req), req.params.checkInId, req.body),
   );
 
   app.patch(
     '/user/check-in-time',
     { ...guard, schema: { body: checkInTimeBodySchema, response: { 200: publicUserSchema } } },
-    async (req) => service.changeCheckInTime(app, currentUser(req), req.body.checkInTime),
+    async (req) => service.changeCheckInTime(contextOf(req), currentUser(req), req.body.checkInTime),
   );
 };
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import { inTx, type ServiceContext } from '../../context';
 import { checkMadeAt } from '../../../shared/domain/offline-check-in';
 import { rescheduleReminders } from '../notifications/service';
 import { acceptsSubmission, canChangeCheckInTime, checkInWindow, effectiveCheckInTime } from '../../../shared/domain/check-in-window';
@@ -112,11 +112,11 @@ async function windowFor(db: Db, user: UserRow, now: Date) {
 }
 
 /** GET /api/checkins/today (and, without the check-in itself, start-session / orientation-state). */
-export async function todayStatus(app: FastifyInstance, signedIn: UserRow): Promise<TodayResponse> {
-  const user = await withCurrentTier(app, signedIn);
-  const now = app.clock.now();
-  const w = await windowFor(app.db, user, now);
-  const journal = w.today && hasAiCoach(user.tier) ? journalWithText(await repo.findJournal(app.db, user.id, w.today.id)) : null;
+export async function todayStatus(ctx: ServiceContext, signedIn: UserRow): Promise<TodayResponse> {
+  const user = await withCurrentTier(ctx, signedIn);
+  const now = ctx.now();
+  const w = await windowFor(ctx.db, user, now);
+  const journal = w.today && hasAiCoach(user.tier) ? journalWithText(await repo.findJournal(ctx.db, user.id, w.today.id)) : null;
   return {
     localDate: w.localDate,
     timezone: w.timezone,
@@ -132,8 +132,8 @@ export async function todayStatus(app: FastifyInstance, signedIn: UserRow): Prom
   };
 }
 
-export async function history(app: FastifyInstance, user: UserRow, limit?: number): Promise<HistoryResponse> {
-  const rows = await repo.listCheckIns(app.db, user.id);
+export async function history(ctx: ServiceContext, user: UserRow, limit?: number): Promise<HistoryResponse> {
+  const rows = await repo.listCheckIns(ctx.db, user.id);
   const all = rows.map(toCheckInDto);
   return {
     checkIns: limit ? all.slice(0, limit) : all,
@@ -202,13 +202,13 @@ function requestHash(body: CheckInSubmission): string {
  * idempotency key a retry answers the first answer again.
  */
 export async function submitCheckIn(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   user: UserRow,
   body: CheckInSubmission,
   idempotencyKey?: string,
 ): Promise<CheckInResult & { created: boolean }> {
-  user = await withCurrentTier(app, user);
-  const now = app.clock.now();
+  user = await withCurrentTier(ctx, user);
+  const now = ctx.now();
   const tier = user.tier;
   const mode = answerModeForTier(tier);
   const problem = answersProblem(body.answers, mode);
@@ -219,8 +219,7 @@ export async function submitCheckIn(
 
   const { areaScores, score } = scoreAnswers(body.answers, mode);
 
-  return app.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return inTx(ctx.db, async (tx) => {
     // One submission of a user at a time, so the rule below sees a check-in another request has just made.
     await repo.lockUser(tx, user.id);
     const hash = idempotencyKey ? requestHash(body) : '';
@@ -271,7 +270,7 @@ export async function submitCheckIn(
     const isFirstCheckIn = inserted && flipped;
 
     // The streak, shields and rewards (and any job a consumer wants) — wired in modules/index.ts.
-    const effects = await app.events.publish(tx, 'check-in.recorded', {
+    const effects = await ctx.events.publish(tx, 'check-in.recorded', {
       userId: user.id,
       checkInId: row.id,
       localDate: row.localDate,
@@ -312,23 +311,23 @@ export async function submitCheckIn(
   });
 }
 
-async function ownCheckIn(app: FastifyInstance, user: UserRow, checkInId: string) {
-  const row = await repo.findCheckInById(app.db, user.id, checkInId);
+async function ownCheckIn(ctx: ServiceContext, user: UserRow, checkInId: string) {
+  const row = await repo.findCheckInById(ctx.db, user.id, checkInId);
   if (!row) throw notFound(CHECK_IN_MESSAGES.checkInNotFound);
   return row;
 }
 
 /** GET /api/journal-entries/check-in/:id → [] or [entry]. */
 /** Every journal of the user that holds text, by check-in id (the data export and the wellness report). */
-export async function journalsOf(app: FastifyInstance, userId: string): Promise<Map<string, JournalEntryDto>> {
-  const rows = await repo.listJournals(app.db, userId);
+export async function journalsOf(ctx: ServiceContext, userId: string): Promise<Map<string, JournalEntryDto>> {
+  const rows = await repo.listJournals(ctx.db, userId);
   return new Map(rows.filter((r) => journalWithText(r) !== null).map((r) => [r.checkInId, toJournalDto(r)]));
 }
 
-export async function journalFor(app: FastifyInstance, user: UserRow, checkInId: string): Promise<JournalEntryDto[]> {
-  await ownCheckIn(app, user, checkInId);
-  if (!hasAiCoach((await withCurrentTier(app, user)).tier)) throw forbidden(CHECK_IN_MESSAGES.journalAiCoachOnly);
-  const row = journalWithText(await repo.findJournal(app.db, user.id, checkInId));
+export async function journalFor(ctx: ServiceContext, user: UserRow, checkInId: string): Promise<JournalEntryDto[]> {
+  await ownCheckIn(ctx, user, checkInId);
+  if (!hasAiCoach((await withCurrentTier(ctx, user)).tier)) throw forbidden(CHECK_IN_MESSAGES.journalAiCoachOnly);
+  const row = journalWithText(await repo.findJournal(ctx.db, user.id, checkInId));
   return row ? [toJournalDto(row)] : [];
 }
 
@@ -337,43 +336,43 @@ export async function journalFor(app: FastifyInstance, user: UserRow, checkInId:
  * Answers the journal as it stands after the save; when it has no text left it is not kept (GET then answers []).
  */
 export async function saveJournalField(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   user: UserRow,
   checkInId: string,
   fields: repo.JournalFields,
 ): Promise<JournalEntryDto> {
-  await ownCheckIn(app, user, checkInId);
-  if (!hasAiCoach((await withCurrentTier(app, user)).tier)) throw forbidden(CHECK_IN_MESSAGES.journalAiCoachOnly);
+  await ownCheckIn(ctx, user, checkInId);
+  if (!hasAiCoach((await withCurrentTier(ctx, user)).tier)) throw forbidden(CHECK_IN_MESSAGES.journalAiCoachOnly);
   const clean = Object.fromEntries(
     JOURNAL_FIELDS.filter((f) => fields[f] !== undefined).map((f) => [f, journalText(fields[f])]),
   ) as repo.JournalFields;
-  const now = app.clock.now();
-  const row = await app.db.transaction(async (tx) => writeJournal(tx as unknown as Db, user.id, checkInId, clean, now));
+  const now = ctx.now();
+  const row = await inTx(ctx.db, (tx) => writeJournal(tx, user.id, checkInId, clean, now));
   return toJournalDto(row);
 }
 
 /** PATCH /api/user/check-in-time. */
-export async function changeCheckInTime(app: FastifyInstance, user: UserRow, checkInTime: string): Promise<PublicUser> {
-  const now = app.clock.now();
+export async function changeCheckInTime(ctx: ServiceContext, user: UserRow, checkInTime: string): Promise<PublicUser> {
+  const now = ctx.now();
   if (!canChangeCheckInTime(now, userTimeZone(user), user.checkInTime)) {
     throw new AppError(409, CHECK_IN_MESSAGES.checkInTimeLocked);
   }
-  const row = await repo.updateCheckInTime(app.db, user.id, checkInTime, now);
+  const row = await repo.updateCheckInTime(ctx.db, user.id, checkInTime, now);
   if (!row) throw notFound('User not found');
   // The daily reminder follows the new check-in time (decision 021).
-  await rescheduleReminders(app.db, user.id, now);
-  return toPublicUser(row, app.config);
+  await rescheduleReminders(ctx.db, user.id, now);
+  return toPublicUser(row, ctx.config);
 }
 
 
 /** Area scores (0..1) of the user's latest `n` check-ins, newest first (for tips, insights and the coach). */
-export async function recentAreaScores(app: FastifyInstance, userId: string, n: number): Promise<AreaScores[]> {
-  const rows = await repo.listCheckIns(app.db, userId, n);
+export async function recentAreaScores(ctx: ServiceContext, userId: string, n: number): Promise<AreaScores[]> {
+  const rows = await repo.listCheckIns(ctx.db, userId, n);
   return rows.map(areaScoresOf);
 }
 
 /** The user's latest `n` check-ins as local dates with area scores (0..1), newest first (for the AI coach). */
-export async function recentDatedAreaScores(app: FastifyInstance, userId: string, n: number): Promise<Array<{ date: string; scores: AreaScores }>> {
-  const rows = await repo.listCheckIns(app.db, userId, n);
+export async function recentDatedAreaScores(ctx: ServiceContext, userId: string, n: number): Promise<Array<{ date: string; scores: AreaScores }>> {
+  const rows = await repo.listCheckIns(ctx.db, userId, n);
   return rows.map((row) => ({ date: row.localDate, scores: areaScoresOf(row) }));
 }

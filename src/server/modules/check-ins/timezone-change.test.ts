@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contextOf } from '../../context';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../../../test/helpers/app';
 import { testEngines } from '../../../../test/helpers/db';
@@ -118,8 +119,8 @@ describe.each(testEngines())('check-ins across a timezone change on %s', (engine
     const [row] = await t.app.db.select().from(users).where(eq(users.id, u.id));
     // The same user as two requests saw it: one before the zone change and one after it.
     const results = await Promise.allSettled([
-      submitCheckIn(t.app, row!, ANSWERS),
-      submitCheckIn(t.app, { ...row!, timezone: 'Pacific/Kiritimati' }, ANSWERS),
+      submitCheckIn(contextOf(t.app), row!, ANSWERS),
+      submitCheckIn(contextOf(t.app), { ...row!, timezone: 'Pacific/Kiritimati' }, ANSWERS),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
     const rejected = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;

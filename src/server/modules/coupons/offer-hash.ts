@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../../context';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { appSettings } from '../../db/schema/index';
@@ -26,13 +26,13 @@ async function loadSecret(db: Db): Promise<string> {
   return row.value;
 }
 
-function secretFor(app: FastifyInstance): Promise<string> {
-  if (app.config.hashSecret) return Promise.resolve(app.config.hashSecret);
-  let secret = secrets.get(app.db);
+function secretFor(ctx: ServiceContext): Promise<string> {
+  if (ctx.config.hashSecret) return Promise.resolve(ctx.config.hashSecret);
+  let secret = secrets.get(ctx.db);
   if (!secret) {
-    secret = loadSecret(app.db);
-    secrets.set(app.db, secret);
-    secret.catch(() => secrets.delete(app.db));
+    secret = loadSecret(ctx.db);
+    secrets.set(ctx.db, secret);
+    secret.catch(() => secrets.delete(ctx.db));
   }
   return secret;
 }
@@ -41,6 +41,6 @@ function secretFor(app: FastifyInstance): Promise<string> {
  * HMAC-SHA256 (hex) of the normalised address: what redeemed_offers keeps instead of the address. Without the
  * secret the hash cannot be turned back into an address by trying a list of addresses.
  */
-export async function offerEmailHash(app: FastifyInstance, email: string): Promise<string> {
-  return createHmac('sha256', await secretFor(app)).update(normaliseEmail(email)).digest('hex');
+export async function offerEmailHash(ctx: ServiceContext, email: string): Promise<string> {
+  return createHmac('sha256', await secretFor(ctx)).update(normaliseEmail(email)).digest('hex');
 }

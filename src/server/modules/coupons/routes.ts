@@ -2,14 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireUser } from '../../plugins/session';
 import { redeemCouponBodySchema, redeemCouponResultSchema } from '../../../shared/schemas/subscriptions';
 import * as service from './service';
+import { contextOf } from '../../context';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   await service.seedCoupons(app.db);
-  await service.backfillRedeemedOffers(app);
+  await service.backfillRedeemedOffers(contextOf(app));
   app.post(
     '/coupons/redeem',
     { onRequest: requireUser, schema: { body: redeemCouponBodySchema, response: { 200: redeemCouponResultSchema } } },
-    async (req) => service.redeemCoupon(app, currentUser(req).id, req.body.code),
+    async (req) => service.redeemCoupon(contextOf(req), currentUser(req).id, req.body.code),
   );
 };
 

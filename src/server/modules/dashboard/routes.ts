@@ -18,9 +18,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     if (answer) return answer;
     // Something was due (see readDashboard): the spec endpoints' services bring it up to date, as those four
     // calls would have, and the one read answers again. Rare: the first read after a rollover or a trial's end.
-    const subscription = await getSubscription(app, user.id);
-    const today = await todayStatus(app, user);
-    const streak = await getStreakView(app, user.id);
+    const subscription = await getSubscription(ctx, user.id);
+    const today = await todayStatus(ctx, user);
+    const streak = await getStreakView(ctx, user.id);
     return (
       (await service.readDashboard(ctx, user)) ?? {
         user: { ...toPublicUser(user, app.config), tier: subscription.tier },

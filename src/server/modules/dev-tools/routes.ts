@@ -15,6 +15,7 @@ import {
 } from '../../../shared/schemas/streaks';
 import * as streaks from '../streaks/service';
 import { resetTrialNotification } from '../subscriptions/service';
+import { contextOf } from '../../context';
 
 /** How far the test clock may move from where it stood when the server started, either way. */
 export const TEST_CLOCK_RANGE_DAYS = 400;
@@ -65,30 +66,30 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/dev/create-lost-streak',
     { ...guard, schema: { body: createLostStreakBodySchema, response: { 200: devLostStreakResultSchema } } },
-    async (req) => streaks.devCreateLostStreak(app, currentUser(req).id, req.body.lostDays),
+    async (req) => streaks.devCreateLostStreak(contextOf(req), currentUser(req).id, req.body.lostDays),
   );
   app.post(
     '/test/set-streak',
     { ...guard, schema: { body: setStreakBodySchema, response: { 200: devStreakResultSchema } } },
-    async (req) => streaks.devSetStreak(app, currentUser(req).id, req.body.days),
+    async (req) => streaks.devSetStreak(contextOf(req), currentUser(req).id, req.body.days),
   );
   for (const path of ['/test/reset-streak', '/developer/reset-streak']) {
     app.post(path, { ...guard, schema: { response: { 200: devStreakResultSchema } } }, async (req) =>
-      streaks.devResetStreak(app, currentUser(req).id),
+      streaks.devResetStreak(contextOf(req), currentUser(req).id),
     );
   }
   app.post('/developer/reset-trial-notification', { ...guard, schema: { response: { 200: messageSchema } } }, async (req) =>
-    resetTrialNotification(app, currentUser(req).id),
+    resetTrialNotification(contextOf(req), currentUser(req).id),
   );
   app.post(
     '/test/simulate-shield-protection',
     { ...guard, schema: { response: { 200: devShieldProtectionResultSchema } } },
-    async (req) => streaks.devSimulateShieldProtection(app, currentUser(req).id),
+    async (req) => streaks.devSimulateShieldProtection(contextOf(req), currentUser(req).id),
   );
   app.post(
     '/streak/reset-freeze-days',
     { ...guard, schema: { body: resetFreezeDaysBodySchema, response: { 200: devFreezeResultSchema } } },
-    async (req) => streaks.devResetFreezeDays(app, currentUser(req).id, req.body.freezeDays),
+    async (req) => streaks.devResetFreezeDays(contextOf(req), currentUser(req).id, req.body.freezeDays),
   );
 };
 

@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../../context';
 import type { UserRow } from '../../plugins/session';
 import type { SendFeedbackResult } from '../../../shared/schemas/feedback';
 import * as repo from './repo';
 
-type Ctx = Pick<FastifyInstance, 'db' | 'clock'>;
+type Ctx = ServiceContext;
 
 /** The sender's display name as it is now: first and last name, or the part of the e-mail before the @. */
 export function senderName(user: Pick<UserRow, 'firstName' | 'lastName' | 'email'>): string {
@@ -17,7 +17,7 @@ export async function sendFeedback(ctx: Ctx, user: UserRow, message: string): Pr
     name: senderName(user),
     email: user.email || null,
     message,
-    createdAt: ctx.clock.now(),
+    createdAt: ctx.now(),
   });
   return { id: row.id, message: 'Thank you! Your feedback has been sent.' };
 }

@@ -1,3 +1,4 @@
+import { contextOf } from '../../context';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
 import pino from 'pino';
@@ -49,7 +50,7 @@ describe.each(testEngines())('the e-mail reminder fallback on %s', (engine) => {
 
   async function tickAndDrain(when: Date) {
     t.clock.set(when);
-    await reminderTick(t.app, t.clock.now());
+    await reminderTick(contextOf(t.app), t.clock.now());
     await t.app.jobs.drain();
   }
   const mailsTo = (email: string) => sink.messages.filter((m) => m.to.includes(email));

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contextOf } from '../../context';
 import { and, eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../../../test/helpers/app';
 import { testEngines } from '../../../../test/helpers/db';
@@ -35,7 +36,7 @@ describe.each(testEngines())('notifications on %s', (engine) => {
 
   /** One scheduler tick at the clock's time, then every job that is due. */
   async function tickAndDrain() {
-    const r = await reminderTick(t.app, t.clock.now());
+    const r = await reminderTick(contextOf(t.app), t.clock.now());
     await t.app.jobs.drain();
     return r;
   }

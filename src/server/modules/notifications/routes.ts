@@ -11,6 +11,7 @@ import {
 } from '../../../shared/schemas/notifications';
 import { currentUser, requireUser } from '../../plugins/session';
 import * as service from './service';
+import { contextOf } from '../../context';
 
 /** /api/notifications: Web Push devices, reminder settings and reminder health (decision 021). */
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -19,7 +20,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/register-token',
     { onRequest: requireUser, schema: { body: registerTokenBodySchema, response: { 200: registerResultSchema } } },
-    async (req) => ({ success: true as const, devices: await service.registerSubscription(app, currentUser(req).id, req.body.token) }),
+    async (req) => ({ success: true as const, devices: await service.registerSubscription(contextOf(req), currentUser(req).id, req.body.token) }),
   );
 
   app.get('/settings', { onRequest: requireUser, schema: { response: { 200: notificationSettingsSchema } } }, async (req) =>
@@ -29,27 +30,27 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/settings',
     { onRequest: requireUser, schema: { body: notificationSettingsPatchSchema, response: { 200: notificationSettingsSchema } } },
-    async (req) => service.updateSettings(app, currentUser(req).id, req.body),
+    async (req) => service.updateSettings(contextOf(req), currentUser(req).id, req.body),
   );
 
   app.post(
     '/toggle',
     { onRequest: requireUser, schema: { body: toggleBodySchema, response: { 200: notificationSettingsSchema } } },
     async (req) =>
-      service.updateSettings(app, currentUser(req).id, req.body.type === 'daily' ? { dailyReminders: req.body.enabled } : { lastChanceReminders: req.body.enabled }),
+      service.updateSettings(contextOf(req), currentUser(req).id, req.body.type === 'daily' ? { dailyReminders: req.body.enabled } : { lastChanceReminders: req.body.enabled }),
   );
 
   app.post('/send-test', { onRequest: requireUser, schema: { response: { 200: sendResultSchema } } }, async (req) => ({
     success: true as const,
-    devices: await service.sendTest(app, currentUser(req).id),
+    devices: await service.sendTest(contextOf(req), currentUser(req).id),
   }));
 
   app.post('/trigger-checkin', { onRequest: requireUser, schema: { response: { 200: sendResultSchema } } }, async (req) => ({
     success: true as const,
-    devices: await service.triggerCheckIn(app, currentUser(req).id),
+    devices: await service.triggerCheckIn(contextOf(req), currentUser(req).id),
   }));
 
-  app.get('/check', { onRequest: requireUser, schema: { response: { 200: notificationCheckSchema } } }, async (req) => service.check(app, currentUser(req).id));
+  app.get('/check', { onRequest: requireUser, schema: { response: { 200: notificationCheckSchema } } }, async (req) => service.check(contextOf(req), currentUser(req).id));
 };
 
 export default routes;

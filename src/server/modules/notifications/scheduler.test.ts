@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contextOf } from '../../context';
 import { buildApp } from '../../app';
 import { openDb } from '../../db/client';
 import { ManualClock } from '../../plugins/clock';
@@ -39,7 +40,7 @@ describe.each(testEngines())('the reminder scheduler on %s, with an injected clo
     for (const p of people) {
       const user = await createUser(t.app.db, { timezone: p.timezone, checkInTime: p.checkInTime, createdAt: new Date('2025-01-01T00:00:00Z') });
       const s = push.subscribe();
-      await registerSubscription(t.app, user.id, s.toJSON());
+      await registerSubscription(contextOf(t.app), user.id, s.toJSON());
       subs.set(p.name, s);
       ids.set(p.name, user.id);
     }
@@ -69,7 +70,7 @@ describe.each(testEngines())('the reminder scheduler on %s, with an injected clo
         const r = await t.app.inject({ method: 'POST', url: '/api/checkins', headers: { cookie }, payload: { answers: yes7 } });
         expect(r.statusCode).toBe(201);
       }
-      await reminderTick(t.app, t.clock.now());
+      await reminderTick(contextOf(t.app), t.clock.now());
       await t.app.jobs.drain();
       for (const m of push.received.slice(seen)) {
         const who = [...subs].find(([, s]) => s.id === m.id)![0];
@@ -106,17 +107,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
       for (let i = 0; i < n; i++) {
         const user = await createUser(a.db, { timezone: 'UTC', checkInTime: '20:00', createdAt: new Date('2025-01-01T00:00:00Z') });
         const s = push.subscribe();
-        await registerSubscription(a, user.id, s.toJSON());
+        await registerSubscription(contextOf(a), user.id, s.toJSON());
         subs.push(s);
       }
       clock.set('2026-03-10T20:00:20Z');
       // Both instances tick several times (as their recurring slots and pollers would), concurrently.
       await Promise.all([
         (async () => {
-          for (let i = 0; i < 3; i++) await reminderTick(a, clock.now(), 25);
+          for (let i = 0; i < 3; i++) await reminderTick(contextOf(a), clock.now(), 25);
         })(),
         (async () => {
-          for (let i = 0; i < 3; i++) await reminderTick(b, clock.now(), 25);
+          for (let i = 0; i < 3; i++) await reminderTick(contextOf(b), clock.now(), 25);
         })(),
       ]);
       await Promise.all([a.jobs.drain(), b.jobs.drain()]);

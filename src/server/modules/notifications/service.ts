@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import { inTx, type ServiceContext } from '../../context';
 import { isIP } from 'node:net';
 import { AppError } from '../../errors';
-import type { Db } from '../../db/client';
 import { jobs } from '../../db/schema/index';
 import { JOB_KINDS, type JobPayload } from '../../jobs/kinds';
 import { PermanentJobError, type Conn } from '../../jobs/queue';
@@ -56,13 +55,13 @@ export async function rescheduleReminders(db: Conn, userId: string, now: Date): 
   }
 }
 
-export async function updateSettings(app: FastifyInstance, userId: string, patch: Partial<NotificationSettings>): Promise<NotificationSettings> {
-  const now = app.clock.now();
-  await app.db.transaction(async (tx) => {
+export async function updateSettings(ctx: ServiceContext, userId: string, patch: Partial<NotificationSettings>): Promise<NotificationSettings> {
+  const now = ctx.now();
+  await inTx(ctx.db, async (tx) => {
     await repo.upsertSettings(tx, userId, patch, now);
-    await rescheduleReminders(tx as unknown as Db, userId, now);
+    await rescheduleReminders(tx, userId, now);
   });
-  return getSettings(app.db, userId);
+  return getSettings(ctx.db, userId);
 }
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
@@ -90,22 +89,22 @@ export function parseSubscription(token: unknown, production: boolean): PushSubs
   return parsed.data;
 }
 
-export async function registerSubscription(app: FastifyInstance, userId: string, token: unknown): Promise<number> {
-  const sub = parseSubscription(token, app.config.nodeEnv === 'production');
-  const now = app.clock.now();
-  return app.db.transaction(async (tx) => {
+export async function registerSubscription(ctx: ServiceContext, userId: string, token: unknown): Promise<number> {
+  const sub = parseSubscription(token, ctx.config.nodeEnv === 'production');
+  const now = ctx.now();
+  return inTx(ctx.db, async (tx) => {
     await repo.upsertSubscription(tx, userId, { endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth }, now);
-    await rescheduleReminders(tx as unknown as Db, userId, now);
+    await rescheduleReminders(tx, userId, now);
     return (await repo.listSubscriptions(tx, userId)).length;
   });
 }
 
-export async function check(app: FastifyInstance, userId: string): Promise<NotificationCheck> {
+export async function check(ctx: ServiceContext, userId: string): Promise<NotificationCheck> {
   const [settings, subs, row, schedules] = await Promise.all([
-    getSettings(app.db, userId),
-    repo.listSubscriptions(app.db, userId),
-    repo.findSettings(app.db, userId),
-    repo.listSchedules(app.db, userId),
+    getSettings(ctx.db, userId),
+    repo.listSubscriptions(ctx.db, userId),
+    repo.findSettings(ctx.db, userId),
+    repo.listSchedules(ctx.db, userId),
   ]);
   const next = (k: ReminderKind) => schedules.find((s) => s.kind === k)?.nextAt?.toISOString() ?? null;
   return {
@@ -119,37 +118,37 @@ export async function check(app: FastifyInstance, userId: string): Promise<Notif
 }
 
 /** Sends `message` to every device of the user now (send-test, trigger-checkin); answers how many devices took it. */
-export async function sendNow(app: FastifyInstance, userId: string, message: PushPayload): Promise<number> {
-  const subs = await repo.listSubscriptions(app.db, userId);
+export async function sendNow(ctx: ServiceContext, userId: string, message: PushPayload): Promise<number> {
+  const subs = await repo.listSubscriptions(ctx.db, userId);
   if (subs.length === 0) throw new AppError(409, 'No device is subscribed to notifications. Allow notifications on this device first.');
   let delivered = 0;
   for (const sub of subs) {
     try {
-      if ((await deliverTo(app, sub, message, 600, false)) === 'delivered') delivered++;
+      if ((await deliverTo(ctx, sub, message, 600, false)) === 'delivered') delivered++;
     } catch (err) {
-      app.log.warn({ err }, 'test push failed');
+      ctx.log.warn({ err }, 'test push failed');
     }
   }
   if (delivered === 0) throw new AppError(502, 'The push service did not accept the notification. Try re-enabling notifications.');
   return delivered;
 }
 
-export const sendTest = (app: FastifyInstance, userId: string) => sendNow(app, userId, TEST_NOTIFICATION);
-export const triggerCheckIn = (app: FastifyInstance, userId: string) => sendNow(app, userId, REMINDER_MESSAGES.daily);
+export const sendTest = (ctx: ServiceContext, userId: string) => sendNow(ctx, userId, TEST_NOTIFICATION);
+export const triggerCheckIn = (ctx: ServiceContext, userId: string) => sendNow(ctx, userId, REMINDER_MESSAGES.daily);
 
 class RetryablePushError extends Error {}
 
 /** One message to one device: delivered, or gone (404/410: the subscription is removed). 429/5xx throw (retry). */
-async function deliverTo(app: FastifyInstance, sub: repo.SubscriptionRow, message: PushPayload, ttlSeconds: number, reminder: boolean) {
-  const outcome = await app.push.send(sub, JSON.stringify(message), { ttlSeconds, urgency: reminder ? 'high' : 'normal' });
+async function deliverTo(ctx: ServiceContext, sub: repo.SubscriptionRow, message: PushPayload, ttlSeconds: number, reminder: boolean) {
+  const outcome = await ctx.push.send(sub, JSON.stringify(message), { ttlSeconds, urgency: reminder ? 'high' : 'normal' });
   if (outcome.status >= 200 && outcome.status < 300) {
-    await repo.markDelivered(app.db, sub, app.clock.now(), reminder);
+    await repo.markDelivered(ctx.db, sub, ctx.now(), reminder);
     return 'delivered' as const;
   }
   if (outcome.status === 404 || outcome.status === 410) {
-    await app.db.transaction(async (tx) => {
+    await inTx(ctx.db, async (tx) => {
       await repo.deleteSubscription(tx, sub.id);
-      await rescheduleReminders(tx as unknown as Db, sub.userId, app.clock.now());
+      await rescheduleReminders(tx, sub.userId, ctx.now());
     });
     return 'gone' as const;
   }
@@ -158,32 +157,32 @@ async function deliverTo(app: FastifyInstance, sub: repo.SubscriptionRow, messag
 }
 
 /** Job `push.deliver`. */
-export async function deliverJob(app: FastifyInstance, p: JobPayload<'push.deliver'>): Promise<void> {
-  const sub = await repo.findSubscription(app.db, p.subscriptionId);
+export async function deliverJob(ctx: ServiceContext, p: JobPayload<'push.deliver'>): Promise<void> {
+  const sub = await repo.findSubscription(ctx.db, p.subscriptionId);
   if (!sub) return; // removed meanwhile
-  await deliverTo(app, sub, p.message, p.ttlSeconds, p.reminder);
+  await deliverTo(ctx, sub, p.message, p.ttlSeconds, p.reminder);
 }
 
 /**
  * Job `reminders.send`: still wanted (toggle on, not checked in, window not over)? then one push.deliver per device,
  * or with no device the e-mail fallback (`reminders.email`) when the user opted in.
  */
-export async function sendReminderJob(app: FastifyInstance, p: JobPayload<'reminders.send'>, key: string): Promise<void> {
-  const now = app.clock.now();
-  const user = await repo.findUserClock(app.db, p.userId);
+export async function sendReminderJob(ctx: ServiceContext, p: JobPayload<'reminders.send'>, key: string): Promise<void> {
+  const now = ctx.now();
+  const user = await repo.findUserClock(ctx.db, p.userId);
   if (!user) return;
-  const settings = await getSettings(app.db, p.userId);
+  const settings = await getSettings(ctx.db, p.userId);
   if (!(p.kind === 'daily' ? settings.dailyReminders : settings.lastChanceReminders)) return;
-  if (await repo.hasCheckInOn(app.db, p.userId, p.localDate)) return;
+  if (await repo.hasCheckInOn(ctx.db, p.userId, p.localDate)) return;
   const closesAt = endOfLocalDay(p.localDate, tzOf(user.timezone));
   const ttlSeconds = Math.floor((closesAt.getTime() - now.getTime()) / 1000);
   if (ttlSeconds <= 0) return; // the window is over: the reminder has no point any more
-  const subs = await repo.listSubscriptions(app.db, p.userId);
+  const subs = await repo.listSubscriptions(ctx.db, p.userId);
   // No live push subscription: the reminder goes by e-mail when the user opted in (decision 021), else nowhere.
-  if (subs.length === 0) return settings.emailFallback ? enqueueReminderEmail(contextOf(app), p) : undefined;
-  await app.db.transaction(async (tx) => {
+  if (subs.length === 0) return settings.emailFallback ? enqueueReminderEmail(ctx, p) : undefined;
+  await inTx(ctx.db, async (tx) => {
     for (const sub of subs) {
-      await app.jobs.enqueue(tx, {
+      await ctx.jobs.enqueue(tx, {
         kind: 'push.deliver',
         key: `${key}:${sub.id}`,
         payload: { subscriptionId: sub.id, message: REMINDER_MESSAGES[p.kind], ttlSeconds, reminder: true },
@@ -200,11 +199,11 @@ export const reminderJobKey = (kind: ReminderKind, userId: string, localDate: st
  * enqueues one `reminders.send` job per row (unique key per user, kind and local date) and advances next_at, in
  * one transaction per batch. Several instances share the rows; each reminder is enqueued once.
  */
-export async function reminderTick(app: FastifyInstance, now: Date, batchSize = 1000): Promise<{ enqueued: number }> {
+export async function reminderTick(ctx: ServiceContext, now: Date, batchSize = 1000): Promise<{ enqueued: number }> {
   let enqueued = 0;
   const def = JOB_KINDS['reminders.send'];
   for (;;) {
-    const count = await app.db.transaction(async (tx) => {
+    const count = await inTx(ctx.db, async (tx) => {
       const due = await repo.claimDue(tx, now, batchSize);
       if (due.length === 0) return 0;
       const jobRows = [];

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireUser } from '../../plugins/session';
 import {
@@ -12,6 +13,7 @@ import {
 } from '../../../shared/schemas/payments';
 import { z } from 'zod';
 import * as service from './service';
+import { contextOf } from '../../context';
 
 /**
  * Payments (docs/decisions/017-payments.md): Stripe Checkout when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are
@@ -19,28 +21,29 @@ import * as service from './service';
  * session looked up by process-payment), once per payment.
  */
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const ctx: service.PaymentsCtx = { app, stripe: service.createStripeClient(app.config) };
+  const stripe = service.createStripeClient(app.config);
+  const ctx = (req: FastifyRequest): service.PaymentsCtx => ({ ...contextOf(req), stripe });
   const guard = { onRequest: requireUser };
 
   app.post(
     '/stripe/create-checkout-session',
     { ...guard, schema: { body: createCheckoutBodySchema, response: { 200: createCheckoutResultSchema } } },
-    async (req) => service.createCheckoutSession(ctx, currentUser(req), req.body),
+    async (req) => service.createCheckoutSession(ctx(req), currentUser(req), req.body),
   );
 
   app.post(
     '/stripe/process-payment',
     { ...guard, schema: { body: processPaymentBodySchema, response: { 200: processPaymentResultSchema } } },
-    async (req) => service.processPayment(ctx, currentUser(req).id, req.body.sessionId),
+    async (req) => service.processPayment(ctx(req), currentUser(req).id, req.body.sessionId),
   );
 
   app.get('/purchase-history', { ...guard, schema: { response: { 200: purchaseHistorySchema } } }, async (req, reply) => {
     reply.header('Cache-Control', 'no-store');
-    return service.purchaseHistory(ctx, currentUser(req).id);
+    return service.purchaseHistory(ctx(req), currentUser(req).id);
   });
 
   app.post('/stripe/portal', { ...guard, schema: { response: { 200: urlResultSchema } } }, async (req) =>
-    service.billingPortal(ctx, currentUser(req).id),
+    service.billingPortal(ctx(req), currentUser(req).id),
   );
 
   // The built-in test checkout (404 when Stripe is configured).
@@ -49,18 +52,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     { ...guard, schema: { params: sessionIdParamsSchema, response: { 200: testCheckoutSessionSchema } } },
     async (req, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return service.getTestSession(ctx, currentUser(req).id, req.params.id);
+      return service.getTestSession(ctx(req), currentUser(req).id, req.params.id);
     },
   );
   app.post(
     '/stripe/test-checkout/:id/pay',
     { ...guard, schema: { params: sessionIdParamsSchema, response: { 200: urlResultSchema } } },
-    async (req) => service.payTestSession(ctx, currentUser(req).id, req.params.id),
+    async (req) => service.payTestSession(ctx(req), currentUser(req).id, req.params.id),
   );
   app.post(
     '/stripe/test-checkout/:id/cancel',
     { ...guard, schema: { params: sessionIdParamsSchema, response: { 200: urlResultSchema } } },
-    async (req) => service.cancelTestSession(ctx, currentUser(req).id, req.params.id),
+    async (req) => service.cancelTestSession(ctx(req), currentUser(req).id, req.params.id),
   );
 
   // Stripe's webhook: the raw body is needed for the signature, so this encapsulated scope parses JSON as a Buffer.
@@ -73,8 +76,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       { config: { skipOriginCheck: true }, schema: { response: { 200: z.object({ received: z.literal(true) }) } } },
       async (req) => {
         const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.from(typeof req.body === 'string' ? req.body : '');
-        const event = service.verifyWebhook(ctx, raw, req.headers['stripe-signature']);
-        await service.handleWebhookEvent(ctx, event);
+        const event = service.verifyWebhook(ctx(req), raw, req.headers['stripe-signature']);
+        await service.handleWebhookEvent(ctx(req), event);
         return { received: true as const };
       },
     );

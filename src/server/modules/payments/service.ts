@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
+import { inTx, type ServiceContext } from '../../context';
+import type { DomainEventBus, PaymentSucceeded } from '../../events';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import type { UserRow } from '../../plugins/session';
 import { PRICES_CENTS, TIER_MONTHLY_CENTS, centsToDollars, formatUsd, isPaidTier, type PaidTier } from '../../../shared/domain/prices';
@@ -22,15 +23,10 @@ import * as streaks from '../streaks/service';
 import * as subscriptions from '../subscriptions/service';
 import * as repo from './repo';
 
-/** What the payments module works with: the app (db, clock, config, log) and the Stripe client when configured. */
-export interface PaymentsCtx {
-  app: FastifyInstance;
-  stripe: Stripe | null;
-}
+/** What the payments module works with: the service context and the Stripe client when configured. */
+export type PaymentsCtx = ServiceContext & { stripe: Stripe | null };
 
 export const TEST_SESSION_PREFIX = 'test_session_';
-
-const inTx = <T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> => db.transaction(async (tx) => fn(tx as unknown as Db));
 
 /** The Stripe SDK for the configured key, pointed at STRIPE_API_URL when set; null without Stripe. */
 export function createStripeClient(config: AppConfig): Stripe | null {
@@ -90,24 +86,8 @@ function providerError(err: unknown): AppError {
 // Fulfilment: one transaction, granted once per payment
 // ---------------------------------------------------------------------------------------------------------
 
-/** A payment the provider confirmed, in the provider-neutral shape fulfilment takes. */
-export interface PaymentRecord {
-  provider: 'stripe' | 'test';
-  /** The provider's id of this payment (unique): Checkout Session id, or the invoice id of a renewal. */
-  providerId: string;
-  userId: string;
-  productType: ProductType;
-  tier: PaidTier | null;
-  amountCents: number;
-  currency: string;
-  /** Subscriptions: the end of the period paid for. */
-  periodEnd?: Date;
-  /** Subscriptions: a renewal of the current one (no shields granted again). */
-  renewal?: boolean;
-  autoRenew?: boolean;
-  stripeCustomerId?: string | null;
-  stripeSubscriptionId?: string | null;
-}
+/** A payment the provider confirmed, in the provider-neutral shape fulfilment takes (the event without its time). */
+export type PaymentRecord = Omit<PaymentSucceeded, 'now'>;
 
 export interface FulfilResult {
   /** true for the one call that recorded and granted this payment. */
@@ -128,12 +108,14 @@ function describe(p: PaymentRecord): string {
 const purchaseType = (p: ProductType) => (p === 'freeze_day' ? 'shield' : p === 'streak_recovery' ? 'streak_recovery' : 'subscription');
 
 /**
- * Fulfils one confirmed payment inside the caller's transaction: records it (the unique provider id makes
- * the insert happen once) and, only when this call recorded it, grants the product through the streaks or
- * subscriptions service. Safe to call any number of times, concurrently, from the webhook, from
- * process-payment or (later) from a `payment.succeeded` job: the payment is granted once.
+ * Fulfils one confirmed payment inside the caller's transaction: records it (the unique provider id makes the
+ * insert happen once) and, only when this call recorded it, publishes `payment.succeeded` in the same
+ * transaction. Its in-transaction consumers (wired in modules/index.ts: the streaks service grants a shield or
+ * the paid recovery, the subscriptions service the paid period) grant the product, so the grant commits with the
+ * payment row or not at all. Safe to call any number of times, concurrently, from the webhook, from
+ * process-payment or the test checkout: the payment is granted once.
  */
-export async function fulfilPayment(tx: Db, now: Date, p: PaymentRecord): Promise<FulfilResult> {
+export async function fulfilPayment(tx: Db, now: Date, p: PaymentRecord, events: Pick<DomainEventBus, 'publish'>): Promise<FulfilResult> {
   const first = await repo.recordCompletedOnce(tx, {
     userId: p.userId,
     type: purchaseType(p.productType),
@@ -150,46 +132,23 @@ export async function fulfilPayment(tx: Db, now: Date, p: PaymentRecord): Promis
     const row = await repo.findPurchase(tx, p.providerId);
     return { granted: false, note: row?.fulfilmentNote ?? null, replacedStripeSubscriptionId: null };
   }
-  let note: string | null = null;
-  let replaced: string | null = null;
-  if (p.productType === 'freeze_day') {
-    await streaks.grantShields(tx, p.userId, 1, 'purchase', now, { ref: p.providerId, note: 'Shield purchase' });
-  } else if (p.productType === 'streak_recovery') {
-    try {
-      await streaks.recoverStreakPaid(tx, p.userId, p.providerId, now);
-    } catch (err) {
-      // The offer closed between checkout and payment (the engine refused before writing anything).
-      if (!(err instanceof AppError) || err.statusCode !== 400) throw err;
-      note = `Your payment was received, but your streak could not be recovered: ${err.message}. Please contact support for a refund.`;
-      await repo.setFulfilmentNote(tx, p.providerId, note);
-    }
-  } else {
-    const r = await subscriptions.applyPaidPeriod(tx, {
-      userId: p.userId,
-      tier: p.tier ?? 'premium',
-      periodEnd: p.periodEnd ?? oneMonthAfter(now),
-      now,
-      ref: p.providerId,
-      kind: p.renewal ? 'renewal' : 'purchase',
-      autoRenew: p.autoRenew ?? true,
-      stripeCustomerId: p.stripeCustomerId,
-      stripeSubscriptionId: p.stripeSubscriptionId,
-    });
-    replaced = r.replacedStripeSubscriptionId;
-  }
+  const periodEnd = p.periodEnd ?? (p.productType === 'subscription' ? oneMonthAfter(now) : undefined);
+  const effects = await events.publish(tx, 'payment.succeeded', { ...p, periodEnd, now });
+  const note = effects.find((e) => e.note)?.note ?? null;
+  if (note) await repo.setFulfilmentNote(tx, p.providerId, note);
+  const replaced = effects.find((e) => e.replacedStripeSubscriptionId)?.replacedStripeSubscriptionId ?? null;
   return { granted: true, note, replacedStripeSubscriptionId: replaced };
 }
 
 /** Runs fulfilment in its own transaction, then cancels a replaced Stripe subscription (after commit). */
 async function fulfil(ctx: PaymentsCtx, p: PaymentRecord): Promise<FulfilResult> {
-  const { app } = ctx;
-  const r = await inTx(app.db, (tx) => fulfilPayment(tx, app.clock.now(), p));
+  const r = await inTx(ctx.db, (tx) => fulfilPayment(tx, ctx.now(), p, ctx.events));
   if (r.replacedStripeSubscriptionId && ctx.stripe) {
     // An upgrade between paid tiers replaced the old subscription: stop charging for it.
     try {
       await ctx.stripe.subscriptions.cancel(r.replacedStripeSubscriptionId);
     } catch (err) {
-      app.log.error({ err, subscription: r.replacedStripeSubscriptionId }, 'could not cancel the replaced Stripe subscription');
+      ctx.log.error({ err, subscription: r.replacedStripeSubscriptionId }, 'could not cancel the replaced Stripe subscription');
     }
   }
   return r;
@@ -263,10 +222,10 @@ function viewTestSession(row: repo.TestSessionRow): SessionView {
 
 /** The session from its provider: Stripe when configured, else the test checkout's table. Null: unknown. */
 async function retrieveSession(ctx: PaymentsCtx, sessionId: string): Promise<SessionView | null> {
-  const now = ctx.app.clock.now();
+  const now = ctx.now();
   if (!ctx.stripe) {
     if (!sessionId.startsWith(TEST_SESSION_PREFIX)) return null;
-    const row = await repo.findTestSession(ctx.app.db, sessionId);
+    const row = await repo.findTestSession(ctx.db, sessionId);
     return row ? viewTestSession(row) : null;
   }
   if (sessionId.startsWith(TEST_SESSION_PREFIX)) return null;
@@ -284,29 +243,29 @@ async function retrieveSession(ctx: PaymentsCtx, sessionId: string): Promise<Ses
 // ---------------------------------------------------------------------------------------------------------
 
 async function stripeCustomerFor(ctx: PaymentsCtx, stripe: Stripe, user: UserRow): Promise<string> {
-  const known = await subscriptions.stripeCustomerOf(ctx.app.db, user.id);
+  const known = await subscriptions.stripeCustomerOf(ctx.db, user.id);
   if (known) return known;
   const customer = await stripe.customers.create({
     email: user.email,
     name: [user.firstName, user.lastName].filter(Boolean).join(' ') || undefined,
     metadata: { userId: user.id },
   });
-  return subscriptions.rememberStripeCustomer(ctx.app.db, user.id, customer.id);
+  return subscriptions.rememberStripeCustomer(ctx.db, user.id, customer.id);
 }
 
 async function startCheckout(ctx: PaymentsCtx, user: UserRow, product: Product, couponCode?: string): Promise<CreateCheckoutResult> {
-  const { app, stripe } = ctx;
+  const { stripe } = ctx;
   const type = PAYMENT_TYPE_OF[product.productType];
   if (!stripe) {
     const id = `${TEST_SESSION_PREFIX}${randomBytes(18).toString('base64url').replace(/[^A-Za-z0-9]/g, '')}`;
-    await repo.insertTestSession(app.db, {
+    await repo.insertTestSession(ctx.db, {
       id,
       userId: user.id,
       productType: product.productType,
       tier: product.tier,
       amountCents: product.amountCents,
       status: 'open',
-      createdAt: app.clock.now(),
+      createdAt: ctx.now(),
     });
     return { url: `/test-checkout?session_id=${id}`, sessionId: id };
   }
@@ -333,29 +292,28 @@ async function startCheckout(ctx: PaymentsCtx, user: UserRow, product: Product, 
       metadata,
       ...(product.recurring ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
       ...(product.recurring && couponCode ? { allow_promotion_codes: true } : {}),
-      success_url: successUrl(app.config, type, '{CHECKOUT_SESSION_ID}'),
-      cancel_url: `${app.config.appUrl}${cancelPath(product.productType)}`,
+      success_url: successUrl(ctx.config, type, '{CHECKOUT_SESSION_ID}'),
+      cancel_url: `${ctx.config.appUrl}${cancelPath(product.productType)}`,
     });
     if (!session.url) throw new AppError(502, 'The payment provider did not return a checkout page. Please try again.');
     return { url: session.url, sessionId: session.id };
   } catch (err) {
-    app.log.error({ err }, 'Stripe checkout session could not be created');
+    ctx.log.error({ err }, 'Stripe checkout session could not be created');
     throw providerError(err);
   }
 }
 
 /** POST /api/stripe/create-checkout-session. */
 export async function createCheckoutSession(ctx: PaymentsCtx, user: UserRow, body: CreateCheckoutBody): Promise<CreateCheckoutResult> {
-  const { app } = ctx;
   if (body.productType === 'freeze_day') return startCheckout(ctx, user, productOf('freeze_day', null));
   if (body.productType === 'streak_recovery') {
-    const status = await streaks.recoveryStatus(app, user.id);
+    const status = await streaks.recoveryStatus(ctx, user.id);
     if (!status.available) throw conflict(PAYMENT_MESSAGES.recoveryUnavailable);
     return startCheckout(ctx, user, productOf('streak_recovery', null));
   }
   const tier: Tier = body.tier;
   if (tier === 'therapy') throw badRequest(PAYMENT_MESSAGES.therapy);
-  const sub = await subscriptions.getSubscription(app, user.id);
+  const sub = await subscriptions.getSubscription(ctx, user.id);
   const paid = sub.billing ?? null;
   if (tier === 'free') return downgradeToFree(ctx, user.id, paid?.tier ?? null);
   if (!isPaidTier(tier)) throw badRequest(PAYMENT_MESSAGES.therapy);
@@ -365,7 +323,7 @@ export async function createCheckoutSession(ctx: PaymentsCtx, user: UserRow, bod
 }
 
 async function downgradeToFree(ctx: PaymentsCtx, userId: string, paidTier: Tier | null): Promise<CreateCheckoutResult> {
-  const { app, stripe } = ctx;
+  const { stripe } = ctx;
   const current = await subscriptionsStripeId(ctx, userId);
   if (stripe && current) {
     // Stop the charges first: if the provider cannot be reached nothing changes here.
@@ -375,7 +333,7 @@ async function downgradeToFree(ctx: PaymentsCtx, userId: string, paidTier: Tier 
       if (!(err instanceof Stripe.errors.StripeError && err.statusCode === 404)) throw providerError(err);
     }
   }
-  await inTx(app.db, (tx) => subscriptions.downgradeToFree(tx, userId, app.clock.now()));
+  await inTx(ctx.db, (tx) => subscriptions.downgradeToFree(tx, userId, ctx.now()));
   const message = paidTier
     ? `Your ${TIER_LABELS[paidTier]} membership has ended. You are on the Free plan; your data is kept.`
     : 'You are on the Free plan; your data is kept.';
@@ -383,12 +341,12 @@ async function downgradeToFree(ctx: PaymentsCtx, userId: string, paidTier: Tier 
 }
 
 async function subscriptionsStripeId(ctx: PaymentsCtx, userId: string): Promise<string | null> {
-  const row = await inTx(ctx.app.db, (tx) => subscriptions.lockPaidState(tx, userId));
+  const row = await inTx(ctx.db, (tx) => subscriptions.lockPaidState(tx, userId));
   return row.stripeSubscriptionId;
 }
 
 async function scheduleDowngrade(ctx: PaymentsCtx, userId: string, tier: PaidTier): Promise<CreateCheckoutResult> {
-  const { app, stripe } = ctx;
+  const { stripe } = ctx;
   const subId = await subscriptionsStripeId(ctx, userId);
   if (stripe && subId) {
     // The next period is charged at the lower price; the current one stays as paid (no proration).
@@ -409,15 +367,15 @@ async function scheduleDowngrade(ctx: PaymentsCtx, userId: string, tier: PaidTie
         metadata: { userId, productType: 'subscription', tier },
       });
     } catch (err) {
-      app.log.error({ err }, 'Stripe subscription could not be changed');
+      ctx.log.error({ err }, 'Stripe subscription could not be changed');
       throw providerError(err);
     }
   }
-  const effectiveAt = await inTx(app.db, (tx) => subscriptions.scheduleDowngrade(tx, userId, tier, app.clock.now()));
+  const effectiveAt = await inTx(ctx.db, (tx) => subscriptions.scheduleDowngrade(tx, userId, tier, ctx.now()));
   const when = effectiveAt.toISOString();
   return {
     success: true,
-    tier: (await subscriptions.getSubscription(app, userId)).tier,
+    tier: (await subscriptions.getSubscription(ctx, userId)).tier,
     scheduledTier: tier,
     effectiveAt: when,
     message: `You will move to ${TIER_LABELS[tier]} at the end of your current billing period. Your data is kept.`,
@@ -452,11 +410,11 @@ export async function processPayment(ctx: PaymentsCtx, userId: string, sessionId
 
 /** Verifies the signature (400 when it does not match) and returns the event. */
 export function verifyWebhook(ctx: PaymentsCtx, rawBody: Buffer | string, signature: string | string[] | undefined): Stripe.Event {
-  const { stripe, app } = ctx;
-  if (!stripe || !app.config.stripe) throw notFound('Stripe is not configured on this server');
+  const { stripe } = ctx;
+  if (!stripe || !ctx.config.stripe) throw notFound('Stripe is not configured on this server');
   if (!signature || Array.isArray(signature)) throw badRequest('Missing Stripe-Signature header');
   try {
-    return stripe.webhooks.constructEvent(rawBody, signature, app.config.stripe.webhookSecret);
+    return stripe.webhooks.constructEvent(rawBody, signature, ctx.config.stripe.webhookSecret);
   } catch (err) {
     throw badRequest(`Webhook signature verification failed: ${err instanceof Error ? err.message : 'invalid signature'}`);
   }
@@ -469,9 +427,9 @@ function invoiceSubscription(invoice: Stripe.Invoice): { id: string | null; meta
 
 /** Handles one verified event. Every branch is idempotent (the payment's unique id, or a state set). */
 export async function handleWebhookEvent(ctx: PaymentsCtx, event: Stripe.Event): Promise<void> {
-  const { app, stripe } = ctx;
+  const { stripe } = ctx;
   if (!stripe) return;
-  const now = app.clock.now();
+  const now = ctx.now();
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded': {
@@ -484,7 +442,7 @@ export async function handleWebhookEvent(ctx: PaymentsCtx, event: Stripe.Event):
       } else {
         // An async payment method: recorded as pending until Stripe says how it went.
         const p = view.record;
-        await repo.recordOnce(app.db, {
+        await repo.recordOnce(ctx.db, {
           userId: p.userId,
           type: purchaseType(p.productType),
           description: describe(p),
@@ -500,7 +458,7 @@ export async function handleWebhookEvent(ctx: PaymentsCtx, event: Stripe.Event):
       return;
     }
     case 'checkout.session.async_payment_failed': {
-      await repo.markPendingFailed(app.db, event.data.object.id, now);
+      await repo.markPendingFailed(ctx.db, event.data.object.id, now);
       return;
     }
     case 'invoice.paid': {
@@ -509,7 +467,7 @@ export async function handleWebhookEvent(ctx: PaymentsCtx, event: Stripe.Event):
       if (invoice.billing_reason === 'subscription_create') return;
       const sub = invoiceSubscription(invoice);
       if (!sub.id) return;
-      const userId = sub.metadata.userId || (await subscriptions.userOfStripeSubscription(app.db, sub.id));
+      const userId = sub.metadata.userId || (await subscriptions.userOfStripeSubscription(ctx.db, sub.id));
       if (!userId) return;
       const tier = sub.metadata.tier && isPaidTier(sub.metadata.tier) ? sub.metadata.tier : 'premium';
       const end = invoice.lines?.data?.[0]?.period?.end ?? invoice.period_end;
@@ -533,8 +491,8 @@ export async function handleWebhookEvent(ctx: PaymentsCtx, event: Stripe.Event):
       const invoice = event.data.object;
       const sub = invoiceSubscription(invoice);
       if (!sub.id) return;
-      const userId = sub.metadata.userId || (await subscriptions.userOfStripeSubscription(app.db, sub.id));
-      await inTx(app.db, async (tx) => {
+      const userId = sub.metadata.userId || (await subscriptions.userOfStripeSubscription(ctx.db, sub.id));
+      await inTx(ctx.db, async (tx) => {
         await subscriptions.setRenewal(tx, sub.id!, false, now);
         if (userId) {
           const tier = sub.metadata.tier && isPaidTier(sub.metadata.tier) ? sub.metadata.tier : null;
@@ -557,11 +515,11 @@ export async function handleWebhookEvent(ctx: PaymentsCtx, event: Stripe.Event):
     case 'customer.subscription.updated': {
       const s = event.data.object;
       const renews = (s.status === 'active' || s.status === 'trialing') && !s.cancel_at_period_end && !s.cancel_at;
-      await inTx(app.db, (tx) => subscriptions.setRenewal(tx, s.id, renews, now));
+      await inTx(ctx.db, (tx) => subscriptions.setRenewal(tx, s.id, renews, now));
       return;
     }
     case 'customer.subscription.deleted': {
-      await inTx(app.db, (tx) => subscriptions.setRenewal(tx, event.data.object.id, false, now));
+      await inTx(ctx.db, (tx) => subscriptions.setRenewal(tx, event.data.object.id, false, now));
       return;
     }
     default:
@@ -574,7 +532,7 @@ export async function handleWebhookEvent(ctx: PaymentsCtx, event: Stripe.Event):
 // ---------------------------------------------------------------------------------------------------------
 
 export async function purchaseHistory(ctx: PaymentsCtx, userId: string): Promise<Purchase[]> {
-  const rows = await repo.listPurchases(ctx.app.db, userId);
+  const rows = await repo.listPurchases(ctx.db, userId);
   return rows.map((r) => ({
     id: r.id,
     type: r.type,
@@ -586,15 +544,15 @@ export async function purchaseHistory(ctx: PaymentsCtx, userId: string): Promise
 }
 
 export async function billingPortal(ctx: PaymentsCtx, userId: string): Promise<{ url: string }> {
-  const { stripe, app } = ctx;
+  const { stripe } = ctx;
   if (!stripe) throw notFound(PAYMENT_MESSAGES.noPortal);
-  const customer = await subscriptions.stripeCustomerOf(app.db, userId);
+  const customer = await subscriptions.stripeCustomerOf(ctx.db, userId);
   if (!customer) throw badRequest(PAYMENT_MESSAGES.noCustomer);
   try {
-    const s = await stripe.billingPortal.sessions.create({ customer, return_url: `${app.config.appUrl}/upgrade` });
+    const s = await stripe.billingPortal.sessions.create({ customer, return_url: `${ctx.config.appUrl}/upgrade` });
     return { url: s.url };
   } catch (err) {
-    app.log.error({ err }, 'Stripe billing portal session could not be created');
+    ctx.log.error({ err }, 'Stripe billing portal session could not be created');
     throw providerError(err);
   }
 }
@@ -619,7 +577,7 @@ function testSessionView(row: repo.TestSessionRow): TestCheckoutSession {
 
 export async function getTestSession(ctx: PaymentsCtx, userId: string, id: string): Promise<TestCheckoutSession> {
   requireTestMode(ctx);
-  const row = await repo.findTestSession(ctx.app.db, id);
+  const row = await repo.findTestSession(ctx.db, id);
   if (!row || row.userId !== userId) throw notFound(PAYMENT_MESSAGES.sessionNotFound);
   return testSessionView(row);
 }
@@ -627,19 +585,18 @@ export async function getTestSession(ctx: PaymentsCtx, userId: string, id: strin
 /** Pay on the test checkout: the session becomes paid and is fulfilled (as Stripe's webhook would), once. */
 export async function payTestSession(ctx: PaymentsCtx, userId: string, id: string): Promise<{ url: string }> {
   requireTestMode(ctx);
-  const { app } = ctx;
-  const row = await repo.payTestSession(app.db, id, userId, app.clock.now());
+  const row = await repo.payTestSession(ctx.db, id, userId, ctx.now());
   if (!row) throw notFound(PAYMENT_MESSAGES.sessionNotFound);
   if (row.status === 'cancelled') throw conflict('This checkout was cancelled. Start a new one to pay.');
   const r = await fulfil(ctx, viewTestSession(row).record);
-  if (r.note) app.log.warn({ session: id }, r.note);
+  if (r.note) ctx.log.warn({ session: id }, r.note);
   const type = PAYMENT_TYPE_OF[row.productType];
   return { url: `/payment-success?session_id=${row.id}&type=${type}` };
 }
 
 export async function cancelTestSession(ctx: PaymentsCtx, userId: string, id: string): Promise<{ url: string }> {
   requireTestMode(ctx);
-  const row = await repo.cancelTestSession(ctx.app.db, id, userId);
+  const row = await repo.cancelTestSession(ctx.db, id, userId);
   if (!row) throw notFound(PAYMENT_MESSAGES.sessionNotFound);
   if (row.status === 'paid') throw conflict('This checkout is already paid.');
   return { url: cancelPath(row.productType) };

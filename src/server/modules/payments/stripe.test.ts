@@ -270,6 +270,8 @@ describe.each(testEngines())('Stripe payments against a fake Stripe API on %s', 
     expect(sub.billing).toBeNull();
     const history = (await call('GET', '/api/purchase-history')).body;
     expect(history[0]).toMatchObject({ status: 'failed', type: 'subscription' });
+    // The GET only computed the end (reads never write); the job records it.
+    await rolloverTick(t.app.db, t.clock.now());
     const changes = await t.app.db.select().from(tierChanges).where(eq(tierChanges.userId, user.id));
     expect(changes.map((c) => [c.fromTier, c.toTier, c.source])).toEqual([
       ['free', 'premium', 'payment'],

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inTx } from '../../context';
 import { buildTestApp, type TestApp } from '../../../../test/helpers/app';
 import { testEngines } from '../../../../test/helpers/db';
 import { createUser } from '../../../../test/helpers/users';
@@ -13,13 +14,13 @@ describe.each(testEngines())('once-per-reference fulfilments under concurrency o
   });
   afterAll(async () => t.close());
 
-  const inTx = <T>(fn: (tx: Db) => Promise<T>) => t.app.db.transaction(async (tx) => fn(tx as unknown as Db));
+  const tx = <T>(fn: (tx: Db) => Promise<T>) => inTx(t.app.db, fn);
 
   it('a shield purchase fulfilled many times at once with one payment reference adds its shields once', async () => {
     const user = await createUser(t.app.db, { timezone: 'UTC', createdAt: new Date('2025-01-01T00:00:00Z') });
     const now = t.clock.now();
     const rs = await Promise.all(
-      Array.from({ length: 15 }, () => inTx((tx) => grantShields(tx, user.id, 3, 'purchase', now, { ref: 'pay_1' }))),
+      Array.from({ length: 15 }, () => tx((tx) => grantShields(tx, user.id, 3, 'purchase', now, { ref: 'pay_1' }))),
     );
     expect(rs.filter((r) => r.granted)).toHaveLength(1);
     expect((await repo.findState(t.app.db, user.id))?.freezeDaysRemaining).toBe(3);
@@ -29,7 +30,7 @@ describe.each(testEngines())('once-per-reference fulfilments under concurrency o
     const user = await createUser(t.app.db, { timezone: 'UTC', createdAt: new Date('2025-01-01T00:00:00Z') });
     t.clock.set('2026-03-10T12:00:00Z');
     // A 12-day streak lost yesterday.
-    await inTx(async (tx) => {
+    await tx(async (tx) => {
       await repo.lockState(tx, user.id, 'UTC');
       await repo.saveState(
         tx,
@@ -56,7 +57,7 @@ describe.each(testEngines())('once-per-reference fulfilments under concurrency o
     const now = t.clock.now();
     const rs = await Promise.all(
       Array.from({ length: 15 }, () =>
-        inTx((tx) => recoverStreakPaid(tx, user.id, 'pay_2', now)).catch((e: { statusCode?: number }) => ({ error: e.statusCode ?? 500 })),
+        tx((tx) => recoverStreakPaid(tx, user.id, 'pay_2', now)).catch((e: { statusCode?: number }) => ({ error: e.statusCode ?? 500 })),
       ),
     );
     expect(rs.filter((r) => 'recovered' in r && r.recovered)).toHaveLength(1);

@@ -56,6 +56,56 @@ export async function saveState(
     .where(eq(streakStates.userId, userId));
 }
 
+/**
+ * Locks up to `limit` states whose rollover is due, oldest first, with their user's timezone. SKIP LOCKED: runners
+ * on other instances take other users.
+ */
+export async function lockDueStates(db: Db, now: Date, limit: number): Promise<{ row: StreakRow; tz: string }[]> {
+  const due = await db
+    .select({ s: streakStates, tz: users.timezone })
+    .from(streakStates)
+    .innerJoin(users, eq(users.id, streakStates.userId))
+    .where(lte(streakStates.nextRolloverAt, now))
+    .orderBy(asc(streakStates.nextRolloverAt))
+    .limit(limit)
+    .for('update', { of: streakStates, skipLocked: true });
+  return due.map((d) => ({ row: d.s, tz: d.tz }));
+}
+
+export interface SettledState {
+  userId: string;
+  state: StreakState;
+  tz: string;
+  nextRolloverAt: Date | null;
+  recentStates: StreakSnapshot[];
+}
+
+/**
+ * saveState for many users in a few statements (the rollover's batches): one UPDATE … FROM (VALUES …) per
+ * thousand rows. The IN list keeps the plan on the primary key whatever the table size (no scan of all users).
+ */
+export async function saveStates(db: Db, rows: SettledState[], now: Date): Promise<void> {
+  for (let i = 0; i < rows.length; i += 1000) {
+    const part = rows.slice(i, i + 1000);
+    const values = part.map(
+      ({ userId, state, tz, nextRolloverAt: next, recentStates }) =>
+        sql`(${userId}, ${state.currentStreak}::int, ${state.freezeDaysRemaining}::int, ${state.freezeDaysUsed}::int, ${state.lastProcessedDate}::date, ${next ? next.toISOString() : null}::timestamptz, ${tz}::text, ${state.lostStreakValue}::int, ${state.lostDate}::date, ${state.rebuiltDays}::int, ${JSON.stringify(state.gapDates)}::jsonb, ${state.recoveryState}::text, ${JSON.stringify(recentStates)}::jsonb)`,
+    );
+    const ids = sql.join(
+      part.map((r) => sql`${r.userId}`),
+      sql`, `,
+    );
+    await db.execute(sql`
+      UPDATE streak_states AS s SET
+        current_streak = v.cs, freeze_days_remaining = v.fr, freeze_days_used = v.fu,
+        last_processed_date = v.lp, next_rollover_at = v.nr, timezone = v.tz,
+        lost_streak_value = v.lv, lost_date = v.ld, rebuilt_days = v.rb, gap_dates = v.gd,
+        recovery_state = v.rs, recent_states = v.rst, updated_at = ${now.toISOString()}::timestamptz
+      FROM (VALUES ${sql.join(values, sql`, `)}) AS v(user_id, cs, fr, fu, lp, nr, tz, lv, ld, rb, gd, rs, rst)
+      WHERE s.user_id = v.user_id AND s.user_id IN (${ids})`);
+  }
+}
+
 export async function insertFrozenDays(db: Db, rows: { userId: string; date: string; createdAt: Date }[]) {
   if (rows.length) await db.insert(streakFrozenDays).values(rows).onConflictDoNothing();
 }

@@ -12,36 +12,37 @@ import {
   streakViewSchema,
 } from '../../../shared/schemas/streaks';
 import * as service from './service';
+import { contextOf } from '../../context';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const guard = { onRequest: requireUser };
 
   app.get('/streak', { ...guard, schema: { response: { 200: streakViewSchema } } }, async (req) =>
-    service.getStreakView(app, currentUser(req).id),
+    service.getStreakView(contextOf(req), currentUser(req).id),
   );
   app.get('/streak/frozen-days', { ...guard, schema: { response: { 200: frozenDaysSchema } } }, async (req) =>
-    service.frozenDays(app, currentUser(req).id),
+    service.frozenDays(contextOf(req), currentUser(req).id),
   );
   app.get('/streak/recovery-payments', { ...guard, schema: { response: { 200: recoveryPaymentsSchema } } }, async (req) =>
-    service.recoveryPayments(app, currentUser(req).id),
+    service.recoveryPayments(contextOf(req), currentUser(req).id),
   );
   app.get('/streak/recovery-available', { ...guard, schema: { response: { 200: recoveryAvailableSchema } } }, async (req) =>
-    service.recoveryStatus(app, currentUser(req).id),
+    service.recoveryStatus(contextOf(req), currentUser(req).id),
   );
   app.post('/streak/recover', { ...guard, schema: { response: { 200: recoverResultSchema } } }, async (req) =>
-    service.recoverWithShield(app, currentUser(req).id),
+    service.recoverWithShield(contextOf(req), currentUser(req).id),
   );
   app.post('/streak/decline-recovery', { ...guard, schema: { response: { 200: messageSchema } } }, async (req) =>
-    service.declineRecovery(app, currentUser(req).id),
+    service.declineRecovery(contextOf(req), currentUser(req).id),
   );
   app.get(
     '/streak/calendar',
     { ...guard, schema: { querystring: calendarQuerySchema, response: { 200: calendarSchema } } },
-    async (req) => service.calendar(app, currentUser(req), req.query.month),
+    async (req) => service.calendar(contextOf(req), currentUser(req), req.query.month),
   );
   for (const path of ['/streak/ledger', '/streak/usage-history']) {
     app.get(path, { ...guard, schema: { response: { 200: ledgerSchema } } }, async (req) =>
-      service.ledger(app, currentUser(req).id),
+      service.ledger(contextOf(req), currentUser(req).id),
     );
   }
 };

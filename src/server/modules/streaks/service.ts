@@ -1,7 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import { inTx, type ServiceContext } from '../../context';
 import type { Db } from '../../db/client';
-import { badRequest } from '../../errors';
-import { addLocalDays, localMinutesOf, parseWallTime } from '../../../shared/domain/dates';
+import { AppError, badRequest } from '../../errors';
+import { calendarDays, monthBounds } from '../../../shared/domain/calendar';
+import { addLocalDays } from '../../../shared/domain/dates';
 import {
   FROZEN_ICON,
   MILESTONES,
@@ -28,12 +29,11 @@ import {
   type StepResult,
   type StreakState,
 } from '../../../shared/domain/streak-engine';
-import { rewardAtMilestone } from '../../../shared/domain/trials';
+import { rewardAtMilestone, type MilestoneReward } from '../../../shared/domain/trials';
 import type { CalendarDay, StreakView, LedgerEntry } from '../../../shared/schemas/streaks';
-import type { CheckInEffects, CheckInRecorded } from '../../events';
+import type { CheckInEffects, CheckInRecorded, PaymentEffects, PaymentSucceeded } from '../../events';
 import { frozenRows, ledgerRows, recoveredRows, rolloverDue, type GrantReason } from './persist';
 import * as repo from './repo';
-import { rewardClaimable } from '../rewards/eligibility';
 
 export interface StepOptions {
   grantReason?: GrantReason;
@@ -85,8 +85,6 @@ export async function applyStep(
   return { before, state, events, today, tz };
 }
 
-const inTx = <T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> => db.transaction(async (tx) => fn(tx as unknown as Db));
-
 /** Settles missed days (lazily, on read) when the stored state lags behind the user's today or zone. */
 export async function settleNow(db: Db, userId: string, now: Date): Promise<StreakState> {
   return (await settledWithZone(db, userId, now)).state;
@@ -103,17 +101,24 @@ async function settledWithZone(db: Db, userId: string, now: Date): Promise<{ sta
   return { state: r.state, tz };
 }
 
-// ---------------------------------------------------------------------------------------------------------
-// The check-in hook: called by POST /api/checkins inside its transaction.
-// ---------------------------------------------------------------------------------------------------------
+/** Whether the user can still claim a milestone reward (the rewards service's rule, passed in by the wiring). */
+export type RewardClaimable = (tx: Db, userId: string, reward: MilestoneReward) => Promise<boolean>;
 
-export async function onCheckIn(tx: Db, event: Pick<CheckInRecorded, 'userId' | 'localDate' | 'now' | 'isNew'>): Promise<CheckInEffects> {
+/**
+ * The check-in hook (an in-transaction consumer of `check-in.recorded`, wired in modules/index.ts). The rewards
+ * rule comes in as `rewardClaimable`, so this module does not depend on rewards (which depends on it).
+ */
+export async function onCheckIn(
+  tx: Db,
+  event: Pick<CheckInRecorded, 'userId' | 'localDate' | 'now' | 'isNew'>,
+  rewardClaimable: RewardClaimable,
+): Promise<CheckInEffects> {
   if (!event.isNew) return {};
   // The zone is read and the state row locked once, for both paths below (fewer round trips in the check-in's transaction).
   const tz = await repo.userTimezone(tx, event.userId);
   const locked = { tz, row: await repo.lockState(tx, event.userId, tz) };
   const corrected = await correctLateCheckIn(tx, event.userId, event.localDate, event.now, locked);
-  if (corrected) return corrected.milestone ? celebrate(tx, event.userId, corrected.milestone) : {};
+  if (corrected) return corrected.milestone ? celebrate(tx, event.userId, corrected.milestone, rewardClaimable) : {};
   let reached: ReturnType<typeof applyCheckIn>['events'][number] | undefined;
   await applyStep(tx, event.userId, event.now, (s) => {
     // The check-in's own local date (fixed at submission) is the day that counts.
@@ -123,11 +128,11 @@ export async function onCheckIn(tx: Db, event: Pick<CheckInRecorded, 'userId' | 
   }, { locked });
   const milestone = reached?.type === 'check-in' ? reached.milestone : null;
   if (!milestone) return {};
-  return celebrate(tx, event.userId, milestone);
+  return celebrate(tx, event.userId, milestone, rewardClaimable);
 }
 
 /** The celebration of a milestone a check-in reached (live, or a late offline one replayed), with its reward if claimable. */
-async function celebrate(tx: Db, userId: string, milestone: Milestone): Promise<CheckInEffects> {
+async function celebrate(tx: Db, userId: string, milestone: Milestone, rewardClaimable: RewardClaimable): Promise<CheckInEffects> {
   const earned = rewardAtMilestone(milestone.days);
   // The claim card is offered only when the reward is still claimable (premium users get only the 100-day one).
   const reward = earned && (await rewardClaimable(tx, userId, earned)) ? earned : undefined;
@@ -270,6 +275,27 @@ export async function recoverStreakPaid(
   return { recovered: true, currentStreak: r.state.currentStreak };
 }
 
+/**
+ * An in-transaction consumer of `payment.succeeded` (modules/index.ts): a shield purchase adds one shield, a paid
+ * recovery restores the lost streak, each once per payment id. A recovery whose offer closed between checkout and
+ * payment answers a note (the engine refused before writing anything); the payment stays recorded.
+ */
+export async function onPaymentSucceeded(tx: Db, e: PaymentSucceeded): Promise<PaymentEffects> {
+  if (e.productType === 'freeze_day') {
+    await grantShields(tx, e.userId, 1, 'purchase', e.now, { ref: e.providerId, note: 'Shield purchase' });
+  } else if (e.productType === 'streak_recovery') {
+    try {
+      await recoverStreakPaid(tx, e.userId, e.providerId, e.now);
+    } catch (err) {
+      if (!(err instanceof AppError) || err.statusCode !== 400) throw err;
+      return {
+        note: `Your payment was received, but your streak could not be recovered: ${err.message}. Please contact support for a refund.`,
+      };
+    }
+  }
+  return {};
+}
+
 async function applyStepOr400(
   tx: Db,
   userId: string,
@@ -289,11 +315,11 @@ async function applyStepOr400(
 // Reads and user actions
 // ---------------------------------------------------------------------------------------------------------
 
-export async function getStreakView(app: FastifyInstance, userId: string): Promise<StreakView> {
-  const now = app.clock.now();
-  const { state: s, tz } = await settledWithZone(app.db, userId, now);
+export async function getStreakView(ctx: ServiceContext, userId: string): Promise<StreakView> {
+  const now = ctx.now();
+  const { state: s, tz } = await settledWithZone(ctx.db, userId, now);
   const today = todayOf(now, tz);
-  const yesterdayFrozen = await repo.hasFrozenDay(app.db, userId, addLocalDays(today, -1));
+  const yesterdayFrozen = await repo.hasFrozenDay(ctx.db, userId, addLocalDays(today, -1));
   const todayCompleted = s.lastCompletedDate === today;
   const level = levelFor(s.currentStreak);
   const next = nextMilestone(s.currentStreak);
@@ -325,17 +351,17 @@ export async function getStreakView(app: FastifyInstance, userId: string): Promi
   };
 }
 
-export async function recoveryStatus(app: FastifyInstance, userId: string) {
-  const now = app.clock.now();
-  const s = await settleNow(app.db, userId, now);
-  const today = todayOf(now, await repo.userTimezone(app.db, userId));
+export async function recoveryStatus(ctx: ServiceContext, userId: string) {
+  const now = ctx.now();
+  const s = await settleNow(ctx.db, userId, now);
+  const today = todayOf(now, await repo.userTimezone(ctx.db, userId));
   const available = recoveryAvailable(s, today);
   return { available: available ? 1 : 0, lostStreakValue: available ? s.lostStreakValue! : 0 };
 }
 
-export async function recoverWithShield(app: FastifyInstance, userId: string) {
-  const now = app.clock.now();
-  const r = await inTx(app.db, (tx) => applyStepOr400(tx, userId, now, (s, today) => applyRecovery(s, today, 'shield')));
+export async function recoverWithShield(ctx: ServiceContext, userId: string) {
+  const now = ctx.now();
+  const r = await inTx(ctx.db, (tx) => applyStepOr400(tx, userId, now, (s, today) => applyRecovery(s, today, 'shield')));
   return {
     message: 'Your streak has been restored using a freeze day.',
     currentStreak: r.state.currentStreak,
@@ -343,24 +369,24 @@ export async function recoverWithShield(app: FastifyInstance, userId: string) {
   };
 }
 
-export async function declineRecovery(app: FastifyInstance, userId: string) {
-  const now = app.clock.now();
-  await inTx(app.db, (tx) => applyStep(tx, userId, now, applyDecline));
+export async function declineRecovery(ctx: ServiceContext, userId: string) {
+  const now = ctx.now();
+  await inTx(ctx.db, (tx) => applyStep(tx, userId, now, applyDecline));
   return { message: 'You have a fresh start' };
 }
 
-export async function frozenDays(app: FastifyInstance, userId: string) {
-  await settleNow(app.db, userId, app.clock.now());
-  return { frozenDays: await repo.frozenDates(app.db, userId) };
+export async function frozenDays(ctx: ServiceContext, userId: string) {
+  await settleNow(ctx.db, userId, ctx.now());
+  return { frozenDays: await repo.frozenDates(ctx.db, userId) };
 }
 
-export async function recoveryPayments(app: FastifyInstance, userId: string) {
-  return { recoveryDates: await repo.recoveredDates(app.db, userId) };
+export async function recoveryPayments(ctx: ServiceContext, userId: string) {
+  return { recoveryDates: await repo.recoveredDates(ctx.db, userId) };
 }
 
-export async function ledger(app: FastifyInstance, userId: string, limit = 200): Promise<{ entries: LedgerEntry[] }> {
-  await settleNow(app.db, userId, app.clock.now());
-  const rows = await repo.ledgerPage(app.db, userId, limit);
+export async function ledger(ctx: ServiceContext, userId: string, limit = 200): Promise<{ entries: LedgerEntry[] }> {
+  await settleNow(ctx.db, userId, ctx.now());
+  const rows = await repo.ledgerPage(ctx.db, userId, limit);
   return {
     entries: rows.map((r) => ({
       id: r.id,
@@ -376,44 +402,32 @@ export async function ledger(app: FastifyInstance, userId: string, limit = 200):
   };
 }
 
-/** The month's days with their state (spec part 1 §4.4), in the user's timezone. */
+/** The month's days with their state (spec part 1 §4.4), in the user's timezone (the rule: shared/domain/calendar). */
 export async function calendar(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   user: { id: string; timezone: string; checkInTime: string; createdAt: Date },
   month: string,
 ): Promise<{ month: string; today: string; days: CalendarDay[] }> {
-  const now = app.clock.now();
-  await settleNow(app.db, user.id, now);
-  const tz = user.timezone;
-  const today = todayOf(now, tz);
-  const first = `${month}-01`;
-  const nextMonthFirst = addLocalDays(`${addLocalDays(first, 32).slice(0, 7)}-01`, 0);
-  const last = addLocalDays(nextMonthFirst, -1);
-  const [done, frozen, recovered, firstCheckIn] = await Promise.all([
-    repo.checkInDates(app.db, user.id, first, last),
-    repo.frozenDates(app.db, user.id, first, last),
-    repo.recoveredDates(app.db, user.id, first, last),
-    repo.firstCheckInDate(app.db, user.id),
+  const now = ctx.now();
+  await settleNow(ctx.db, user.id, now);
+  const { first, last } = monthBounds(month);
+  const [checkIns, frozen, recovered, firstCheckIn] = await Promise.all([
+    repo.checkInDates(ctx.db, user.id, first, last),
+    repo.frozenDates(ctx.db, user.id, first, last),
+    repo.recoveredDates(ctx.db, user.id, first, last),
+    repo.firstCheckInDate(ctx.db, user.id),
   ]);
-  const doneMap = new Map(done.map((d) => [d.date, d.streak]));
-  const frozenSet = new Set(frozen);
-  const recoveredSet = new Set(recovered);
-  const registered = todayOf(user.createdAt, tz);
-  const windowOpen = localMinutesOf(now, tz) >= (parseWallTime(user.checkInTime) ?? 20 * 60);
-  const days: CalendarDay[] = [];
-  for (let d = first; d <= last; d = addLocalDays(d, 1)) {
-    const streak = doneMap.get(d);
-    let state: CalendarDay['state'];
-    if (streak !== undefined) state = milestoneFloor(streak) === streak && streak > 0 ? 'milestone' : 'completed';
-    else if (d > today) state = 'future';
-    else if (d === today) state = windowOpen ? 'today-open' : 'today-waiting';
-    else if (frozenSet.has(d)) state = 'frozen';
-    // A recovered date is part of the streak even before the first check-in on record (a streak set or carried over).
-    else if (recoveredSet.has(d)) state = 'recovered';
-    else if (d < registered || firstCheckIn === null || d < firstCheckIn) state = 'before-registration';
-    else state = 'missed';
-    days.push({ date: d, state, ...(streak !== undefined ? { streak } : {}) });
-  }
+  const { today, days } = calendarDays({
+    month,
+    now,
+    timezone: user.timezone,
+    checkInTime: user.checkInTime,
+    registeredAt: user.createdAt,
+    checkIns,
+    frozen,
+    recovered,
+    firstCheckIn,
+  });
   return { month, today, days };
 }
 
@@ -441,9 +455,9 @@ function devStep(tx: Db, userId: string, now: Date, description: string, edit: (
 }
 
 /** Streak N as of yesterday (yesterday counts as checked in), so a check-in today makes N+1. */
-export async function devSetStreak(app: FastifyInstance, userId: string, days: number) {
-  const now = app.clock.now();
-  const r = await inTx(app.db, (tx) =>
+export async function devSetStreak(ctx: ServiceContext, userId: string, days: number) {
+  const now = ctx.now();
+  const r = await inTx(ctx.db, (tx) =>
     devStep(tx, userId, now, `Developer: streak set to ${days}`, (s, today) => ({
       ...initialStreakState(),
       freezeDaysRemaining: s.freezeDaysRemaining,
@@ -458,9 +472,9 @@ export async function devSetStreak(app: FastifyInstance, userId: string, days: n
   return { message: `Streak set to ${days} days`, currentStreak: r.state.currentStreak };
 }
 
-export async function devResetStreak(app: FastifyInstance, userId: string) {
-  const now = app.clock.now();
-  await inTx(app.db, (tx) =>
+export async function devResetStreak(ctx: ServiceContext, userId: string) {
+  const now = ctx.now();
+  await inTx(ctx.db, (tx) =>
     devStep(tx, userId, now, 'Developer: streak reset', (s, today) => ({
       ...initialStreakState(),
       freezeDaysRemaining: s.freezeDaysRemaining,
@@ -472,9 +486,9 @@ export async function devResetStreak(app: FastifyInstance, userId: string) {
 }
 
 /** A streak of `lostDays` lost yesterday (recoverable when 7+). */
-export async function devCreateLostStreak(app: FastifyInstance, userId: string, lostDays: number) {
-  const now = app.clock.now();
-  const r = await inTx(app.db, (tx) =>
+export async function devCreateLostStreak(ctx: ServiceContext, userId: string, lostDays: number) {
+  const now = ctx.now();
+  const r = await inTx(ctx.db, (tx) =>
     devStep(tx, userId, now, `Developer: created a lost streak of ${lostDays} days`, (s, today) => ({
       ...s,
       currentStreak: s.checkpoint,
@@ -490,18 +504,18 @@ export async function devCreateLostStreak(app: FastifyInstance, userId: string, 
   return { message: `Created a lost streak of ${lostDays} days`, lostStreakValue: r.state.lostStreakValue ?? lostDays };
 }
 
-export async function devResetFreezeDays(app: FastifyInstance, userId: string, freezeDays: number) {
-  const now = app.clock.now();
-  const r = await inTx(app.db, (tx) =>
+export async function devResetFreezeDays(ctx: ServiceContext, userId: string, freezeDays: number) {
+  const now = ctx.now();
+  const r = await inTx(ctx.db, (tx) =>
     devStep(tx, userId, now, `Developer: shields set to ${freezeDays}`, (s) => ({ ...s, freezeDaysRemaining: freezeDays })),
   );
   return { message: `Shields set to ${freezeDays}`, freezeDaysRemaining: r.state.freezeDaysRemaining };
 }
 
 /** Yesterday becomes a frozen day protected by a shield (one is added first when none are left). */
-export async function devSimulateShieldProtection(app: FastifyInstance, userId: string) {
-  const now = app.clock.now();
-  const r = await inTx(app.db, async (tx) => {
+export async function devSimulateShieldProtection(ctx: ServiceContext, userId: string) {
+  const now = ctx.now();
+  const r = await inTx(ctx.db, async (tx) => {
     const out = await devStep(tx, userId, now, 'Developer: simulated a shield protecting yesterday', (s) => ({
       ...s,
       freezeDaysRemaining: Math.max(s.freezeDaysRemaining, 1) - 1,
@@ -516,6 +530,53 @@ export async function devSimulateShieldProtection(app: FastifyInstance, userId: 
     frozenDate: r.yesterday,
     freezeDaysRemaining: r.state.freezeDaysRemaining,
   };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The day rollover (jobs/rollover.ts calls this in its batch transaction)
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * Settles up to `limit` users whose rollover is due, inside the caller's transaction: their rows are locked with
+ * FOR UPDATE SKIP LOCKED (so concurrent runners on other instances take other users), the missed days are decided
+ * by the pure engine, and the new states, frozen dates and ledger rows are written in a few bulk statements.
+ * Returns the users settled.
+ */
+export async function settleDueBatch(tx: Db, now: Date, limit: number): Promise<string[]> {
+  const due = await repo.lockDueStates(tx, now, limit);
+  if (!due.length) return [];
+  // Users in one zone share today and their midnights: compute each once per batch.
+  const todays = new Map<string, string>();
+  const dues = new Map<string, Date | null>();
+  const todayIn = (tz: string) => {
+    let d = todays.get(tz);
+    if (d === undefined) todays.set(tz, (d = todayOf(now, tz)));
+    return d;
+  };
+  const dueOf = (state: StreakState, tz: string) => {
+    if (state.currentStreak <= state.checkpoint) return null;
+    const key = `${tz}|${state.lastProcessedDate}`;
+    let d = dues.get(key);
+    if (d === undefined) dues.set(key, (d = rolloverDue(state, tz)));
+    return d;
+  };
+  const settled: repo.SettledState[] = [];
+  const frozen: ReturnType<typeof frozenRows> = [];
+  const ledger: repo.LedgerInsert[] = [];
+  for (const { row, tz } of due) {
+    const before = repo.rowToState(row);
+    const today = todayIn(tz);
+    const { state, events } = settle(before, today);
+    // Decision 022: the state before this settlement, for a late offline check-in to replay from.
+    const recentStates = rememberSnapshot(row.recentStates ?? [], before, state, today, now);
+    settled.push({ userId: row.userId, state, tz, nextRolloverAt: dueOf(state, tz), recentStates });
+    frozen.push(...frozenRows(row.userId, events, now));
+    ledger.push(...ledgerRows(before, events, { userId: row.userId, now }));
+  }
+  await repo.saveStates(tx, settled, now);
+  for (let i = 0; i < frozen.length; i += 2000) await repo.insertFrozenDays(tx, frozen.slice(i, i + 2000));
+  for (let i = 0; i < ledger.length; i += 1000) await repo.insertLedger(tx, ledger.slice(i, i + 1000));
+  return due.map((d) => d.row.userId);
 }
 
 /** The last local date the streak engine settled (checked in, frozen, or missed), or null; read without settling. */

@@ -3,15 +3,16 @@ import { currentUser, requireUser } from '../../plugins/session';
 import { messageSchema } from '../../../shared/schemas/streaks';
 import { dismissTrialExpiryBodySchema, subscriptionSchema } from '../../../shared/schemas/subscriptions';
 import * as service from './service';
+import { contextOf } from '../../context';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get('/subscription', { onRequest: requireUser, schema: { response: { 200: subscriptionSchema } } }, async (req) =>
-    service.getSubscription(app, currentUser(req).id),
+    service.getSubscription(contextOf(req), currentUser(req).id),
   );
   app.post(
     '/subscription/dismiss-trial-expiry',
     { onRequest: requireUser, schema: { body: dismissTrialExpiryBodySchema.optional(), response: { 200: messageSchema } } },
-    async (req) => service.dismissTrialExpiry(app, currentUser(req).id),
+    async (req) => service.dismissTrialExpiry(contextOf(req), currentUser(req).id),
   );
 };
 

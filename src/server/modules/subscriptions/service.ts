@@ -1,9 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import { inTx, type ServiceContext } from '../../context';
 import type { Db } from '../../db/client';
 import { FREEZE_DAYS_BY_TIER, TIER_LABELS, tierRank, type Tier } from '../../../shared/domain/tiers';
-import type { TrialTier } from '../../../shared/domain/trials';
+import { RENEWAL_GRACE_MS, applyExpiry, nextTierChangeAt, paidChangeAt } from '../../../shared/domain/trials';
 import type { Subscription } from '../../../shared/schemas/subscriptions';
 import { grantShields } from '../streaks/service';
+import type { PaymentEffects, PaymentSucceeded } from '../../events';
 import * as repo from './repo';
 
 export type TierChangeSource = 'reward' | 'coupon' | 'payment' | 'developer' | 'downgrade';
@@ -21,28 +22,10 @@ export interface TierChange {
   grantShields?: boolean;
 }
 
-/**
- * A renewing subscription whose renewal has not been reported keeps its tier this long after the period's end
- * (Stripe retries and webhooks take a while); a cancelled or failed one ends exactly at the period's end.
- */
-export const RENEWAL_GRACE_MS = 3 * 24 * 60 * 60 * 1000;
-
-type DueFields = Pick<repo.SubscriptionRow, 'premiumExpiresAt' | 'aiCoachExpiresAt' | 'paidTier' | 'paidUntil' | 'autoRenew' | 'scheduledTier'>;
-
-/** When the paid tier changes by itself: a scheduled downgrade at the period's end, else its end (plus grace while renewing). */
-export function paidChangeAt(s: Pick<DueFields, 'paidTier' | 'paidUntil' | 'autoRenew' | 'scheduledTier'>): Date | null {
-  if (!s.paidTier || !s.paidUntil) return null;
-  if (s.scheduledTier || !s.autoRenew) return s.paidUntil;
-  return new Date(s.paidUntil.getTime() + RENEWAL_GRACE_MS);
-}
+export { RENEWAL_GRACE_MS, paidChangeAt };
 
 /** The earliest change due: a trial's end or the paid period's. The job selects rows by it. */
-const nextDueAt = (s: DueFields): Date | null => earliest(s.premiumExpiresAt ?? null, s.aiCoachExpiresAt ?? null, paidChangeAt(s));
-
-const inTx = <T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> => db.transaction(async (tx) => fn(tx as unknown as Db));
-
-const earliest = (...dates: (Date | null)[]): Date | null =>
-  dates.filter((d): d is Date => d !== null).reduce<Date | null>((a, b) => (a === null || b < a ? b : a), null);
+const nextDueAt = nextTierChangeAt;
 
 /**
  * The single tier-change function: sets the tier, records trial expiry and the tier to return to, grants
@@ -92,6 +75,26 @@ export async function startTierChange(tx: Db, change: TierChange): Promise<{ fro
 }
 
 /**
+ * The one grant sequence of a trial (a milestone reward, a coupon): ended trials first (subscription, then user
+ * locks — the order expiry uses), then the user's tier locked with the repo's lockUserTier, then `check` with
+ * that current tier (it throws to refuse), then startTierChange. Call inside a transaction.
+ */
+export async function startTrial(
+  tx: Db,
+  change: TierChange & { trialMs: number },
+  check: (currentTier: Tier) => void,
+): Promise<{ fromTier: Tier; toTier: Tier; expiresAt: Date | null }> {
+  await expireTrials(tx, change.userId, change.now);
+  check(await repo.lockUserTier(tx, change.userId));
+  return startTierChange(tx, change);
+}
+
+/** The user's stored tier (no lock; trials that ended and were not yet expired still count). */
+export async function currentTier(db: Db, userId: string): Promise<Tier> {
+  return repo.userTier(db, userId);
+}
+
+/**
  * Ends trials whose time is up: back to the previous tier (or to a still-running Premium trial when an AI
  * Coach trial ends), trialJustExpired set once. Call inside a transaction; returns true when something changed.
  */
@@ -99,58 +102,29 @@ export async function expireTrials(tx: Db, userId: string, now: Date): Promise<b
   const sub = await repo.lockSubscription(tx, userId);
   if (!sub.nextExpiryAt || sub.nextExpiryAt > now) return false;
   const tier = await repo.lockUserTier(tx, userId);
-  let premium = sub.premiumExpiresAt;
-  let aiCoach = sub.aiCoachExpiresAt;
-  let newTier: Tier = tier;
-  let expired: TrialTier | null = null;
-  if (aiCoach && aiCoach <= now) {
-    aiCoach = null;
-    if (tier === 'ai-coach') {
-      expired = 'ai-coach';
-      newTier = premium && premium > now ? 'premium' : (sub.previousTier ?? 'free');
-    }
-  }
-  if (premium && premium <= now) {
-    premium = null;
-    if (newTier === 'premium') {
-      expired = expired ?? 'premium';
-      newTier = sub.previousTier ?? 'free';
-    }
-  }
-  // The paid period: a scheduled downgrade starts at its end; otherwise the paid tier ends (data is kept).
-  let previousTier = sub.previousTier;
-  const paid: Partial<repo.SubscriptionRow> = {};
-  let paidEnded = false;
-  const paidDue = paidChangeAt(sub);
-  if (sub.paidTier && paidDue && paidDue <= now) {
-    const oldPaid = sub.paidTier;
-    const target: Tier = sub.scheduledTier && sub.autoRenew ? sub.scheduledTier : 'free';
-    if (target === 'free') Object.assign(paid, { paidTier: null, paidUntil: null, autoRenew: false, scheduledTier: null });
-    else Object.assign(paid, { paidTier: target, scheduledTier: null });
-    if (newTier === oldPaid) {
-      newTier = target;
-      paidEnded = true;
-    } else if (previousTier === oldPaid) {
-      previousTier = target; // a trial runs on top of the paid tier: it now returns to the new one
-    }
-  }
-  if (tierRank(newTier) > tierRank(tier)) newTier = tier; // expiry never raises a tier
-  const next = { ...sub, ...paid, premiumExpiresAt: premium, aiCoachExpiresAt: aiCoach };
+  const out = applyExpiry(tier, sub, now);
   await repo.updateSubscription(tx, userId, {
-    ...paid,
-    previousTier,
-    premiumExpiresAt: premium,
-    aiCoachExpiresAt: aiCoach,
-    nextExpiryAt: nextDueAt(next),
+    ...out.times,
+    nextExpiryAt: nextDueAt(out.times),
     updatedAt: now,
-    ...(expired ? { trialJustExpired: expired, lastExpiredTrial: expired } : {}),
+    ...(out.expired ? { trialJustExpired: out.expired, lastExpiredTrial: out.expired } : {}),
   });
-  if (newTier !== tier) {
-    await repo.setUserTier(tx, userId, newTier, now);
-    const source = paidEnded ? 'payment-end' : 'trial-expiry';
-    await repo.recordTierChange(tx, { userId, fromTier: tier, toTier: newTier, source, createdAt: now });
+  if (out.tier !== tier) {
+    await repo.setUserTier(tx, userId, out.tier, now);
+    const source = out.paidEnded ? 'payment-end' : 'trial-expiry';
+    await repo.recordTierChange(tx, { userId, fromTier: tier, toTier: out.tier, source, createdAt: now });
   }
   return true;
+}
+
+/**
+ * Ends due trials and paid periods of up to `limit` users (selected by index, locked with SKIP LOCKED so runners
+ * on other instances take other users), inside the caller's transaction. Returns how many users were due.
+ */
+export async function expireDueTrials(tx: Db, now: Date, limit: number): Promise<number> {
+  const ids = await repo.lockDueExpiries(tx, now, limit);
+  for (const id of ids) await expireTrials(tx, id, now);
+  return ids.length;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -214,6 +188,28 @@ export async function applyPaidPeriod(tx: Db, p: PaidPeriod): Promise<{ replaced
     await startTierChange(tx, { userId, toTier: paidTier, source: 'payment', now, ref: p.ref, grantShields: !renewal });
   }
   return { replacedStripeSubscriptionId: replaced };
+}
+
+/**
+ * An in-transaction consumer of `payment.succeeded` (modules/index.ts): a membership payment starts or renews the
+ * paid period (applyPaidPeriod, with the payment id as the reference of its shield grant). Answers the Stripe
+ * subscription it replaced, for the payments service to cancel after commit.
+ */
+export async function onPaymentSucceeded(tx: Db, e: PaymentSucceeded): Promise<PaymentEffects> {
+  if (e.productType !== 'subscription') return {};
+  if (!e.periodEnd) throw new Error(`payment ${e.providerId}: a membership payment without the end of its period`);
+  const r = await applyPaidPeriod(tx, {
+    userId: e.userId,
+    tier: e.tier ?? 'premium',
+    periodEnd: e.periodEnd,
+    now: e.now,
+    ref: e.providerId,
+    kind: e.renewal ? 'renewal' : 'purchase',
+    autoRenew: e.autoRenew ?? true,
+    stripeCustomerId: e.stripeCustomerId,
+    stripeSubscriptionId: e.stripeSubscriptionId,
+  });
+  return { replacedStripeSubscriptionId: r.replacedStripeSubscriptionId };
 }
 
 /**
@@ -286,28 +282,24 @@ export async function rememberStripeCustomer(db: Db, userId: string, customerId:
 }
 
 /**
- * The user with any trial that has ended applied. Trials end by the minute job or lazily on read; a request
- * between the two must not answer on the ended trial's tier (answer mode, journal, tips).
+ * The user with any trial or paid period that has ended applied (shared/domain/trials applyExpiry). Trials end
+ * by the minute job or on the next write; a request between the two must not answer on the ended trial's tier
+ * (answer mode, journal, tips). A read: computes, never writes.
  */
-export async function withCurrentTier<U extends { id: string; tier: Tier }>(app: FastifyInstance, user: U): Promise<U> {
-  const now = app.clock.now();
-  const sub = await repo.findSubscription(app.db, user.id);
+export async function withCurrentTier<U extends { id: string; tier: Tier }>(ctx: ServiceContext, user: U): Promise<U> {
+  const now = ctx.now();
+  const sub = await repo.findSubscription(ctx.db, user.id);
   if (!sub?.nextExpiryAt || sub.nextExpiryAt > now) return user;
-  await inTx(app.db, (tx) => expireTrials(tx, user.id, now));
-  app.sessionCache.forgetUser(user.id); // the cached signed-in user still holds the ended trial's tier
-  return { ...user, tier: await repo.userTier(app.db, user.id) };
+  return { ...user, tier: applyExpiry(await repo.userTier(ctx.db, user.id), sub, now).tier };
 }
 
-/** Expires due trials lazily (on read), then returns the subscription. */
-export async function getSubscription(app: FastifyInstance, userId: string): Promise<Subscription> {
-  const now = app.clock.now();
-  const sub = await repo.findSubscription(app.db, userId);
-  if (sub?.nextExpiryAt && sub.nextExpiryAt <= now) {
-    await inTx(app.db, (tx) => expireTrials(tx, userId, now));
-    app.sessionCache.forgetUser(userId);
-    return readSubscription(app.db, userId);
-  }
-  return subscriptionView(await repo.userTier(app.db, userId), sub);
+/** The subscription as it stands now: a due expiry is applied to the answer, not written (the job or a write does). */
+export async function getSubscription(ctx: ServiceContext, userId: string): Promise<Subscription> {
+  const now = ctx.now();
+  const [tier, sub] = await Promise.all([repo.userTier(ctx.db, userId), repo.findSubscription(ctx.db, userId)]);
+  if (!sub?.nextExpiryAt || sub.nextExpiryAt > now) return subscriptionView(tier, sub);
+  const out = applyExpiry(tier, sub, now);
+  return subscriptionView(out.tier, { ...sub, ...out.times, trialJustExpired: out.expired ?? sub.trialJustExpired });
 }
 
 export async function readSubscription(db: Db, userId: string): Promise<Subscription> {
@@ -335,27 +327,31 @@ function subscriptionView(tier: Tier, sub: repo.SubscriptionRow | undefined): Su
   };
 }
 
-export async function dismissTrialExpiry(app: FastifyInstance, userId: string) {
-  await inTx(app.db, async (tx) => {
-    await repo.lockSubscription(tx, userId);
-    await repo.updateSubscription(tx, userId, { trialJustExpired: null, updatedAt: app.clock.now() });
+export async function dismissTrialExpiry(ctx: ServiceContext, userId: string) {
+  const now = ctx.now();
+  await inTx(ctx.db, async (tx) => {
+    // Persist a due expiry first (the GET only computed it), or its notice would come back when the job runs.
+    await expireTrials(tx, userId, now);
+    await repo.updateSubscription(tx, userId, { trialJustExpired: null, updatedAt: now });
   });
+  ctx.sessionCache.forgetUser(userId); // the cached signed-in user may hold the ended trial's tier
   return { message: 'Trial notice dismissed' };
 }
 
 /** Developer tool: show the last trial-expiry notice again. */
-export async function resetTrialNotification(app: FastifyInstance, userId: string) {
-  await inTx(app.db, async (tx) => {
+export async function resetTrialNotification(ctx: ServiceContext, userId: string) {
+  await inTx(ctx.db, async (tx) => {
+    await expireTrials(tx, userId, ctx.now());
     const sub = await repo.lockSubscription(tx, userId);
-    await repo.updateSubscription(tx, userId, { trialJustExpired: sub.lastExpiredTrial, updatedAt: app.clock.now() });
+    await repo.updateSubscription(tx, userId, { trialJustExpired: sub.lastExpiredTrial, updatedAt: ctx.now() });
   });
   return { message: 'Trial notification reset' };
 }
 
 
 /** Every tier change of the user, oldest first (for the data export). */
-export async function tierChangesOf(app: FastifyInstance, userId: string) {
-  const rows = await repo.listTierChanges(app.db, userId);
+export async function tierChangesOf(ctx: ServiceContext, userId: string) {
+  const rows = await repo.listTierChanges(ctx.db, userId);
   return rows.map((r) => ({
     fromTier: r.fromTier,
     toTier: r.toTier,

@@ -2,10 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { tipsResponseSchema } from '../../../shared/schemas/check-ins';
 import { currentUser, requireUser } from '../../plugins/session';
 import { personalisedTips } from './service';
+import { contextOf } from '../../context';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get('/premium/tips', { onRequest: requireUser, schema: { response: { 200: tipsResponseSchema } } }, async (req) => ({
-    tips: await personalisedTips(app, currentUser(req)),
+    tips: await personalisedTips(contextOf(req), currentUser(req)),
   }));
 };
 

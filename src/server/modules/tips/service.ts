@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../../context';
 import { AREAS } from '../../../shared/domain/areas';
 import { localDateOf } from '../../../shared/domain/dates';
 import { successRateLevel } from '../../../shared/domain/insights';
@@ -15,12 +15,12 @@ import { withCurrentTier } from '../subscriptions/service';
 export const RECENT_CHECK_INS = 7;
 
 /** GET /api/premium/tips: one tip per area from the user's recent scores (premium and ai-coach only). */
-export async function personalisedTips(app: FastifyInstance, user: UserRow): Promise<TipDto[]> {
-  if (!usesScale((await withCurrentTier(app, user)).tier)) throw forbidden(CHECK_IN_MESSAGES.tipsPremiumOnly);
-  const recent = await recentAreaScores(app, user.id, RECENT_CHECK_INS);
+export async function personalisedTips(ctx: ServiceContext, user: UserRow): Promise<TipDto[]> {
+  if (!usesScale((await withCurrentTier(ctx, user)).tier)) throw forbidden(CHECK_IN_MESSAGES.tipsPremiumOnly);
+  const recent = await recentAreaScores(ctx, user.id, RECENT_CHECK_INS);
   if (!recent.length) return [];
   const averages = areaAverages(recent);
-  const today = localDateOf(app.clock.now(), userTimeZone(user));
+  const today = localDateOf(ctx.now(), userTimeZone(user));
   return AREAS.map((area) => {
     const score = toPercent(averages[area] ?? 0);
     const level = successRateLevel(score);

@@ -4,13 +4,14 @@ import { profileUpdateSchema } from '../../../shared/schemas/account';
 import { currentUser, requireUser } from '../../plugins/session';
 import { toPublicUser } from '../auth/public-user';
 import * as service from './service';
+import { contextOf } from '../../context';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/timezone',
     { onRequest: requireUser, schema: { body: timezoneBodySchema, response: { 200: publicUserSchema } } },
     async (request) => {
-      const user = await service.updateTimezone(app, currentUser(request), request.body.timezone);
+      const user = await service.updateTimezone(contextOf(request), currentUser(request), request.body.timezone);
       return toPublicUser(user, app.config);
     },
   );
@@ -19,7 +20,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/profile',
     { onRequest: requireUser, schema: { body: profileUpdateSchema, response: { 200: publicUserSchema } } },
     async (request) => {
-      const user = await service.updateProfile(app, currentUser(request), request.body);
+      const user = await service.updateProfile(contextOf(request), currentUser(request), request.body);
       return toPublicUser(user, app.config);
     },
   );

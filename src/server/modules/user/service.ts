@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../../context';
 import { unauthorized } from '../../errors';
 import type { UserRow } from '../../plugins/session';
 import type { ProfileUpdate } from '../../../shared/schemas/account';
@@ -7,14 +7,14 @@ import { onTimezoneChanged } from '../streaks/service';
 import { rescheduleReminders } from '../notifications/service';
 
 /** Stores the user's IANA timezone (already validated); every "today" is computed in it. */
-export async function updateTimezone(app: FastifyInstance, user: UserRow, timezone: string): Promise<UserRow> {
+export async function updateTimezone(ctx: ServiceContext, user: UserRow, timezone: string): Promise<UserRow> {
   if (user.timezone === timezone) return user;
-  const updated = await repo.setTimezone(app.db, user.id, timezone, app.clock.now());
+  const updated = await repo.setTimezone(ctx.db, user.id, timezone, ctx.now());
   if (!updated) throw unauthorized('Unauthorized');
   // The next day rollover is due at the new zone's midnight; settled dates stay where they are.
-  await onTimezoneChanged(app.db, user.id, app.clock.now());
+  await onTimezoneChanged(ctx.db, user.id, ctx.now());
   // Reminders come at the check-in time of the new zone (decision 021).
-  await rescheduleReminders(app.db, user.id, app.clock.now());
+  await rescheduleReminders(ctx.db, user.id, ctx.now());
   return updated;
 }
 
@@ -22,12 +22,12 @@ export async function updateTimezone(app: FastifyInstance, user: UserRow, timezo
  * PATCH /api/user/profile: name (trimmed, non-empty), age (13–100) and/or gender, validated by the shared schema.
  * An age under 13 never reaches this point (400): the client's under-13 notice then deletes the account.
  */
-export async function updateProfile(app: FastifyInstance, user: UserRow, fields: ProfileUpdate): Promise<UserRow> {
+export async function updateProfile(ctx: ServiceContext, user: UserRow, fields: ProfileUpdate): Promise<UserRow> {
   const patch: Parameters<typeof repo.updateProfile>[2] = {};
   if (fields.firstName !== undefined) patch.firstName = fields.firstName;
   if (fields.age !== undefined) patch.age = fields.age;
   if (fields.gender !== undefined) patch.gender = fields.gender;
-  const updated = await repo.updateProfile(app.db, user.id, patch, app.clock.now());
+  const updated = await repo.updateProfile(ctx.db, user.id, patch, ctx.now());
   if (!updated) throw unauthorized('Unauthorized');
   return updated;
 }
