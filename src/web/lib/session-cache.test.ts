@@ -12,28 +12,7 @@ import {
   takeSessionFlag,
   writeSessionCache,
 } from './session-cache';
-
-class MemoryStorage implements Storage {
-  private m = new Map<string, string>();
-  get length() {
-    return this.m.size;
-  }
-  clear() {
-    this.m.clear();
-  }
-  getItem(k: string) {
-    return this.m.get(k) ?? null;
-  }
-  key(i: number) {
-    return [...this.m.keys()][i] ?? null;
-  }
-  removeItem(k: string) {
-    this.m.delete(k);
-  }
-  setItem(k: string, v: string) {
-    this.m.set(k, String(v));
-  }
-}
+import { MemoryStorage } from '../../../test/helpers/memory-storage';
 
 const user: PublicUser = {
   id: 'u1',

@@ -1,28 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PROCESSED_SESSIONS_KEY, rememberProcessed, wasProcessed } from './processed-sessions';
 import { paymentTypeOf, RETURN_TARGETS } from './texts';
-
-class MemoryStorage implements Storage {
-  private m = new Map<string, string>();
-  get length() {
-    return this.m.size;
-  }
-  clear() {
-    this.m.clear();
-  }
-  getItem(k: string) {
-    return this.m.get(k) ?? null;
-  }
-  key(i: number) {
-    return [...this.m.keys()][i] ?? null;
-  }
-  removeItem(k: string) {
-    this.m.delete(k);
-  }
-  setItem(k: string, v: string) {
-    this.m.set(k, v);
-  }
-}
+import { MemoryStorage } from '../../../../test/helpers/memory-storage';
 
 describe('processed payment sessions', () => {
   it('remembers processed ids for the browser session; test sessions are never treated as repeats', () => {
