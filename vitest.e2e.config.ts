@@ -2,14 +2,14 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Browser tests: the built app driven by Debian Chromium, one journey per file (each with its own server and
- * browser, e2e/helpers/app.ts), two files at a time (E2E_WORKERS to change it; decision 025).
+ * browser, e2e/helpers/app.ts), one file at a time; E2E_WORKERS=2 runs two side by side (decision 025).
  */
 export default defineConfig({
   test: {
     include: ['e2e/**/*.e2e.test.ts'],
     environment: 'node',
-    fileParallelism: true,
-    maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
+    fileParallelism: Number(process.env.E2E_WORKERS ?? 1) > 1,
+    maxWorkers: Number(process.env.E2E_WORKERS ?? 1),
     pool: 'forks',
     testTimeout: 180_000,
     hookTimeout: 120_000,

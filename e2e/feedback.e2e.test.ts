@@ -1,7 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { seriousA11yViolations } from './helpers/browser';
+import { screenshotBothThemes, seriousA11yViolations } from './helpers/browser';
 import { E2E_ADMIN_EMAIL } from './helpers/server';
 import { signInThroughScreen, signUpAndSignIn, signUpVerified } from './helpers/users';
 import { useApp } from './helpers/app';
@@ -18,18 +17,7 @@ const SHOTS_DIR = process.env.SHOTS_DIR;
 
 const toast = (page: Page) => page.locator('[data-variant]').last();
 
-async function shoot(page: Page, name: string): Promise<void> {
-  if (!SHOTS_DIR) return;
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  for (const theme of ['dark', 'light'] as const) {
-    await page.evaluate((t) => {
-      localStorage.setItem('big7_theme', t);
-      document.documentElement.classList.toggle('dark', t === 'dark');
-      document.documentElement.classList.toggle('light', t === 'light');
-    }, theme);
-    await page.screenshot({ path: `${SHOTS_DIR}/${name}-${theme}.png`, fullPage: true });
-  }
-}
+const shoot = (page: Page, name: string) => screenshotBothThemes(page, SHOTS_DIR, name);
 
 describe('feedback: a user sends, the admin reads and deletes', () => {
   test('send from /settings, read as New on /feedback, marked read when seen, deleted with the dialog', async () => {

@@ -1,7 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { seriousA11yViolations } from './helpers/browser';
+import { screenshotBothThemes, seriousA11yViolations } from './helpers/browser';
 import { signUpAndSignIn } from './helpers/users';
 import { useApp } from './helpers/app';
 
@@ -14,28 +13,10 @@ import { useApp } from './helpers/app';
 const e2e = useApp({ env: { DEV_TOOLS: 'on' } });
 const { withPage } = e2e;
 const SHOTS_DIR = process.env.H9_SHOTS ? '/tmp/h9-shots' : null;
-if (SHOTS_DIR) mkdirSync(SHOTS_DIR, { recursive: true });
 
 const toast = (page: Page) => page.locator('[data-variant]').last();
 
-async function shot(page: Page, name: string): Promise<void> {
-  if (!SHOTS_DIR) return;
-  for (const theme of ['dark', 'light'] as const) {
-    await page.evaluate((t) => {
-      localStorage.setItem('big7_theme', t);
-      document.documentElement.classList.toggle('dark', t === 'dark');
-      document.documentElement.classList.toggle('light', t === 'light');
-      document.documentElement.style.colorScheme = t;
-    }, theme);
-    await page.screenshot({ path: `${SHOTS_DIR}/${name}-${theme}.png`, fullPage: true });
-  }
-  await page.evaluate(() => {
-    localStorage.setItem('big7_theme', 'dark');
-    document.documentElement.classList.add('dark');
-    document.documentElement.classList.remove('light');
-    document.documentElement.style.colorScheme = 'dark';
-  });
-}
+const shot = (page: Page, name: string) => screenshotBothThemes(page, SHOTS_DIR, name);
 
 describe('payments through the built-in test checkout', () => {
   test('a shield bought from the streak screen: one more shield, shown in the purchase history', async () => {

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 
@@ -88,3 +88,25 @@ export async function seriousA11yViolations(page: Page, opts: { all?: boolean } 
 
 /** Every WCAG 2.1 A/AA violation axe finds on the page. */
 export const allA11yViolations = (page: Page): Promise<A11yViolation[]> => seriousA11yViolations(page, { all: true });
+
+/**
+ * Full-page screenshots of what is on screen in both themes, `<dir>/<name>-dark.png` and `-light.png`, for a person
+ * to look at (not assertions); nothing when `dir` is unset. The theme is switched in place (no reload) and put back.
+ */
+export async function screenshotBothThemes(page: Page, dir: string | null | undefined, name: string): Promise<void> {
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  const setTheme = (theme: 'dark' | 'light') =>
+    page.evaluate((t) => {
+      localStorage.setItem('big7_theme', t);
+      document.documentElement.classList.toggle('dark', t === 'dark');
+      document.documentElement.classList.toggle('light', t === 'light');
+      document.documentElement.style.colorScheme = t;
+    }, theme);
+  const before = await page.evaluate(() => (document.documentElement.classList.contains('light') ? 'light' : 'dark'));
+  for (const theme of ['dark', 'light'] as const) {
+    await setTheme(theme);
+    await page.screenshot({ path: `${dir}/${name}-${theme}.png`, fullPage: true });
+  }
+  await setTheme(before);
+}
