@@ -1,13 +1,17 @@
 import { defineConfig } from 'vitest/config';
 
-/** Browser tests: the built app driven by Debian Chromium, one journey per file, one file at a time. */
+/**
+ * Browser tests: the built app driven by Debian Chromium, one journey per file (each with its own server and
+ * browser, e2e/helpers/app.ts), one file at a time; E2E_WORKERS=2 runs two side by side (decision 025).
+ */
 export default defineConfig({
   // The tsconfig.json path aliases (@shared/…, @server/…, @web/…, @test/…, @e2e/…); decision record 024.
   resolve: { tsconfigPaths: true },
   test: {
     include: ['e2e/**/*.e2e.test.ts'],
     environment: 'node',
-    fileParallelism: false,
+    fileParallelism: Number(process.env.E2E_WORKERS ?? 1) > 1,
+    maxWorkers: Number(process.env.E2E_WORKERS ?? 1),
     pool: 'forks',
     testTimeout: 180_000,
     hookTimeout: 120_000,

@@ -1,12 +1,13 @@
 import { mkdirSync, readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { openDb } from '../src/server/db/client';
-import { launchBrowser, seriousA11yViolations, watchPageErrors } from './helpers/browser';
-import { startApp, type RunningApp } from './helpers/server';
-import { signUpVerified, signInThroughScreen } from './helpers/users';
+import { useApp } from './helpers/app';
+import { seriousA11yViolations } from './helpers/browser';
+import { E2E_PASSWORD, signUpVerified, signInThroughScreen } from './helpers/users';
+import { EVENING_ZONE as ZONE } from './helpers/zones';
 
 /**
  * The account journey (issue 11): edit name, age and gender; the under-13 notice; export JSON, CSV and the PDF
@@ -18,58 +19,27 @@ import { signUpVerified, signInThroughScreen } from './helpers/users';
 const SHOTS = process.env.ACCOUNT_SHOTS_DIR ?? '/tmp/h10-shots';
 const SUPPORT = 'support@big7.test';
 
-let app: RunningApp;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-let errors: string[];
 let email: string;
 let userId: string;
 
-/** An Etc/GMT zone where the local hour is `hour` right now (Etc/GMT+5 is UTC−5). */
-function zoneAtLocalHour(hour: number, now = new Date()): string {
-  let offset = hour - now.getUTCHours();
-  if (offset > 12) offset -= 24;
-  if (offset < -12) offset += 24;
-  if (offset === 0) return 'Etc/GMT';
-  return offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
-}
-const ZONE = zoneAtLocalHour(21);
-
-beforeAll(async () => {
-  app = await startApp({ SUPPORT_EMAIL: SUPPORT, DEV_TOOLS: 'on', TEST_CLOCK: 'on' });
-  browser = await launchBrowser();
-  context = await browser.newContext({
-    baseURL: app.url,
-    viewport: { width: 360, height: 640 },
-    deviceScaleFactor: 1,
-    hasTouch: true,
-    reducedMotion: 'reduce',
-    timezoneId: ZONE,
-    locale: 'en-GB',
-    acceptDownloads: true,
-  });
-  context.setDefaultTimeout(15_000);
-  page = await context.newPage();
-  errors = watchPageErrors(page);
+const e2e = useApp({ env: { SUPPORT_EMAIL: SUPPORT, DEV_TOOLS: 'on', TEST_CLOCK: 'on' } });
+/** One person's whole account, on one page across the tests (each step builds on the one before). */
+const shared = e2e.sharedPage({ width: 360, height: 640, timezoneId: ZONE, acceptDownloads: true }, async (p) => {
+  page = p;
   mkdirSync(SHOTS, { recursive: true });
 
   // A person with two check-ins on two days (the server's test clock moves a day between them).
-  ({ email } = await signUpVerified(page.request, app, { firstName: 'Avery', timezone: ZONE }));
-  expect((await page.request.post('/api/auth/signin', { data: { email, password: 'Secret1!' } })).status()).toBe(200);
+  ({ email } = await signUpVerified(page.request, e2e.app, { firstName: 'Avery', timezone: ZONE }));
+  expect((await page.request.post('/api/auth/signin', { data: { email, password: E2E_PASSWORD } })).status()).toBe(200);
   const first = await page.request.post('/api/checkins', { data: { answers: [true, true, false, true, false, true, true] } });
   expect(first.status(), await first.text()).toBeLessThan(300);
-  await app.setClock({ advanceMs: 24 * 60 * 60 * 1000 });
+  await e2e.app.setClock({ advanceMs: 24 * 60 * 60 * 1000 });
   const second = await page.request.post('/api/checkins', { data: { answers: [true, false, false, false, true, true, true] } });
   expect(second.status(), await second.text()).toBeLessThan(300);
   userId = ((await (await page.request.get('/api/auth/user')).json()) as { id: string }).id;
   await page.request.post('/api/auth/logout');
   await signInThroughScreen(page, email);
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
 });
 
 async function pdfText(buf: Buffer): Promise<string> {
@@ -124,7 +94,7 @@ describe('account', () => {
     await page.getByRole('button', { name: /^Gender:/ }).click();
     await dialog().getByRole('radio', { name: 'Prefer not to say' }).click();
     await expect.poll(() => page.getByTestId('account-gender').textContent()).toBe('Prefer not to say');
-    expect(errors).toEqual([]);
+    expect(shared.errors).toEqual([]);
   });
 
   test('exports: JSON holds every check-in, CSV one row each, the PDF holds the name and scores', async () => {
@@ -149,7 +119,7 @@ describe('account', () => {
     expect(text).toContain('64%');
     expect(text).toContain('based on 2 check-ins');
     for (const c of data.checkIns) expect(text).toContain(c.date);
-    expect(errors).toEqual([]);
+    expect(shared.errors).toEqual([]);
   });
 
   test('contact support: Send waits for both fields, the e-mail reaches the support address', async () => {
@@ -165,7 +135,7 @@ describe('account', () => {
     expect(await dialog().getByText('24/1000').count()).toBe(1);
     await send.click();
     await page.getByText('Message sent successfully').first().waitFor();
-    const mail = await app.smtp.waitFor((m) => m.to.includes(SUPPORT), 15_000);
+    const mail = await e2e.app.smtp.waitFor((m) => m.to.includes(SUPPORT), 15_000);
     expect(mail.subject).toContain('Streak question');
     expect(mail.text).toContain('Why did my streak reset?');
     expect(mail.text).toContain(email);
@@ -226,11 +196,11 @@ describe('account', () => {
     await page.waitForURL((u) => u.pathname === '/');
     await expect.poll(() => page.evaluate(() => localStorage.length + sessionStorage.length)).toBe(0);
     expect((await page.request.get('/api/auth/user')).status()).toBe(401);
-    expect(errors).toEqual([]);
+    expect(shared.errors).toEqual([]);
 
     // The server's own database, opened after it stopped: no row holds the user's id or address in any table.
-    await app.stopServer();
-    const handle = await openDb({ dataDir: app.dataDir, migrate: false });
+    await e2e.app.stopServer();
+    const handle = await openDb({ dataDir: e2e.app.dataDir, migrate: false });
     try {
       const q = async <T,>(query: ReturnType<typeof sql>) => ((await handle.db.execute(query)) as unknown as { rows: T[] }).rows;
       const tables = await q<{ table: string }>(sql`SELECT table_name AS "table" FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`);

@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newMobileContext, seriousA11yViolations, watchPageErrors } from './helpers/browser';
-import { startApp, type RunningApp } from './helpers/server';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newMobileContext, seriousA11yViolations } from './helpers/browser';
 import { startFakeOpenAi } from '../test/fakes/openai';
 import { signUpAndSignIn } from './helpers/users';
+import { startApp } from './helpers/server';
+import { useApp } from './helpers/app';
 
 /**
  * The AI coach journey with the built-in coach: an ai-coach user (coupon OFFERAI30) asks a question, sees the advice,
@@ -14,31 +15,8 @@ import { signUpAndSignIn } from './helpers/users';
  */
 const SHOTS_DIR = process.env.AI_COACH_SHOTS_DIR ?? '/tmp/h7-shots';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-async function withPage(fn: (page: Page) => Promise<void>, width = 360): Promise<void> {
-  const context = await newMobileContext(browser, app.url, { width });
-  const page = await context.newPage();
-  const errors = watchPageErrors(page);
-  try {
-    await fn(page);
-    expect(errors, 'uncaught page errors').toEqual([]);
-  } catch (err) {
-    throw new Error(`${(err as Error).message}\n--- server output ---\n${app.logs().slice(-3000)}`, { cause: err });
-  } finally {
-    await context.close();
-  }
-}
+const e2e = useApp({ context: { width: 360 } });
+const { withPage } = e2e;
 
 const countIn = (texts: string[], term: string) =>
   texts.reduce((n, t) => n + (t.toLowerCase().match(new RegExp(term.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'g'))?.length ?? 0), 0);
@@ -58,7 +36,7 @@ async function screenshots(page: Page, name: string): Promise<void> {
 describe('AI coach', () => {
   test('ask, see the advice, open the conversation, search and step through matches, delete it', async () => {
     await withPage(async (page) => {
-      await signUpAndSignIn(page, app, { firstName: 'Coachee' });
+      await signUpAndSignIn(page, e2e.app, { firstName: 'Coachee' });
       const redeem = await page.request.post('/api/coupons/redeem', { data: { code: 'OFFERAI30' } });
       expect(redeem.status(), await redeem.text()).toBe(200);
 
@@ -155,7 +133,7 @@ describe('AI coach', () => {
     const fake = await startFakeOpenAi();
     fake.mode = { status: 500 };
     const failing = await startApp({ ...fake.env, AI_COACH_TIMEOUT_MS: '3000' });
-    const context = await newMobileContext(browser, failing.url, { width: 360 });
+    const context = await newMobileContext(e2e.browser, failing.url, { width: 360 });
     const page = await context.newPage();
     try {
       await signUpAndSignIn(page, failing, { firstName: 'Unlucky' });
@@ -177,12 +155,12 @@ describe('AI coach', () => {
 
   test('other tiers see the upsell and Ask AI Coach goes to /upgrade', async () => {
     await withPage(async (page) => {
-      await signUpAndSignIn(page, app, { firstName: 'Free' });
+      await signUpAndSignIn(page, e2e.app, { firstName: 'Free' });
       await page.goto('/ai-coach');
       await page.getByText('part of the AI Coach plan').waitFor();
       expect(await page.getByLabel('What would you like to know?').count()).toBe(0);
       await page.getByRole('button', { name: 'Ask AI Coach' }).click();
       await page.waitForURL((u) => u.pathname === '/upgrade');
-    }, 390);
+    }, { width: 390 });
   });
 });

@@ -1,76 +1,41 @@
-import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newMobileContext, seriousA11yViolations, watchPageErrors } from './helpers/browser';
-import { E2E_ADMIN_EMAIL, startApp, type RunningApp } from './helpers/server';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshotBothThemes, seriousA11yViolations } from './helpers/browser';
+import { E2E_ADMIN_EMAIL } from './helpers/server';
 import { signInThroughScreen, signUpAndSignIn, signUpVerified } from './helpers/users';
+import { useApp } from './helpers/app';
 
 /**
  * Journey: the admin (ADMIN_EMAILS) opens /analytics, switches the range, refreshes (the spec's toasts, a
  * failure included), and opens /business-dashboard and refreshes it; a user who is not an admin finds both
  * not available. Set SHOTS_DIR to write screenshots of both screens at 360 px and 1280 px in both themes.
  */
-let app: RunningApp;
-let browser: Browser;
+// The refresh-failure step stubs an API read with page.route, which a service worker's fetch would bypass.
+const e2e = useApp({ context: { serviceWorkers: 'block' } });
+const { withPage } = e2e;
 const SHOTS_DIR = process.env.SHOTS_DIR;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-async function withPage<T>(fn: (page: Page, context: BrowserContext) => Promise<T>, width?: number): Promise<T> {
-  // The refresh-failure step stubs an API read with page.route, which a service worker's fetch would bypass.
-  const context = await newMobileContext(browser, app.url, { width, serviceWorkers: 'block' });
-  const page = await context.newPage();
-  const errors = watchPageErrors(page);
-  try {
-    const out = await fn(page, context);
-    expect(errors, 'uncaught page errors').toEqual([]);
-    return out;
-  } catch (err) {
-    throw new Error(`${(err as Error).message}\n--- server output ---\n${app.logs().slice(-3000)}`, { cause: err });
-  } finally {
-    await context.close();
-  }
-}
 
 const toast = (page: Page) => page.locator('[data-variant]').last();
 
-async function shoot(page: Page, name: string): Promise<void> {
-  if (!SHOTS_DIR) return;
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  for (const theme of ['dark', 'light'] as const) {
-    await page.evaluate((t) => {
-      localStorage.setItem('big7_theme', t);
-      document.documentElement.classList.toggle('dark', t === 'dark');
-      document.documentElement.classList.toggle('light', t === 'light');
-    }, theme);
-    await page.screenshot({ path: `${SHOTS_DIR}/${name}-${theme}.png`, fullPage: true });
-  }
-}
+const shoot = (page: Page, name: string) => screenshotBothThemes(page, SHOTS_DIR, name);
 
 describe('owner analytics', () => {
   test('a user who is not an admin finds both screens not available', async () => {
     await withPage(async (page) => {
-      await signUpAndSignIn(page, app, { firstName: 'Nadia' });
+      await signUpAndSignIn(page, e2e.app, { firstName: 'Nadia' });
       await page.goto('/analytics');
       await page.getByRole('heading', { name: 'Business analytics not available' }).waitFor();
       await page.goto('/business-dashboard');
       await page.getByRole('heading', { name: 'Business dashboard not available' }).waitFor();
       expect((await page.request.get('/api/admin/business-metrics')).status()).toBe(403);
       expect((await page.request.get('/api/analytics/business-metrics?timeRange=7d')).status()).toBe(403);
-    }, 360);
+    }, { width: 360 });
   });
 
   for (const width of [360, 1280]) {
     test(`the admin reads, switches range and refreshes at ${width} px`, async () => {
       await withPage(async (page) => {
-        if (width === 360) await signUpVerified(page.request, app, { firstName: 'Olive', email: E2E_ADMIN_EMAIL });
+        if (width === 360) await signUpVerified(page.request, e2e.app, { firstName: 'Olive', email: E2E_ADMIN_EMAIL });
         await signInThroughScreen(page, E2E_ADMIN_EMAIL);
 
         await page.goto('/analytics');
@@ -125,7 +90,7 @@ describe('owner analytics', () => {
         expect(Date.now() - t0).toBeGreaterThan(700);
         if (width === 360) expect(await seriousA11yViolations(page)).toEqual([]);
         await shoot(page, `business-dashboard-${width}`);
-      }, width);
+      }, { width });
     });
   }
 });

@@ -1,45 +1,20 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import { findLink } from '../test/fakes/smtp';
-import { launchBrowser, newMobileContext, seriousA11yViolations, watchPageErrors } from './helpers/browser';
-import { startApp, type RunningApp } from './helpers/server';
-import { signUpAndSignIn } from './helpers/users';
+import { seriousA11yViolations } from './helpers/browser';
+import { signUpAndSignIn, uniqueEmail } from './helpers/users';
+import { useApp } from './helpers/app';
 
 /**
  * Journey: a new person signs up, follows the verification e-mail, signs in, moves around the shell and
  * signs out; the validation messages, unknown routes and accessibility of the auth screens. The server runs
  * as `npm start` does, developer tools off: developer mode says so.
  */
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-async function withPage<T>(fn: (page: Page, context: BrowserContext) => Promise<T>, width?: number): Promise<T> {
-  const context = await newMobileContext(browser, app.url, { width });
-  const page = await context.newPage();
-  const errors = watchPageErrors(page);
-  try {
-    const out = await fn(page, context);
-    expect(errors, 'uncaught page errors').toEqual([]);
-    return out;
-  } catch (err) {
-    throw new Error(`${(err as Error).message}\n--- server output ---\n${app.logs().slice(-3000)}`, { cause: err });
-  } finally {
-    await context.close();
-  }
-}
+const e2e = useApp();
+const { withPage } = e2e;
 
 const toast = (page: Page) => page.locator('[data-variant]').last();
 const alerts = (page: Page) => page.locator('form [role="alert"]');
-const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
 describe('sign up, verify, sign in, shell, sign out', () => {
   test('the whole journey in the browser', async () => {
@@ -79,8 +54,8 @@ describe('sign up, verify, sign in, shell, sign out', () => {
       expect(await toast(page).getByText('Email Verification Required', { exact: true }).count()).toBe(0);
 
       // The verification e-mail arrives at the SMTP sink; its link opens in the browser.
-      const mail = await app.smtp.waitFor((m) => m.to.includes(email), 15_000);
-      const link = findLink(mail, `${app.url}/verify-email?token=`);
+      const mail = await e2e.app.smtp.waitFor((m) => m.to.includes(email), 15_000);
+      const link = findLink(mail, `${e2e.app.url}/verify-email?token=`);
       await page.goto(link);
       await page.getByRole('heading', { name: 'Email Verified' }).waitFor();
       await page.getByRole('link', { name: 'Sign In' }).click();
@@ -120,7 +95,7 @@ describe('sign up, verify, sign in, shell, sign out', () => {
       expect(await page.getByTestId('account-name').innerText()).toBe('Ana');
       expect(await page.getByTestId('account-email').innerText()).toBe(email);
       expect(await page.title()).toBe('Account | Big 7');
-      expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${app.url}/account`);
+      expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${e2e.app.url}/account`);
 
       await nav.getByRole('link', { name: 'Membership' }).click();
       await page.getByRole('heading', { name: 'Membership', level: 1 }).waitFor();
@@ -213,8 +188,8 @@ async function verifiedAccount(page: Page, firstName: string, timezone?: string)
   const password = 'Secret1!';
   const res = await page.request.post('/api/auth/signup', { data: { firstName, email, password, ...(timezone ? { timezone } : {}) } });
   expect(res.status()).toBe(201);
-  const mail = await app.smtp.waitFor((m) => m.to.includes(email) && /verify/i.test(m.subject), 15_000);
-  const token = new URL(findLink(mail, `${app.url}/verify-email?token=`)).searchParams.get('token')!;
+  const mail = await e2e.app.smtp.waitFor((m) => m.to.includes(email) && /verify/i.test(m.subject), 15_000);
+  const token = new URL(findLink(mail, `${e2e.app.url}/verify-email?token=`)).searchParams.get('token')!;
   expect((await page.request.get(`/api/auth/verify-email?token=${encodeURIComponent(token)}`)).status()).toBe(200);
   return { email, password };
 }
@@ -237,8 +212,8 @@ describe('forgotten password and timezone', () => {
       await page.getByRole('button', { name: 'Send Reset Link' }).click();
       await page.getByText('If an account exists for this email, a password reset link has been sent.').waitFor();
 
-      const mail = await app.smtp.waitFor((m) => m.to.includes(email) && /reset/i.test(m.subject), 15_000);
-      await page.goto(findLink(mail, `${app.url}/reset-password?token=`));
+      const mail = await e2e.app.smtp.waitFor((m) => m.to.includes(email) && /reset/i.test(m.subject), 15_000);
+      await page.goto(findLink(mail, `${e2e.app.url}/reset-password?token=`));
       await page.getByRole('heading', { name: 'Reset Password' }).waitFor();
       await page.getByLabel('New Password', { exact: true }).fill('short');
       await page.getByRole('button', { name: 'Reset Password' }).click();
@@ -255,7 +230,7 @@ describe('forgotten password and timezone', () => {
       await signInInBrowser(page, email, 'Newer2@pass');
 
       // The link was single-use.
-      await page.goto(findLink(mail, `${app.url}/reset-password?token=`));
+      await page.goto(findLink(mail, `${e2e.app.url}/reset-password?token=`));
       await page.getByLabel('New Password', { exact: true }).fill('Another3#x');
       await page.getByLabel('Confirm New Password').fill('Another3#x');
       await page.getByRole('button', { name: 'Reset Password' }).click();
@@ -277,8 +252,8 @@ describe('forgotten password and timezone', () => {
     await withPage(async (page) => {
       const email = uniqueEmail('again');
       await page.request.post('/api/auth/signup', { data: { firstName: 'Again', email, password: 'Secret1!' } });
-      const mail = await app.smtp.waitFor((m) => m.to.includes(email), 15_000);
-      const link = findLink(mail, `${app.url}/verify-email?token=`);
+      const mail = await e2e.app.smtp.waitFor((m) => m.to.includes(email), 15_000);
+      const link = findLink(mail, `${e2e.app.url}/verify-email?token=`);
       await page.goto(link);
       await page.getByRole('heading', { name: 'Email Verified' }).waitFor();
       await page.goto(link);
@@ -367,7 +342,7 @@ describe('routes and welcome screen', () => {
       await page.waitForURL((u) => u.pathname === '/');
       await page.getByRole('link', { name: 'Sign Up' }).waitFor();
       expect(await page.title()).toBe('Big 7 - Daily Wellness Check-in');
-      expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${app.url}/`);
+      expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${e2e.app.url}/`);
       expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toBe('Big 7 - Daily Wellness Check-in');
       await page.goto('/privacy');
       await page.getByRole('heading', { name: 'Privacy Policy' }).waitFor();
@@ -407,7 +382,7 @@ describe('routes and welcome screen', () => {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, path).toBeLessThanOrEqual(0);
       }
-    }, 360);
+    }, { width: 360 });
   });
 });
 
@@ -435,7 +410,7 @@ describe('a server with developer tools off (the default)', () => {
 
   test('developer mode says the server has developer tools off, and the developer routes are not there', async () => {
     await withPage(async (page) => {
-      await signUpAndSignIn(page, app, { firstName: 'Dee' });
+      await signUpAndSignIn(page, e2e.app, { firstName: 'Dee' });
       expect((await (await page.request.get('/api/auth/user')).json()).devTools).toBe(false);
       for (const url of ['/api/test/set-streak', '/api/developer/reset-streak', '/api/test/clock']) {
         expect((await page.request.post(url, { data: { days: 5, advanceMs: 1000 } })).status(), url).toBe(404);

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { findLink } from '../test/fakes/smtp';
-import { launchBrowser, seriousA11yViolations, watchPageErrors } from './helpers/browser';
-import { startApp, type RunningApp } from './helpers/server';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { seriousA11yViolations } from './helpers/browser';
+import { useApp } from './helpers/app';
+import { signedInThroughApi } from './helpers/users';
+import { EVENING_ZONE, zoneAtLocalHour } from './helpers/zones';
 
 /**
  * Journeys of the daily check-in and the dashboard: a free user and a premium user each complete a check-in and
@@ -13,78 +14,16 @@ import { startApp, type RunningApp } from './helpers/server';
  * is open for the next two hours or more, so a first check-in and an edit of it are both accepted. The browser
  * runs in the same zone, so the app's timezone sync leaves it alone.
  */
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
+const e2e = useApp({
   // Developer mode (which needs the server's developer tools) enables Cancel in one journey.
-  app = await startApp({ DEV_TOOLS: 'on' });
-  browser = await launchBrowser();
+  env: { DEV_TOOLS: 'on' },
+  // These journeys intercept API calls with page.route, which does not see calls the service worker makes
+  // (offline behaviour has its own file, offline.e2e.test.ts).
+  context: { timezoneId: EVENING_ZONE, serviceWorkers: 'block' },
 });
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-/** An Etc/GMT zone where the local hour is `hour` right now (Etc/GMT+5 is UTC−5). */
-function zoneAtLocalHour(hour: number, now = new Date()): string {
-  let offset = hour - now.getUTCHours(); // local = UTC + offset
-  if (offset > 12) offset -= 24;
-  if (offset < -12) offset += 24;
-  if (offset === 0) return 'Etc/GMT';
-  return offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
-}
-const ZONE = zoneAtLocalHour(21);
+const { withPage } = e2e;
 /** A zone where it is about 10:00: the official window opens in about ten hours. */
 const MORNING_ZONE = zoneAtLocalHour(10);
-
-async function withPage<T>(
-  fn: (page: Page, context: BrowserContext) => Promise<T>,
-  timezoneId = ZONE,
-  reducedMotion: 'reduce' | 'no-preference' = 'reduce',
-): Promise<T> {
-  const context = await browser.newContext({
-    baseURL: app.url,
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 1,
-    hasTouch: true,
-    reducedMotion,
-    timezoneId,
-    locale: 'en-GB',
-    // These journeys intercept API calls with page.route, which does not see calls the service worker makes
-    // (offline behaviour has its own file, offline.e2e.test.ts).
-    serviceWorkers: 'block',
-  });
-  context.setDefaultTimeout(15_000);
-  const page = await context.newPage();
-  const errors = watchPageErrors(page);
-  try {
-    const out = await fn(page, context);
-    expect(errors, 'uncaught page errors').toEqual([]);
-    return out;
-  } catch (err) {
-    throw new Error(`${(err as Error).message}\n--- zone ${ZONE} --- server output ---\n${app.logs().slice(-3000)}`, { cause: err });
-  } finally {
-    await context.close();
-  }
-}
-
-const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-const PASSWORD = 'Secret1!';
-
-/** Signs a new person up in ZONE, verifies the address through the e-mailed link and signs in (cookies land in the page's context). */
-async function newSignedInUser(page: Page, firstName: string, timezone = ZONE): Promise<string> {
-  const email = uniqueEmail(firstName.toLowerCase());
-  const signup = await page.request.post('/api/auth/signup', { data: { firstName, email, password: PASSWORD, timezone } });
-  expect(signup.status()).toBe(201);
-  const mail = await app.smtp.waitFor((m) => m.to.includes(email), 15_000);
-  const token = new URL(findLink(mail, `${app.url}/verify-email?token=`)).searchParams.get('token')!;
-  expect((await page.request.get(`/api/auth/verify-email?token=${encodeURIComponent(token)}`)).status()).toBe(200);
-  expect((await page.request.post('/api/auth/signin', { data: { email, password: PASSWORD } })).status()).toBe(200);
-  // Not about notifications: the Enable Push Notifications modal (1.5 s after the dashboard loads) is already seen.
-  expect((await page.request.patch('/api/notifications/settings', { data: { hasSeenNotificationModal: true } })).status()).toBe(200);
-  return email;
-}
 
 async function redeem(page: Page, code: string): Promise<void> {
   const res = await page.request.post('/api/coupons/redeem', { data: { code } });
@@ -104,7 +43,7 @@ async function expectFocusedHeading(page: Page, text: string | RegExp): Promise<
 describe('daily check-in and dashboard', () => {
   test('a free user checks in (yes/no), sees the score and tiles, then edits today’s check-in', async () => {
     await withPage(async (page) => {
-      await newSignedInUser(page, 'Fay');
+      await signedInThroughApi(page.request, e2e.app, { firstName: 'Fay', timezone: EVENING_ZONE });
       await page.goto('/');
       await page.getByRole('heading', { name: /, Fay$/, level: 1 }).waitFor();
 
@@ -242,7 +181,7 @@ describe('daily check-in and dashboard', () => {
 
   test('a premium user answers on the emoji scale, then sees tips and trends', async () => {
     await withPage(async (page) => {
-      await newSignedInUser(page, 'Pia');
+      await signedInThroughApi(page.request, e2e.app, { firstName: 'Pia', timezone: EVENING_ZONE });
       await redeem(page, 'OFFERPREMIUM30');
       await page.goto('/');
       await page.getByRole('heading', { name: /, Pia$/, level: 1 }).waitFor();
@@ -341,7 +280,7 @@ describe('daily check-in and dashboard', () => {
 
   test('a keyboard-only check-in (Tab, Enter, Space and arrow keys)', async () => {
     await withPage(async (page) => {
-      await newSignedInUser(page, 'Kai');
+      await signedInThroughApi(page.request, e2e.app, { firstName: 'Kai', timezone: EVENING_ZONE });
       await redeem(page, 'OFFERPREMIUM30');
       await page.goto('/');
       await page.getByRole('link', { name: 'FIRST TIME CHECK-IN' }).waitFor();
@@ -414,12 +353,12 @@ describe('daily check-in and dashboard', () => {
       expect(await overallScore(page).innerText()).toBe('64%');
       const today = await (await page.request.get('/api/checkins/today')).json();
       expect(today.checkIn.answers).toEqual(values);
-    }, ZONE, 'no-preference');
+    }, { reducedMotion: 'no-preference' });
   });
 
   test('an ai-coach user journals each answer with NEXT / FINISH and a 280-character counter', async () => {
     await withPage(async (page) => {
-      await newSignedInUser(page, 'Ada');
+      await signedInThroughApi(page.request, e2e.app, { firstName: 'Ada', timezone: EVENING_ZONE });
       await redeem(page, 'OFFERAI30');
       await page.goto('/');
       expect(await page.getByRole('link', { name: /Ask AI Coach/ }).getAttribute('href')).toBe('/ai-coach');
@@ -466,7 +405,7 @@ describe('daily check-in and dashboard', () => {
 
   test('outside the window: the dashboard and /checkin say when it opens; developer mode enables Cancel', async () => {
     await withPage(async (page) => {
-      await newSignedInUser(page, 'Mo', MORNING_ZONE);
+      await signedInThroughApi(page.request, e2e.app, { firstName: 'Mo', timezone: MORNING_ZONE });
       await page.goto('/');
       await page.getByRole('heading', { name: /, Mo$/, level: 1 }).waitFor();
       // Orientation: a first check-in is open all day, and the countdown agrees: it counts to the end of the
@@ -528,12 +467,12 @@ describe('daily check-in and dashboard', () => {
       const refused = await page.request.post('/api/checkins', { data: { answers: [true, true, true, true, true, true, true], edit: true } });
       expect(refused.status()).toBeGreaterThanOrEqual(400);
       expect(refused.status()).toBeLessThan(500);
-    }, MORNING_ZONE);
+    }, { timezoneId: MORNING_ZONE });
   });
 
   test('dashboard data refused with 401 or 429: local state cleared, back to / (and no reload loop on 429)', async () => {
     await withPage(async (page) => {
-      await newSignedInUser(page, 'Lou');
+      await signedInThroughApi(page.request, e2e.app, { firstName: 'Lou', timezone: EVENING_ZONE });
       await page.goto('/');
       await page.getByRole('heading', { name: /, Lou$/, level: 1 }).waitFor();
       let loads = 0;

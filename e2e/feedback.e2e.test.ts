@@ -1,9 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newMobileContext, seriousA11yViolations, watchPageErrors } from './helpers/browser';
-import { E2E_ADMIN_EMAIL, startApp, type RunningApp } from './helpers/server';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshotBothThemes, seriousA11yViolations } from './helpers/browser';
+import { E2E_ADMIN_EMAIL } from './helpers/server';
 import { signInThroughScreen, signUpAndSignIn, signUpVerified } from './helpers/users';
+import { useApp } from './helpers/app';
 
 /**
  * Journey: a user sends feedback from /settings; the admin (ADMIN_EMAILS) sees it on /feedback as New, it turns
@@ -11,55 +11,20 @@ import { signInThroughScreen, signUpAndSignIn, signUpVerified } from './helpers/
  * inbox not available. The FAQ opens several answers at once; /privacy and /terms are open signed out.
  * Set SHOTS_DIR to also write 360 px screenshots of /settings, /feedback and /faq in both themes.
  */
-let app: RunningApp;
-let browser: Browser;
+const e2e = useApp({ env: { DEV_TOOLS: 'on' } });
+const { withPage } = e2e;
 const SHOTS_DIR = process.env.SHOTS_DIR;
-
-beforeAll(async () => {
-  app = await startApp({ DEV_TOOLS: 'on' });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-async function withPage<T>(fn: (page: Page, context: BrowserContext) => Promise<T>, width?: number): Promise<T> {
-  const context = await newMobileContext(browser, app.url, { width });
-  const page = await context.newPage();
-  const errors = watchPageErrors(page);
-  try {
-    const out = await fn(page, context);
-    expect(errors, 'uncaught page errors').toEqual([]);
-    return out;
-  } catch (err) {
-    throw new Error(`${(err as Error).message}\n--- server output ---\n${app.logs().slice(-3000)}`, { cause: err });
-  } finally {
-    await context.close();
-  }
-}
 
 const toast = (page: Page) => page.locator('[data-variant]').last();
 
-async function shoot(page: Page, name: string): Promise<void> {
-  if (!SHOTS_DIR) return;
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  for (const theme of ['dark', 'light'] as const) {
-    await page.evaluate((t) => {
-      localStorage.setItem('big7_theme', t);
-      document.documentElement.classList.toggle('dark', t === 'dark');
-      document.documentElement.classList.toggle('light', t === 'light');
-    }, theme);
-    await page.screenshot({ path: `${SHOTS_DIR}/${name}-${theme}.png`, fullPage: true });
-  }
-}
+const shoot = (page: Page, name: string) => screenshotBothThemes(page, SHOTS_DIR, name);
 
 describe('feedback: a user sends, the admin reads and deletes', () => {
   test('send from /settings, read as New on /feedback, marked read when seen, deleted with the dialog', async () => {
     const message = 'Love the streak calendar!\nCould the reminder come a bit earlier?';
 
     await withPage(async (page) => {
-      await signUpAndSignIn(page, app, { firstName: 'Nadia' });
+      await signUpAndSignIn(page, e2e.app, { firstName: 'Nadia' });
       await page.goto('/settings');
       const box = page.getByLabel('Tell us what you like, what is missing or what went wrong.');
       const counter = page.getByTestId('feedback-counter');
@@ -98,10 +63,10 @@ describe('feedback: a user sends, the admin reads and deletes', () => {
       await page.goto('/feedback');
       await page.getByRole('heading', { name: 'Feedback inbox not available' }).waitFor();
       expect((await page.request.get('/api/feedback')).status()).toBe(403);
-    }, 360);
+    }, { width: 360 });
 
     await withPage(async (page) => {
-      await signUpVerified(page.request, app, { firstName: 'Olive', email: E2E_ADMIN_EMAIL });
+      await signUpVerified(page.request, e2e.app, { firstName: 'Olive', email: E2E_ADMIN_EMAIL });
       // Developer mode on: the banner shows the unread count.
       await page.addInitScript(() => localStorage.setItem('big7_developer_mode', 'true'));
       await signInThroughScreen(page, E2E_ADMIN_EMAIL);
@@ -149,14 +114,14 @@ describe('feedback: a user sends, the admin reads and deletes', () => {
       await toast(page).getByText('The feedback has been removed successfully.').waitFor();
       await page.getByRole('heading', { name: 'No feedback yet' }).waitFor();
       expect(await seriousA11yViolations(page)).toEqual([]);
-    }, 360);
+    }, { width: 360 });
   });
 });
 
 describe('static pages', () => {
   test('the FAQ opens several answers at once, by pointer and keyboard', async () => {
     await withPage(async (page) => {
-      await signUpAndSignIn(page, app, { firstName: 'Faye' });
+      await signUpAndSignIn(page, e2e.app, { firstName: 'Faye' });
       await page.goto('/faq');
       await page.getByRole('heading', { name: 'Frequently Asked Questions', level: 1 }).waitFor();
       expect(await page.getByRole('heading', { level: 2 }).allTextContents()).toEqual([
@@ -188,7 +153,7 @@ describe('static pages', () => {
       // Back to Settings.
       await page.getByRole('link', { name: 'Back to Settings' }).click();
       await page.waitForURL((u) => u.pathname === '/settings');
-    }, 360);
+    }, { width: 360 });
   });
 
   test('/privacy and /terms render signed out, dated, with every section', async () => {
@@ -209,6 +174,6 @@ describe('static pages', () => {
       await shoot(page, 'terms');
       await page.getByRole('link', { name: 'Back to Welcome' }).click();
       await page.waitForURL((u) => u.pathname === '/');
-    }, 360);
+    }, { width: 360 });
   });
 });

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, watchPageErrors } from './helpers/browser';
-import { startApp, type RunningApp } from './helpers/server';
+import { describe, expect, test } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { useApp } from './helpers/app';
 import { signUpAndSignIn } from './helpers/users';
 
 /**
@@ -10,31 +9,21 @@ import { signUpAndSignIn } from './helpers/users';
  * the main one: 'Main Notifications Required'; turning on asks permission and shows 'Notifications Ready'), and
  * the /notifications reminder health.
  */
-let app: RunningApp;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-let errors: string[];
+let context: BrowserContext;
 
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-  context = await browser.newContext({ baseURL: app.url, viewport: { width: 360, height: 640 }, timezoneId: 'Europe/London', locale: 'en-GB' });
-  context.setDefaultTimeout(15_000);
-  page = await context.newPage();
-  errors = watchPageErrors(page);
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
+const e2e = useApp();
+/** One person on one page across the tests (the modal, then the settings it left, then the health screen). */
+const shared = e2e.sharedPage({ width: 360, height: 640, hasTouch: false, reducedMotion: 'no-preference' }, async (p, c) => {
+  page = p;
+  context = c;
 });
 
 const settings = async () => (await page.request.get('/api/notifications/settings')).json();
 
 describe('notifications', () => {
   test('the modal opens 1.5 s after the dashboard loads; Not now turns reminders off and it stays away', async () => {
-    await signUpAndSignIn(page, app, { firstName: 'Nora', notificationModal: true });
+    await signUpAndSignIn(page, e2e.app, { firstName: 'Nora', notificationModal: true });
     const started = Date.now();
     const dialog = page.getByRole('dialog', { name: 'Enable Push Notifications' });
     await dialog.waitFor();
@@ -83,6 +72,6 @@ describe('notifications', () => {
     await health.waitFor();
     await health.getByText('Allowed').waitFor();
     await health.getByText('None yet').waitFor();
-    expect(errors.filter((e) => !/service worker|serviceWorker|push/i.test(e))).toEqual([]);
+    expect(shared.errors.filter((e) => !/service worker|serviceWorker|push/i.test(e))).toEqual([]);
   }, 30_000);
 });

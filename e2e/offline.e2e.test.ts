@@ -1,43 +1,19 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM_PATH, launchBrowser, newMobileContext, watchPageErrors } from './helpers/browser';
-import { startApp, type RunningApp } from './helpers/server';
+import { describe, expect, test } from 'vitest';
+import { chromium, type Page } from 'playwright-core';
+import { CHROMIUM_PATH } from './helpers/browser';
 import { signUpAndSignIn } from './helpers/users';
+import { useApp } from './helpers/app';
 
 /**
  * Offline and installable (decision 022): the app shell opens offline after a first visit; a check-in made
  * offline is synced once after reconnecting and shows in the history; one made at 23:30 and synced at 00:10
  * counts for the day before; the manifest and the worker pass Chromium's installability checks.
  */
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp({ DEV_TOOLS: 'on', TEST_CLOCK: 'on' });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-async function withPage<T>(fn: (page: Page, context: BrowserContext) => Promise<T>): Promise<T> {
-  const context = await newMobileContext(browser, app.url);
-  const page = await context.newPage();
-  const errors = watchPageErrors(page);
-  try {
-    const out = await fn(page, context);
-    expect(errors.filter((e) => !/Failed to fetch|NetworkError|ERR_INTERNET_DISCONNECTED/.test(e)), 'uncaught page errors').toEqual([]);
-    return out;
-  } catch (err) {
-    throw new Error(`${(err as Error).message}\n--- server output ---\n${app.logs().slice(-3000)}`, { cause: err });
-  } finally {
-    await context.close();
-  }
-}
+const e2e = useApp({ env: { DEV_TOOLS: 'on', TEST_CLOCK: 'on' }, ignorePageErrors: /Failed to fetch|NetworkError|ERR_INTERNET_DISCONNECTED/ });
+const { withPage } = e2e;
 
 /** Waits until the service worker controls the page (it claims clients on activation). */
 async function controlled(page: Page): Promise<void> {
@@ -65,9 +41,9 @@ async function history(page: Page): Promise<Array<{ date: string }>> {
 
 /** A UTC person on the dashboard with the worker in control, the server's and the browser's clocks at `at`. */
 async function readyOffline(page: Page, at: string): Promise<void> {
-  await app.setClock({ at });
+  await e2e.app.setClock({ at });
   await page.clock.setFixedTime(new Date(at));
-  await signUpAndSignIn(page, app, { firstName: 'Ola', timezone: 'UTC' });
+  await signUpAndSignIn(page, e2e.app, { firstName: 'Ola', timezone: 'UTC' });
   await controlled(page);
   // A second load, controlled from the start, fills the read cache the screens use offline.
   await page.reload();
@@ -134,7 +110,7 @@ describe('offline and installable', () => {
       await page.goto('/checkin').catch(() => undefined);
       await checkInYes(page);
       await page.getByText('Saved offline', { exact: true }).first().waitFor();
-      await app.setClock({ at: '2026-11-25T00:10:00Z' });
+      await e2e.app.setClock({ at: '2026-11-25T00:10:00Z' });
       await page.clock.setFixedTime(new Date('2026-11-25T00:10:00Z'));
       await context.setOffline(false);
       await page.getByText('Synced', { exact: true }).first().waitFor({ timeout: 20_000 });
@@ -143,13 +119,13 @@ describe('offline and installable', () => {
   });
 
   test('the manifest and the worker pass installability (no errors from Chromium)', async () => {
-    await app.setClock({ at: new Date().toISOString() });
+    await e2e.app.setClock({ at: new Date().toISOString() });
     // A persistent (not incognito) profile: Chromium never offers to install from an incognito window.
     const dir = mkdtempSync(path.join(tmpdir(), 'big7-install-'));
     const context = await chromium.launchPersistentContext(dir, {
       executablePath: CHROMIUM_PATH,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
-      baseURL: app.url,
+      baseURL: e2e.app.url,
     });
     try {
       const page = await context.newPage();

@@ -1,9 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newMobileContext, seriousA11yViolations, watchPageErrors } from './helpers/browser';
-import { startApp, type RunningApp } from './helpers/server';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshotBothThemes, seriousA11yViolations } from './helpers/browser';
 import { signUpAndSignIn } from './helpers/users';
+import { useApp } from './helpers/app';
 
 /**
  * Payments without Stripe keys: the built-in TEST MODE checkout. A shield bought from the streak screen (the
@@ -11,64 +10,18 @@ import { signUpAndSignIn } from './helpers/users';
  * to Free; a cancelled checkout returning with its toast. Screenshots at 360 px in both themes go to
  * SHOTS_DIR (H9_SHOTS=1) for a person to look at; they are not assertions.
  */
-let app: RunningApp;
-let browser: Browser;
+const e2e = useApp({ env: { DEV_TOOLS: 'on' } });
+const { withPage } = e2e;
 const SHOTS_DIR = process.env.H9_SHOTS ? '/tmp/h9-shots' : null;
-
-beforeAll(async () => {
-  app = await startApp({ DEV_TOOLS: 'on' });
-  browser = await launchBrowser();
-  if (SHOTS_DIR) mkdirSync(SHOTS_DIR, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-async function withPage<T>(fn: (page: Page, context: BrowserContext) => Promise<T>, width?: number): Promise<T> {
-  const context = await newMobileContext(browser, app.url, { width });
-  const page = await context.newPage();
-  const errors = watchPageErrors(page);
-  try {
-    const out = await fn(page, context);
-    expect(errors).toEqual([]);
-    return out;
-  } catch (err) {
-    await page.screenshot({ path: `/tmp/payments-e2e-failure-${Date.now()}.png` }).catch(() => undefined);
-    const toasts = await page.locator('[data-variant]').allInnerTexts().catch(() => []);
-    throw new Error(`${(err as Error).message}\n--- url ${page.url()} --- toasts: ${toasts.join(' | ')}\n--- page errors: ${errors.join(' | ')}\n--- server ---\n${app.logs().slice(-2000)}`, {
-      cause: err,
-    });
-  } finally {
-    await context.close();
-  }
-}
 
 const toast = (page: Page) => page.locator('[data-variant]').last();
 
-async function shot(page: Page, name: string): Promise<void> {
-  if (!SHOTS_DIR) return;
-  for (const theme of ['dark', 'light'] as const) {
-    await page.evaluate((t) => {
-      localStorage.setItem('big7_theme', t);
-      document.documentElement.classList.toggle('dark', t === 'dark');
-      document.documentElement.classList.toggle('light', t === 'light');
-      document.documentElement.style.colorScheme = t;
-    }, theme);
-    await page.screenshot({ path: `${SHOTS_DIR}/${name}-${theme}.png`, fullPage: true });
-  }
-  await page.evaluate(() => {
-    localStorage.setItem('big7_theme', 'dark');
-    document.documentElement.classList.add('dark');
-    document.documentElement.classList.remove('light');
-    document.documentElement.style.colorScheme = 'dark';
-  });
-}
+const shot = (page: Page, name: string) => screenshotBothThemes(page, SHOTS_DIR, name);
 
 describe('payments through the built-in test checkout', () => {
   test('a shield bought from the streak screen: one more shield, shown in the purchase history', async () => {
     await withPage(async (page) => {
-      await signUpAndSignIn(page, app);
+      await signUpAndSignIn(page, e2e.app);
       await page.goto('/purchase-history');
       await page.getByText('No purchases yet', { exact: true }).waitFor();
       await page.getByText('Your purchase history will appear here when you make your first purchase', { exact: true }).waitFor();
@@ -106,12 +59,12 @@ describe('payments through the built-in test checkout', () => {
       await shot(page, 'purchase-history');
       await page.getByRole('link', { name: 'Back to account' }).click();
       await page.waitForURL((u) => u.pathname === '/account');
-    }, 360);
+    }, { width: 360 });
   });
 
   test('Premium through the test checkout, then a confirmed downgrade to Free', async () => {
     await withPage(async (page) => {
-      await signUpAndSignIn(page, app);
+      await signUpAndSignIn(page, e2e.app);
       await page.goto('/upgrade');
       await expect.poll(() => page.getByTestId('current-tier').innerText()).toBe('Free');
       await page.getByTestId('plan-therapy').getByRole('button', { name: 'Coming Soon' }).waitFor();
@@ -142,12 +95,12 @@ describe('payments through the built-in test checkout', () => {
 
       await page.goto('/purchase-history');
       await page.getByText('Premium membership (monthly)').waitFor();
-    }, 360);
+    }, { width: 360 });
   });
 
   test('a cancelled checkout returns to /upgrade with the cancelled toast; nothing is charged', async () => {
     await withPage(async (page) => {
-      await signUpAndSignIn(page, app);
+      await signUpAndSignIn(page, e2e.app);
       await page.goto('/upgrade');
       await page.getByRole('button', { name: 'Upgrade to AI Coach' }).click();
       await page.waitForURL((u) => u.pathname === '/test-checkout');
@@ -162,19 +115,19 @@ describe('payments through the built-in test checkout', () => {
 
   test('the success page without a session id, and an unknown session (failure with the id, Processing Error)', async () => {
     await withPage(async (page) => {
-      await signUpAndSignIn(page, app);
+      await signUpAndSignIn(page, e2e.app);
       await page.goto('/payment-success?type=shield');
       await page.getByRole('heading', { name: 'No session ID found' }).waitFor();
       await page.goto('/payment-success?session_id=cs_test_unknown123&type=shield');
       await page.getByTestId('payment-error').getByText('cs_test_unknown123').waitFor();
       await toast(page).getByText('Processing Error', { exact: true }).waitFor();
       await shot(page, 'payment-failure');
-    }, 360);
+    }, { width: 360 });
   });
 
   test("the developer tools' simulated shield payment lands on a processed success page", async () => {
     await withPage(async (page) => {
-      await signUpAndSignIn(page, app);
+      await signUpAndSignIn(page, e2e.app);
       await page.goto('/settings');
       const version = page.getByRole('button', { name: /Big 7 version/ });
       for (let i = 0; i < 10; i++) await version.click();

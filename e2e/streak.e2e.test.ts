@@ -1,8 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newMobileContext, seriousA11yViolations, watchPageErrors } from './helpers/browser';
-import { startApp, type RunningApp } from './helpers/server';
+import { afterEach, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { seriousA11yViolations } from './helpers/browser';
 import { signUpAndSignIn, signUpVerified } from './helpers/users';
+import { useApp } from './helpers/app';
+import { EVENING_ZONE } from './helpers/zones';
 
 /**
  * Journeys of the streak: developer mode (ten taps, typed keyword), a streak set to 29 and a check-in that
@@ -12,67 +13,16 @@ import { signUpAndSignIn, signUpVerified } from './helpers/users';
  * With the server's clock moved (TEST_CLOCK): every calendar day state made from real days, a shield used by
  * the rollover job for someone who never opens the app, and a real trial that ends after 30 days.
  */
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  // The rollover job runs in the server (every minute and at start-up); its 'rollover tick' lines are logged at info.
+const e2e = useApp({
+  // The rollover job runs in the server (every 2 s here and at start-up); its 'rollover tick' lines are logged at info.
   // Developer tools (developer mode, /api/test/*) and the test clock are used throughout.
-  app = await startApp({ LOG_LEVEL: 'info', DEV_TOOLS: 'on', TEST_CLOCK: 'on' }, { jobs: true });
-  browser = await launchBrowser();
+  env: { LOG_LEVEL: 'info', DEV_TOOLS: 'on', TEST_CLOCK: 'on' },
+  start: { jobs: true },
 });
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const { withPage } = e2e;
 
-/**
- * An Etc/GMT zone where it is about 21:00 now, so the official check-in window stays open after the first
- * check-in (as in the check-in journeys). The person and the browser use the same zone.
- */
-function eveningZone(now = new Date()): string {
-  let offset = 21 - now.getUTCHours();
-  if (offset > 12) offset -= 24;
-  if (offset < -12) offset += 24;
-  if (offset === 0) return 'Etc/GMT';
-  return offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
-}
-const ZONE = eveningZone();
-
-async function withPage<T>(fn: (page: Page, context: BrowserContext) => Promise<T>, timezone?: string): Promise<T> {
-  const context = timezone
-    ? await browser.newContext({
-        baseURL: app.url,
-        viewport: { width: 390, height: 844 },
-        deviceScaleFactor: 1,
-        hasTouch: true,
-        reducedMotion: 'reduce',
-        timezoneId: timezone,
-        locale: 'en-GB',
-      })
-    : await newMobileContext(browser, app.url);
-  context.setDefaultTimeout(15_000);
-  const page = await context.newPage();
-  const errors = watchPageErrors(page);
-  const consoleLines: string[] = [];
-  page.on('console', (m) => consoleLines.push(`${m.type()}: ${m.text()} ${m.location().url}`));
-  const pending = new Map<unknown, string>();
-  page.on('request', (r) => pending.set(r, `${r.method()} ${r.url()} @${new Date().toISOString()}`));
-  page.on('requestfinished', (r) => pending.delete(r));
-  page.on('requestfailed', (r) => pending.delete(r));
-  try {
-    const out = await fn(page, context);
-    expect(errors, 'uncaught page errors').toEqual([]);
-    return out;
-  } catch (err) {
-    await page.screenshot({ path: `/tmp/streak-e2e-failure-${Date.now()}.png` }).catch(() => undefined);
-    const toasts = await page.locator('[data-variant]').allInnerTexts().catch(() => []);
-    const health = await fetch(`${app.url}/api/auth/user`, { signal: AbortSignal.timeout(3_000) }).then((r) => r.status, (e: Error) => e.message);
-    throw new Error(`${(err as Error).message}\n--- toasts: ${toasts.join(' | ')} --- url ${page.url()} --- server answers: ${health}\n--- pending requests: ${[...pending.values()].join(' | ')}\n--- page errors: ${errors.join(' | ')}\n--- console: ${consoleLines.slice(-15).join('\n')}\n--- server output ---\n${app.logs().slice(-3000)}`, { cause: err });
-  } finally {
-    await context.close();
-  }
-}
+/** About 21:00 in the person's (and the browser's) zone: the official check-in window stays open after a first check-in. */
+const ZONE = EVENING_ZONE;
 
 const toast = (page: Page) => page.locator('[data-variant]').last();
 const nav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
@@ -111,7 +61,7 @@ async function answerAllYes(page: Page): Promise<void> {
 describe('milestone, reward, trial, streak journey, coupons', () => {
   test('a streak of 29 plus a check-in reaches Dedicated Soul; the reward starts a Premium trial', async () => {
     await withPage(async (page) => {
-      await signUpAndSignIn(page, app, { firstName: 'Mia', timezone: ZONE });
+      await signUpAndSignIn(page, e2e.app, { firstName: 'Mia', timezone: ZONE });
       // Without developer mode there are no tools.
       await openSettings(page);
       expect(await page.getByRole('heading', { name: 'Developer Tools' }).count()).toBe(0);
@@ -230,12 +180,12 @@ describe('milestone, reward, trial, streak journey, coupons', () => {
       await page.getByRole('heading', { name: 'Shield Usage History', level: 1 }).waitFor();
       await page.getByText('Shields granted by plan').first().waitFor();
       await page.getByText('Developer: streak set to 29').waitFor();
-    }, ZONE);
+    }, { timezoneId: ZONE });
   });
 
   test('coupons: Apply needs a code; a code works once; reuse and unknown codes say so', async () => {
     await withPage(async (page) => {
-      await signUpAndSignIn(page, app, { firstName: 'Cole' });
+      await signUpAndSignIn(page, e2e.app, { firstName: 'Cole' });
       await nav(page, 'Membership');
       await page.getByRole('heading', { name: 'Membership', level: 1 }).waitFor();
       await page.getByTestId('current-tier').getByText('Free').waitFor();
@@ -269,7 +219,7 @@ describe('milestone, reward, trial, streak journey, coupons', () => {
 describe('lost streaks, shields and developer mode', () => {
   test('Recover Your Streak: checkout failure, No, Thanks; Streak Protected!; leaving developer mode', async () => {
     await withPage(async (page) => {
-      await signUpAndSignIn(page, app, { firstName: 'Ravi' });
+      await signUpAndSignIn(page, e2e.app, { firstName: 'Ravi' });
       // Developer mode by typed keyword (outside text fields).
       await openSettings(page);
       await page.locator('main h1').click();
@@ -354,7 +304,7 @@ describe('lost streaks, shields and developer mode', () => {
 describe('days made with the server clock', () => {
   // The clock is the server's: put it back to real time for whatever runs next.
   afterEach(async () => {
-    await app.setClock({ at: new Date() });
+    await e2e.app.setClock({ at: new Date() });
   });
 
   /** UTC+3 all year: the person's and the browser's zone. */
@@ -375,15 +325,15 @@ describe('days made with the server clock', () => {
     const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
     let offset = 0; // server time − real time
     const moveTo = async (date: string, hhmm: string) => {
-      const now = await app.setClock({ at: atLocal(date, hhmm) });
+      const now = await e2e.app.setClock({ at: atLocal(date, hhmm) });
       offset = now.getTime() - Date.now();
     };
 
     // Jo checks in once on the 8th with one shield, then never opens the app again.
     await moveTo(day(8), '21:00');
-    const jo = await browser.newContext({ baseURL: app.url });
+    const jo = await e2e.browser.newContext({ baseURL: e2e.app.url });
     try {
-      const joWho = await signUpVerified(jo.request, app, { firstName: 'Jo', timezone: CAL_ZONE });
+      const joWho = await signUpVerified(jo.request, e2e.app, { firstName: 'Jo', timezone: CAL_ZONE });
       expect((await jo.request.post('/api/auth/signin', { data: { email: joWho.email, password: joWho.password } })).status()).toBe(200);
       expect((await jo.request.post('/api/checkins', { data: { answers: yes7 } })).status()).toBe(201);
       expect((await jo.request.post('/api/streak/reset-freeze-days', { data: { freezeDays: 1 } })).status()).toBe(200);
@@ -393,7 +343,7 @@ describe('days made with the server clock', () => {
       const joDueSince = Date.now();
 
       await withPage(async (page) => {
-        await signUpAndSignIn(page, app, { firstName: 'Cal', timezone: CAL_ZONE });
+        await signUpAndSignIn(page, e2e.app, { firstName: 'Cal', timezone: CAL_ZONE });
         const api = async (path: string, data?: unknown) => {
           const res = await page.request.post(path, { data: data ?? {} });
           expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
@@ -464,11 +414,11 @@ describe('days made with the server clock', () => {
         const all = await totals.allInnerTexts();
         expect(all).toContain('31 days · 1 shield');
         expect(all.filter((t) => /\b1 (days|shields)\b/.test(t))).toEqual([]);
-      }, CAL_ZONE);
+      }, { timezoneId: CAL_ZONE });
 
       // Jo made no call since the 8th. The job's first tick after Jo's 9th ended used the shield: the entry was
       // written before Jo's first read (a read would settle it too, but at the time of the read).
-      const tick = await app.waitForLog(/"msg":"rollover tick"/, { since: joDueSince, timeoutMs: 75_000 });
+      const tick = await e2e.app.waitForLog(/"msg":"rollover tick"/, { since: joDueSince, timeoutMs: 75_000 });
       await new Promise((r) => setTimeout(r, Math.max(0, (JSON.parse(tick) as { time: number }).time + 1_500 - Date.now())));
       // A week on, Jo's session has ended: Jo signs in again (signing in settles nothing).
       expect((await jo.request.post('/api/auth/signin', { data: { email: joWho.email, password: joWho.password } })).status()).toBe(200);
@@ -489,7 +439,7 @@ describe('days made with the server clock', () => {
 
   test("a real Premium trial ends after 30 days: the modal, a failed dismissal, No, I'm Fine for good, and Yes", async () => {
     await withPage(async (page) => {
-      const who = await signUpAndSignIn(page, app, { firstName: 'Tia' });
+      const who = await signUpAndSignIn(page, e2e.app, { firstName: 'Tia' });
       expect((await page.request.post('/api/coupons/redeem', { data: { code: 'OFFERPREMIUM30' } })).status()).toBe(200);
       const trial = await (await page.request.get('/api/subscription')).json();
       expect(trial).toMatchObject({ tier: 'premium', trialJustExpired: null });
@@ -498,7 +448,7 @@ describe('days made with the server clock', () => {
 
       // A minute after the end (the app closed meanwhile). The 7-day session has ended too, so Tia signs in again.
       await page.goto('about:blank');
-      await app.setClock({ at: new Date(ends + 60_000) });
+      await e2e.app.setClock({ at: new Date(ends + 60_000) });
       expect((await page.request.get('/api/auth/user')).status()).toBe(401);
       expect((await page.request.post('/api/auth/signin', { data: { email: who.email, password: who.password } })).status()).toBe(200);
       await page.goto('/');
@@ -546,7 +496,7 @@ describe('accessibility of the streak screens', () => {
   for (const theme of ['dark', 'light'] as const) {
     test(`streak, history, shields, achievements, membership and developer tools have no serious axe violations (${theme})`, async () => {
       await withPage(async (page) => {
-        await signUpAndSignIn(page, app, { firstName: 'Axe' });
+        await signUpAndSignIn(page, e2e.app, { firstName: 'Axe' });
         await page.evaluate((t) => localStorage.setItem('big7_theme', t), theme);
         await developerModeByTaps(page);
         expect(await seriousA11yViolations(page), `/settings (${theme})`).toEqual([]);

@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { existsSync, mkdirSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -22,24 +22,47 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A phone-sized context (the app is mobile-first) on the app's origin; reduced motion keeps runs steady. */
-export async function newMobileContext(
-  browser: Browser,
-  baseURL: string,
-  opts: { width?: number; /** 'block' when the test stubs API reads with page.route (the worker would answer them). */ serviceWorkers?: 'allow' | 'block' } = {},
-): Promise<BrowserContext> {
+export interface ContextOptions extends Omit<BrowserContextOptions, 'viewport' | 'baseURL'> {
+  /** Viewport width in CSS px (default 390, a phone; the app is mobile-first). */
+  width?: number;
+  /** Viewport height in CSS px (default 844). */
+  height?: number;
+  /** 'block' when the test stubs API reads with page.route (the service worker would answer them). Default 'allow'. */
+  serviceWorkers?: 'allow' | 'block';
+  /** The app's theme, stored before the first page loads (default: whatever the app picks, dark). */
+  theme?: 'dark' | 'light';
+  /** The Enable Push Notifications prompt counts as seen in this browser (localStorage), so it does not open. */
+  notificationPromptSeen?: boolean;
+}
+
+/**
+ * A phone-sized context (390×844, touch) on the app's origin, in Europe/London and en-GB; reduced motion keeps runs
+ * steady. Every option of `browser.newContext` can be passed to change one of these.
+ */
+export async function newMobileContext(browser: Browser, baseURL: string, opts: ContextOptions = {}): Promise<BrowserContext> {
+  const { width, height, theme, notificationPromptSeen, ...rest } = opts;
   const context = await browser.newContext({
-    baseURL,
-    serviceWorkers: opts.serviceWorkers ?? 'allow',
-    viewport: { width: opts.width ?? 390, height: 844 },
+    serviceWorkers: 'allow',
     deviceScaleFactor: 1,
     hasTouch: true,
     isMobile: false,
     reducedMotion: 'reduce',
     timezoneId: 'Europe/London',
     locale: 'en-GB',
+    ...rest,
+    baseURL,
+    viewport: { width: width ?? 390, height: height ?? 844 },
   });
   context.setDefaultTimeout(15_000);
+  if (theme || notificationPromptSeen) {
+    await context.addInitScript(
+      ({ theme, seen }) => {
+        if (theme) localStorage.setItem('big7_theme', theme);
+        if (seen) localStorage.setItem('hasSeenNotificationModal', 'true');
+      },
+      { theme, seen: !!notificationPromptSeen },
+    );
+  }
   return context;
 }
 
@@ -65,3 +88,25 @@ export async function seriousA11yViolations(page: Page, opts: { all?: boolean } 
 
 /** Every WCAG 2.1 A/AA violation axe finds on the page. */
 export const allA11yViolations = (page: Page): Promise<A11yViolation[]> => seriousA11yViolations(page, { all: true });
+
+/**
+ * Full-page screenshots of what is on screen in both themes, `<dir>/<name>-dark.png` and `-light.png`, for a person
+ * to look at (not assertions); nothing when `dir` is unset. The theme is switched in place (no reload) and put back.
+ */
+export async function screenshotBothThemes(page: Page, dir: string | null | undefined, name: string): Promise<void> {
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  const setTheme = (theme: 'dark' | 'light') =>
+    page.evaluate((t) => {
+      localStorage.setItem('big7_theme', t);
+      document.documentElement.classList.toggle('dark', t === 'dark');
+      document.documentElement.classList.toggle('light', t === 'light');
+      document.documentElement.style.colorScheme = t;
+    }, theme);
+  const before = await page.evaluate(() => (document.documentElement.classList.contains('light') ? 'light' : 'dark'));
+  for (const theme of ['dark', 'light'] as const) {
+    await setTheme(theme);
+    await page.screenshot({ path: `${dir}/${name}-${theme}.png`, fullPage: true });
+  }
+  await setTheme(before);
+}

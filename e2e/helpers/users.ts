@@ -63,3 +63,26 @@ export async function signUpAndSignIn(
   await signInThroughScreen(page, who.email, who.password);
   return who;
 }
+
+/** Seven answers for a check-in through the API (a free user's yes/no scale): two "No"s. */
+export const SOME_YES_ANSWERS = [true, true, false, true, true, false, true] as const;
+
+/**
+ * A new, verified person signed in through the API (the cookies land in `request`'s context, e.g. `page.request`),
+ * without opening a screen; with `checkIn`, today's check-in is made too (those answers, or SOME_YES_ANSWERS).
+ */
+export async function signedInThroughApi(
+  request: APIRequestContext,
+  app: RunningApp,
+  opts: { firstName?: string; timezone?: string; email?: string; notificationModal?: boolean; checkIn?: boolean | readonly boolean[] } = {},
+): Promise<{ email: string; password: string }> {
+  const who = await signUpVerified(request, app, opts);
+  const signIn = await request.post('/api/auth/signin', { data: { email: who.email, password: who.password } });
+  expect(signIn.status(), await signIn.text()).toBe(200);
+  if (opts.checkIn) {
+    const answers = opts.checkIn === true ? SOME_YES_ANSWERS : opts.checkIn;
+    const res = await request.post('/api/checkins', { data: { answers } });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  return who;
+}

@@ -3,31 +3,10 @@ import { ApiError } from './api-client';
 import { THEME_KEY } from './theme';
 import { SESSION_CACHE_KEY } from './session-cache';
 import { RATE_LIMITED_TOAST, endSessionAfterFailure, isSessionFailure, sessionFailureAmong, sessionFailureOf } from './session-failure';
+import { memoryStorage } from './memory-storage';
 
 const toasts = vi.hoisted(() => [] as Array<{ title: string }>);
 vi.mock('../components/ui/toast', () => ({ toast: (t: { title: string }) => toasts.push(t) }));
-
-class MemoryStorage implements Storage {
-  private items = new Map<string, string>();
-  get length() {
-    return this.items.size;
-  }
-  clear() {
-    this.items.clear();
-  }
-  getItem(k: string) {
-    return this.items.get(k) ?? null;
-  }
-  key(i: number) {
-    return [...this.items.keys()][i] ?? null;
-  }
-  removeItem(k: string) {
-    this.items.delete(k);
-  }
-  setItem(k: string, v: string) {
-    this.items.set(k, String(v));
-  }
-}
 
 const unauthorized = new ApiError(401, 'Session expired - redirecting...', 'Unauthorized', {});
 const tooMany = new ApiError(429, '429: Too Many Requests', 'Too Many Requests', {});
@@ -53,12 +32,12 @@ describe('session failures on the dashboard (spec part 1 §4.1)', () => {
   });
 
   describe('ending the session', () => {
-    let local: MemoryStorage;
-    let session: MemoryStorage;
+    let local: Storage;
+    let session: Storage;
     beforeEach(() => {
       toasts.length = 0;
-      local = new MemoryStorage();
-      session = new MemoryStorage();
+      local = memoryStorage();
+      session = memoryStorage();
       local.setItem(THEME_KEY, 'light');
       local.setItem(SESSION_CACHE_KEY, '{"id":"u1"}');
       local.setItem('leftover', '1');
@@ -105,7 +84,7 @@ describe('session failures on the dashboard (spec part 1 §4.1)', () => {
     });
 
     test('blocked storage does not stop the redirect', () => {
-      const blocked = new MemoryStorage();
+      const blocked = memoryStorage();
       blocked.clear = () => {
         throw new Error('SecurityError');
       };

@@ -12,7 +12,7 @@ export const DONE_FOR_TODAY = {
   body: (pct: number) => `Today’s check-in: ${pct}%. Nice work.`,
   canUpdate: 'Changed your mind? You can update it until midnight.',
 } as const;
-export const ORIENTATION_CARD_TEXT = 'Welcome! For your first 24 hours you can check in at any time. It takes about two minutes.';
+export const ORIENTATION_CARD_TEXT = 'Welcome! For your first 24 hours you can check in at any time.';
 
 /**
  * The check-in button and, during the 24-hour orientation, the first check-in card (spec part 1 §4.5).
@@ -67,30 +67,38 @@ export function CheckInCard({ status, unavailable }: { status: TodayResponse | u
     );
   }
 
-  return (
-    <div className="space-y-3">
-      {orientationState.shouldShowFirstTimeCheckIn && (
-        <Link
-          to="/checkin"
-          className="block rounded-2xl border-2 border-primary bg-surface p-4 hover:bg-surface-2 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
-        >
-          <span className="block text-lg font-bold">
-            <NoBreakHyphens text={WINDOW_MESSAGES.orientation} />
-          </span>
-          <span className="mt-1 block text-sm text-muted">{ORIENTATION_CARD_TEXT}</span>
-        </Link>
-      )}
-      {open ? (
-        <Link to="/checkin" className={buttonClass('primary', 'min-h-14 text-lg tracking-wide', true)}>
-          {windowState.buttonLabel}
-        </Link>
-      ) : (
-        <Card>
-          <p className="font-semibold" data-testid="check-in-closed">
+  const button = open && (
+    <Link to="/checkin" className={buttonClass('primary', 'min-h-14 text-lg tracking-wide', true)}>
+      {windowState.buttonLabel}
+    </Link>
+  );
+
+  // A first day: one card, the welcome and its button together, so the button is in view on a 360×640 phone.
+  if (orientationState.shouldShowFirstTimeCheckIn) {
+    return (
+      <section aria-labelledby="first-check-in-title" data-testid="first-check-in" className="rounded-2xl border-2 border-primary bg-surface p-4">
+        <h2 id="first-check-in-title" className="text-lg font-bold">
+          <NoBreakHyphens text={WINDOW_MESSAGES.orientation} />
+        </h2>
+        <p className="mt-1 text-sm text-muted">{ORIENTATION_CARD_TEXT}</p>
+        {button ? (
+          <div className="mt-3">{button}</div>
+        ) : (
+          <p className="mt-3 font-semibold" data-testid="check-in-closed">
             {windowState.message}
           </p>
-        </Card>
-      )}
-    </div>
+        )}
+      </section>
+    );
+  }
+
+  return (
+    button || (
+      <Card>
+        <p className="font-semibold" data-testid="check-in-closed">
+          {windowState.message}
+        </p>
+      </Card>
+    )
   );
 }

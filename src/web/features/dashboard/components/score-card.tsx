@@ -50,7 +50,6 @@ function useCountUp(target: number | null, runKey: number, waiting: boolean): nu
 export const basedOnText = (count: number): string => `Based on ${count} check-in${count === 1 ? '' : 's'}`;
 export const EMPTY_SCORE_TEXTS = {
   title: 'Your score starts today',
-  body: 'Your first check-in sets your overall score. It takes about two minutes.',
   dialog: 'Your score starts with your first check-in.',
 } as const;
 
@@ -79,11 +78,11 @@ export function ScoreCard({
       <h2 className="text-sm font-semibold uppercase tracking-wide text-muted">Overall Score</h2>
       {empty ? (
         <div data-testid="score-empty">
-          <p className="mt-1 flex items-center gap-2 text-2xl font-bold">
+          {/* Compact on a first day, so the first check-in card below it is in view on a 360×640 phone. */}
+          <p className="mt-1 flex items-center gap-2 text-lg font-bold">
             <span aria-hidden="true">🌱</span>
             {EMPTY_SCORE_TEXTS.title}
           </p>
-          <p className="mt-1 text-sm text-muted">{EMPTY_SCORE_TEXTS.body}</p>
           <span className="sr-only" data-testid="overall-score">
             No score yet
           </span>

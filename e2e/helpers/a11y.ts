@@ -1,0 +1,135 @@
+import { expect } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import type { AppFixture } from './app';
+import { allA11yViolations } from './browser';
+import { layoutProblems } from './layout';
+import { signedInThroughApi } from './users';
+
+/**
+ * What the accessibility files share (issue 15): the route map, the viewports and themes they go through, and how
+ * they wait for a screen and check a dialog.
+ *
+ * ROUTES is the one list of routes: add a screen here when it lands. `as` says who can reach it. Routes that only
+ * redirect or act (/logout signs out, unknown paths go to /) are not listed.
+ */
+export const ROUTES: ReadonlyArray<{ path: string; as: 'visitor' | 'user' | 'both' }> = [
+  { path: '/', as: 'both' },
+  { path: '/signin', as: 'visitor' },
+  { path: '/login', as: 'visitor' },
+  { path: '/signup', as: 'visitor' },
+  { path: '/forgot-password', as: 'both' },
+  { path: '/reset-password', as: 'both' },
+  { path: '/verify-email', as: 'both' },
+  { path: '/privacy', as: 'both' },
+  { path: '/terms', as: 'both' },
+  { path: '/dashboard', as: 'user' },
+  { path: '/streak', as: 'user' },
+  { path: '/account', as: 'user' },
+  { path: '/settings', as: 'user' },
+  { path: '/checkin', as: 'user' },
+  { path: '/checkin?edit=true', as: 'user' },
+  { path: '/upgrade', as: 'user' },
+  { path: '/tips', as: 'user' },
+  { path: '/trends', as: 'user' },
+  { path: '/category/rest', as: 'user' },
+  { path: '/category/unknown', as: 'user' },
+  { path: '/whats-new', as: 'user' },
+  { path: '/faq', as: 'user' },
+  { path: '/business-dashboard', as: 'user' },
+  { path: '/analytics', as: 'user' },
+  { path: '/payment-success', as: 'user' },
+  { path: '/purchase-history', as: 'user' },
+  { path: '/feedback', as: 'user' },
+  { path: '/ai-coach', as: 'user' },
+  { path: '/completion', as: 'user' },
+  { path: '/usage-history', as: 'user' },
+  { path: '/shield-protection', as: 'user' },
+  { path: '/notifications', as: 'user' },
+  { path: '/dedicated-soul', as: 'user' },
+  { path: '/achievement/dedicated-soul', as: 'user' },
+  { path: '/achievement/legendary-warrior', as: 'user' },
+  { path: '/achievement/test', as: 'user' },
+  { path: '/scroll-test', as: 'user' },
+  { path: '/test', as: 'user' },
+  { path: '/notification-test', as: 'user' },
+];
+export const VISITOR_ROUTES = ROUTES.filter((r) => r.as !== 'user').map((r) => r.path);
+export const USER_ROUTES = ROUTES.filter((r) => r.as !== 'visitor').map((r) => r.path);
+
+export const VIEWPORTS = [
+  { width: 360, height: 640 },
+  { width: 768, height: 1024 },
+  { width: 1280, height: 800 },
+] as const;
+export const THEMES = ['dark', 'light'] as const;
+export type Theme = (typeof THEMES)[number];
+
+/**
+ * Waits until the screen has settled: main landmark present, no loading overlay, no 'Loading…' text; with
+ * `networkIdle`, also no request for half a second (before a screenshot).
+ */
+export async function settled(page: Page, opts: { networkIdle?: boolean } = {}): Promise<void> {
+  await page.locator('main').first().waitFor();
+  await page.getByTestId('loading-overlay').waitFor({ state: 'detached', timeout: 15_000 });
+  // Screens say 'Loading…' while their data arrives: wait until none does.
+  await expect.poll(() => page.getByText(/^Loading/).count(), { timeout: 10_000 }).toBe(0);
+  if (opts.networkIdle) await page.waitForLoadState('networkidle');
+}
+
+/**
+ * The cookies of a new verified free user in `timezone` (with today's check-in when `checkIn`), made through the
+ * API once, for contexts that open signed in (`storageState`).
+ */
+export async function signedInState(
+  e2e: AppFixture,
+  opts: { firstName: string; timezone: string; checkIn?: boolean },
+): Promise<StorageState> {
+  const context = await e2e.browser.newContext({ baseURL: e2e.app.url, timezoneId: opts.timezone });
+  try {
+    await signedInThroughApi(context.request, e2e.app, opts);
+    return await context.storageState();
+  } finally {
+    await context.close();
+  }
+}
+export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/** Opens a route and waits until the screen has settled. */
+export async function open(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await settled(page);
+}
+
+/** The open dialog passes axe (all WCAG 2.1 A/AA impacts), fits the screen, and its × close button is in view. */
+export async function checkDialog(page: Page, name: string | RegExp): Promise<void> {
+  const dialog = page.getByRole('dialog', { name });
+  await dialog.waitFor();
+  expect(await allA11yViolations(page), `axe in dialog ${String(name)}`).toEqual([]);
+  const box = (await dialog.boundingBox())!;
+  const vp = page.viewportSize()!;
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height).toBeLessThanOrEqual(vp.height);
+  const close = dialog.getByTestId('dialog-close');
+  const c = (await close.boundingBox())!;
+  expect(c.width).toBeGreaterThanOrEqual(44);
+  expect(c.height).toBeGreaterThanOrEqual(44);
+  expect(c.y + c.height).toBeLessThanOrEqual(vp.height);
+  expect(await layoutProblems(page)).toEqual([]);
+}
+
+/** Presses Tab until the focused element matches (at most `max` times). */
+export async function tabTo(
+  page: Page,
+  matches: (el: { text: string; label: string | null; role: string | null; id: string }) => boolean,
+  max = 60,
+): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    const el = await page.evaluate(() => {
+      const a = document.activeElement;
+      return { text: (a?.textContent ?? '').trim(), label: a?.getAttribute('aria-label') ?? null, role: a?.getAttribute('role') ?? null, id: a?.id ?? '' };
+    });
+    if (matches(el)) return;
+  }
+  throw new Error('not reachable with Tab');
+}
