@@ -13,6 +13,12 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: str
 
 /** Cache names of read calls (cleared with local state; the precache is never cleared that way). */
 export const API_CACHE = 'big7-api-reads';
+/** GET /api/dashboard's parts and the spec endpoints that answer each alone. */
+const DASHBOARD_PARTS = [
+  ['today', '/api/checkins/today'],
+  ['streak', '/api/streak'],
+  ['subscription', '/api/subscription'],
+] as const;
 
 // A newer worker waits until the page asks (the app update on /settings posts SKIP_WAITING), so a running page
 // never gets a precache of another build under it. The first install has no worker to wait for.
@@ -31,8 +37,25 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { deny
 registerRoute(
   ({ url, request }) =>
     url.origin === self.location.origin && url.pathname.startsWith('/api/') && request.method === 'GET' && url.pathname !== '/api/version',
-  new NetworkFirst({ cacheName: API_CACHE, networkTimeoutSeconds: 4 }),
+  new NetworkFirst({ cacheName: API_CACHE, networkTimeoutSeconds: 4, plugins: [{ cacheDidUpdate: cacheDashboardParts }] }),
 );
+
+/**
+ * The dashboard reads its four parts in one call (GET /api/dashboard); the other screens read them from the spec
+ * endpoints. Each part is also cached under its own endpoint, so a screen opened offline right after the
+ * dashboard (the check-in flow above all) finds the answer the dashboard just saw.
+ */
+async function cacheDashboardParts({ request, newResponse }: { request: Request; newResponse: Response }): Promise<void> {
+  if (new URL(request.url).pathname !== '/api/dashboard') return;
+  const body = (await newResponse.clone().json().catch(() => null)) as Record<string, unknown> | null;
+  if (!body) return;
+  const cache = await caches.open(API_CACHE);
+  for (const [part, path] of DASHBOARD_PARTS) {
+    if (body[part] === undefined) continue;
+    const headers = { 'Content-Type': 'application/json', Date: newResponse.headers.get('Date') ?? new Date().toUTCString() };
+    await cache.put(new URL(path, self.location.origin).href, new Response(JSON.stringify(body[part]), { headers }));
+  }
+}
 
 async function syncAndTell(): Promise<void> {
   const r = await syncQueuedCheckIns();
