@@ -32,11 +32,8 @@ const srcOutside = (keep) => {
 // ---------------------------------------------------------------------------------------------------------------
 /** A feature importing another feature's file (features/streaks is being re-homed). None left today. */
 const ALLOWED_FEATURE_IMPORTS = [];
-/** Code outside a server module importing that module's repo (the services are taking these over). */
-const ALLOWED_REPO_IMPORTS = [
-  ['src/server/jobs/rollover.ts', 'src/server/modules/streaks/repo.ts'],
-  ['src/server/jobs/rollover.ts', 'src/server/modules/subscriptions/repo.ts'],
-];
+/** Code outside a server module importing that module's repo. None left today. */
+const ALLOWED_REPO_IMPORTS = [];
 
 const features = subdirs('src/web/features');
 const modules = subdirs('src/server/modules');

@@ -23,12 +23,12 @@ const precompress = (): Plugin => ({
  * before).
  */
 const ROUTE_SCREENS: Record<string, string> = {
-  '/': 'features/auth/screens/WelcomeScreen.tsx',
-  '/signin': 'features/auth/screens/SignInScreen.tsx',
-  '/login': 'features/auth/screens/SignInScreen.tsx',
-  '/signup': 'features/auth/screens/SignUpScreen.tsx',
+  '/': 'features/auth/screens/welcome-screen.tsx',
+  '/signin': 'features/auth/screens/sign-in-screen.tsx',
+  '/login': 'features/auth/screens/sign-in-screen.tsx',
+  '/signup': 'features/auth/screens/sign-up-screen.tsx',
   '/dashboard': 'app/dashboard-page.tsx',
-  '/checkin': 'features/check-ins/screens/CheckInScreen.tsx',
+  '/checkin': 'features/check-ins/screens/check-in-screen.tsx',
   '/streak': 'app/streak-page.tsx',
 };
 

@@ -16,7 +16,6 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import webpush from 'web-push';
 import type { DbHandle } from '../src/server/db/client';

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startSmtpSink } from '../../test/fakes/smtp';
+import { startSmtpSink } from '@test/fakes/smtp';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SERVER_ENTRY = path.join(ROOT, 'dist/server/main.js');

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { request as playwrightRequest, type APIRequestContext, type Page } from 'playwright-core';
-import { findLink } from '../../test/fakes/smtp';
+import { findLink } from '@test/fakes/smtp';
 import type { RunningApp } from './server';
 
 export const E2E_PASSWORD = 'Secret1!';

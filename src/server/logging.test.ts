@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { buildTestApp, type TestApp } from '../../test/helpers/app';
-import { testEngines } from '../../test/helpers/db';
-import { startFakeGoogle, type FakeGoogle } from '../../test/fakes/google-oauth';
+import { buildTestApp, type TestApp } from '@test/helpers/app';
+import { testEngines } from '@test/helpers/db';
+import { startFakeGoogle, type FakeGoogle } from '@test/fakes/google-oauth';
 import { redactUrl, serializeError } from './logging';
 
 describe('redactUrl', () => {

@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../test/helpers/app';
+import { buildTestApp } from '@test/helpers/app';
 
 /** Sends the request head and part of its body, then nothing; resolves with what the server said and when it closed. */
 function stalledUpload(port: number, giveUpMs: number): Promise<{ response: string; closedAfterMs: number | null }> {

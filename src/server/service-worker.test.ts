@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/helpers/app';
+import { buildTestApp, type TestApp } from '@test/helpers/app';
 import { APP_VERSION } from '../shared/version';
 
 describe('the one service worker and the version check', () => {

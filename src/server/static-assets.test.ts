@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/helpers/app';
+import { buildTestApp, type TestApp } from '@test/helpers/app';
 import { precompressDir } from '../../scripts/precompress';
 
 const JS = `export const x = ${JSON.stringify('big7 '.repeat(400))};\n`;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderShell } from './web-shell';
-import { buildTestApp, type TestApp } from '../../test/helpers/app';
+import { buildTestApp, type TestApp } from '@test/helpers/app';
 
 const TEMPLATE = `<!doctype html>
 <html lang="en">

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import { buildApp } from '../../src/server/app';
-import { loadConfig, type AppConfig } from '../../src/server/config';
-import { ManualClock } from '../../src/server/plugins/clock';
-import type { Mailer, MailMessage } from '../../src/server/plugins/mail';
-import type { EventWiring } from '../../src/server/events';
+import { buildApp } from '@server/app';
+import { loadConfig, type AppConfig } from '@server/config';
+import { ManualClock } from '@server/plugins/clock';
+import type { Mailer, MailMessage } from '@server/plugins/mail';
+import type { EventWiring } from '@server/events';
 import { createTestDb, type Engine } from './db';
 
 export function testConfig(env: Record<string, string> = {}): AppConfig {

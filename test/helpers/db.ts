@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openDb, type DbHandle } from '../../src/server/db/client';
+import { openDb, type DbHandle } from '@server/db/client';
 
 export type Engine = 'pglite' | 'postgres';
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../src/server/db/client';
-import { sessions, users } from '../../src/server/db/schema/index';
-import { hashToken, SESSION_COOKIE, SESSION_TTL_MS, type UserRow } from '../../src/server/plugins/session';
+import type { Db } from '@server/db/client';
+import { sessions, users } from '@server/db/schema/index';
+import { hashToken, SESSION_COOKIE, SESSION_TTL_MS, type UserRow } from '@server/plugins/session';
 
 export type NewUserRow = typeof users.$inferInsert;
 

@@ -10,10 +10,10 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createEmptyPostgresDb, testEngines } from '../../../test/helpers/db';
+import { createEmptyPostgresDb, testEngines } from '@test/helpers/db';
 import { rowToState, type StreakRow } from '../modules/streaks/repo';
 import { streakStates, users } from './schema/index';
-import { applyRecovery, recoveryAvailable } from '../../shared/domain/streak-engine';
+import { applyRecovery, recoveryAvailable } from '@shared/domain/streak-engine';
 
 const FOLDER = path.resolve(import.meta.dirname, '../../../drizzle');
 

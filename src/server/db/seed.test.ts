@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { buildTestApp, type TestApp } from '../../../test/helpers/app';
-import { testEngines } from '../../../test/helpers/db';
-import { createUser, signInAs } from '../../../test/helpers/users';
+import { buildTestApp, type TestApp } from '@test/helpers/app';
+import { testEngines } from '@test/helpers/db';
+import { createUser, signInAs } from '@test/helpers/users';
 import { countRealUsers, SEED_EMAIL_DOMAIN, seedDatabase, SeedRefused } from './seed';
 
 const NOW = new Date('2026-11-25T12:00:00Z');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestDb, testEngines } from '../../../test/helpers/db';
-import { createUser } from '../../../test/helpers/users';
+import { createTestDb, testEngines } from '@test/helpers/db';
+import { createUser } from '@test/helpers/users';
 import type { DbHandle } from '../db/client';
 import { checkInIdempotencyKeys, emailTokens, sessions, signinFailures } from '../db/schema/index';
 import { deleteExpiredSessions } from '../modules/auth/repo';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { deleteStaleAuthRows, type AuthCleanupCounts } from '../modules/auth/service';
-import { OFFLINE_SYNC_HOURS } from '../../shared/domain/check-in-window';
+import { OFFLINE_SYNC_HOURS } from '@shared/domain/check-in-window';
 
 export type CleanupResult = AuthCleanupCounts & { idempotencyKeys: number };
 

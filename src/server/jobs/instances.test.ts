@@ -5,8 +5,8 @@ import { inTx } from '../context';
 import { openDb } from '../db/client';
 import { jobs } from '../db/schema/index';
 import { ManualClock } from '../plugins/clock';
-import { createTestDb } from '../../../test/helpers/db';
-import { MemoryMailer, testConfig } from '../../../test/helpers/app';
+import { createTestDb } from '@test/helpers/db';
+import { MemoryMailer, testConfig } from '@test/helpers/app';
 
 /** Issue 9: several app instances on one PostgreSQL, each with its queue running, take each job once. */
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two app instances on one PostgreSQL', () => {

@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import { buildApp } from '../app';
 import { ManualClock } from '../plugins/clock';
 import { jobs, sessions, streakStates } from '../db/schema/index';
-import { createTestDb } from '../../../test/helpers/db';
-import { MemoryMailer, testConfig } from '../../../test/helpers/app';
-import { createUser } from '../../../test/helpers/users';
+import { createTestDb } from '@test/helpers/db';
+import { MemoryMailer, testConfig } from '@test/helpers/app';
+import { createUser } from '@test/helpers/users';
 
 describe('the rollover job in the server process', () => {
   it('catches up at start-up (after downtime) when jobs are on, and stops on close', async () => {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { openDb, type Db } from '../db/client';
 import { jobs } from '../db/schema/index';
 import { ManualClock } from '../plugins/clock';
-import { createTestDb, testEngines } from '../../../test/helpers/db';
+import { createTestDb, testEngines } from '@test/helpers/db';
 import { backoffMs, JobQueue, PermanentJobError, scheduleRecurring, type JobHandlers, type JobLogger } from './queue';
 import { JOB_KINDS } from './kinds';
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestDb, testEngines } from '../../../test/helpers/db';
+import { createTestDb, testEngines } from '@test/helpers/db';
 import type { DbHandle } from '../db/client';
 import { streakStates, users } from '../db/schema/index';
-import { addLocalDays, startOfLocalDay } from '../../shared/domain/dates';
-import { initialStreakState, settle, todayOf, type StreakState } from '../../shared/domain/streak-engine';
+import { addLocalDays, startOfLocalDay } from '@shared/domain/dates';
+import { initialStreakState, settle, todayOf, type StreakState } from '@shared/domain/streak-engine';
 import { ledgerRows, rolloverDue } from '../modules/streaks/persist';
 import { rowToState } from '../modules/streaks/repo';
 import { rolloverTick } from './rollover';

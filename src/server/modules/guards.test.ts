@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import type { DbHandle } from '../db/client';
-import { createTestDb, testEngines } from '../../../test/helpers/db';
-import { testConfig } from '../../../test/helpers/app';
-import { createUser, signInAs } from '../../../test/helpers/users';
+import { createTestDb, testEngines } from '@test/helpers/db';
+import { testConfig } from '@test/helpers/app';
+import { createUser, signInAs } from '@test/helpers/users';
 
 /** Routes a visitor may call without signing in. Everything else under /api must answer 401. */
 const PUBLIC = new Set([

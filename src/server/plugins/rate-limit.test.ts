@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helpers/app';
-import { testEngines } from '../../../test/helpers/db';
+import { buildTestApp, type TestApp } from '@test/helpers/app';
+import { testEngines } from '@test/helpers/db';
 import { AUTH_IP_LIMIT } from './rate-limit';
 
 const WINDOW_S = 15 * 60;

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helpers/app';
-import { testEngines } from '../../../test/helpers/db';
-import { createUser, signInAs } from '../../../test/helpers/users';
+import { buildTestApp, type TestApp } from '@test/helpers/app';
+import { testEngines } from '@test/helpers/db';
+import { createUser, signInAs } from '@test/helpers/users';
 import { sessions } from '../db/schema/index';
 import { SESSION_CACHE_TTL_MS } from './session';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { testConfig } from '../../../test/helpers/app';
-import { createTestDb } from '../../../test/helpers/db';
+import { testConfig } from '@test/helpers/app';
+import { createTestDb } from '@test/helpers/db';
 import { buildApp } from '../app';
 import type { DbHandle } from '../db/client';
 import { AUTH_IP_LIMIT } from './rate-limit';

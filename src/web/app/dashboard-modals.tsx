@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { dashboardModal, offerRewardNow, unseenShieldDays } from '../../shared/domain/dashboard-modals';
-import type { RewardType } from '../../shared/domain/trials';
+import { dashboardModal, offerRewardNow, unseenShieldDays } from '@shared/domain/dashboard-modals';
+import type { RewardType } from '@shared/domain/trials';
 import { useCurrentUser } from '../lib/current-user';
 import { useSessionFailureRedirect } from '../lib/session-failure';
 import { addToList, readList } from '../lib/stored-list';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { DEFAULT_METADATA, ROUTE_METADATA, canonicalUrl, metadataFor } from '../../shared/page-metadata';
+import { DEFAULT_METADATA, ROUTE_METADATA, canonicalUrl, metadataFor } from '@shared/page-metadata';
 import { showsBottomNav } from './bottom-nav';
 
 describe('page metadata per route', () => {

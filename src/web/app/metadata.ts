@@ -1,4 +1,4 @@
-import { APP_ORIGIN_META, BRAND, canonicalUrl, metadataFor, shareImageUrl } from '../../shared/page-metadata';
+import { APP_ORIGIN_META, BRAND, canonicalUrl, metadataFor, shareImageUrl } from '@shared/page-metadata';
 
 function setMeta(attr: 'name' | 'property', key: string, content: string): void {
   let el = document.head.querySelector<HTMLMetaElement>(`meta[${attr}="${key}"]`);

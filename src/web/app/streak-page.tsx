@@ -1,4 +1,4 @@
-import StreakScreen from '../features/streaks/screens/StreakScreen';
+import StreakScreen from '../features/streaks/screens/streak-screen';
 import { BuyShieldButton } from '../features/subscriptions';
 
 /** /streak: the streak journey with the subscriptions feature's shield purchase (features do not import each other). */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, type Query, type QueryClient } from '@tanstack/react-query';
-import type { HistoryResponse, TodayResponse } from '../../shared/schemas/check-ins';
+import type { HistoryResponse, TodayResponse } from '@shared/schemas/check-ins';
 import { api } from './api-client';
 import { QUERY_TIMES } from './query-client';
 

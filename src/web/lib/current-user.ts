@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { PublicUser } from '../../shared/schemas/auth';
+import type { PublicUser } from '@shared/schemas/auth';
 import { api } from './api-client';
 import { QUERY_TIMES } from './query-client';
 import { wipeBrowserData } from './browser-data';

@@ -1,4 +1,4 @@
-import type { PublicUser } from '../../shared/schemas/auth';
+import type { PublicUser } from '@shared/schemas/auth';
 import { useDevMode } from './dev-mode';
 
 /**

@@ -1,4 +1,4 @@
-import { scoreColor, type ScoreColor } from '../../shared/domain/insights';
+import { scoreColor, type ScoreColor } from '@shared/domain/insights';
 
 /**
  * Class names for the score colour bands of spec part 1 §9 (95 teal, 70 green, 30 yellow, 5 orange, below red),

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { getCurrentUserQueryOptions } from './current-user';
-import type { PublicUser } from '../../shared/schemas/auth';
+import type { PublicUser } from '@shared/schemas/auth';
 import {
   SESSION_CACHE_KEY,
   SESSION_CACHE_TTL_MS,

@@ -1,4 +1,4 @@
-import type { PublicUser } from '../../shared/schemas/auth';
+import type { PublicUser } from '@shared/schemas/auth';
 
 /** Spec part 1 §3: the client-side session cache record. */
 export const SESSION_CACHE_KEY = 'big7_session';

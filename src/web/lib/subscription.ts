@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Subscription } from '../../shared/schemas/subscriptions';
+import type { Subscription } from '@shared/schemas/subscriptions';
 import { api } from './api-client';
 import { CHECK_IN_DERIVED } from './check-ins';
 

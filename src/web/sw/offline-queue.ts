@@ -1,5 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { CheckInSubmission } from '../../shared/schemas/check-ins';
+import type { CheckInSubmission } from '@shared/schemas/check-ins';
 
 /**
  * The offline check-in queue (spec part 2 §3: one store, auto-increment id, {data, timestamp, synced}), shared by

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { PRODUCT_TYPES, PURCHASE_STATUSES, PURCHASE_TYPES } from '../../../shared/schemas/payments';
-import { TIERS } from '../../../shared/domain/tiers';
+import { PRODUCT_TYPES, PURCHASE_STATUSES, PURCHASE_TYPES } from '@shared/schemas/payments';
+import { TIERS } from '@shared/domain/tiers';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

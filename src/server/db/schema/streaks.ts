@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { STREAK_LEDGER_REASONS } from '../../../shared/schemas/streaks';
-import type { StreakSnapshot } from '../../../shared/domain/streak-engine';
+import { STREAK_LEDGER_REASONS } from '@shared/schemas/streaks';
+import type { StreakSnapshot } from '@shared/domain/streak-engine';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const localDate = (name: string) => date(name, { mode: 'string' });

@@ -1,6 +1,6 @@
-import { AREAS, AREA_LABELS } from '../../../shared/domain/areas';
-import { CSV_HEADER, type AccountExport } from '../../../shared/schemas/account';
-import { JOURNAL_FIELDS } from '../../../shared/schemas/check-ins';
+import { AREAS, AREA_LABELS } from '@shared/domain/areas';
+import { CSV_HEADER, type AccountExport } from '@shared/schemas/account';
+import { JOURNAL_FIELDS } from '@shared/schemas/check-ins';
 
 /**
  * One CSV cell (RFC 4180): quoted when it holds a comma, quote, CR or LF (quotes doubled). A cell a spreadsheet

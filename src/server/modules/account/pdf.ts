@@ -1,8 +1,8 @@
 import PDFDocument from 'pdfkit';
-import { AREAS, AREA_LABELS } from '../../../shared/domain/areas';
-import { scoreColor, type ScoreColor } from '../../../shared/domain/insights';
-import { TIER_LABELS } from '../../../shared/domain/tiers';
-import { GENDER_LABELS, type AccountExport } from '../../../shared/schemas/account';
+import { AREAS, AREA_LABELS } from '@shared/domain/areas';
+import { scoreColor, type ScoreColor } from '@shared/domain/insights';
+import { TIER_LABELS } from '@shared/domain/tiers';
+import { GENDER_LABELS, type AccountExport } from '@shared/schemas/account';
 import { journalText } from './csv';
 
 /** The score bands' colours (spec part 1 §9: 95 teal, 70 green, 30 yellow, 5 orange, below red). */

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { signinFailures, users } from '../../db/schema/index';
+import type { Db } from '@server/db/client';
+import { signinFailures, users } from '@server/db/schema/index';
 
 /**
  * Deletes the user and everything they own, inside the caller's transaction. Every user-owned table references

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
-import { buildTestApp, type MemoryMailer, type TestApp } from '../../../../test/helpers/app';
-import { testEngines } from '../../../../test/helpers/db';
-import type { Db } from '../../db/client';
+import { buildTestApp, type MemoryMailer, type TestApp } from '@test/helpers/app';
+import { testEngines } from '@test/helpers/db';
+import type { Db } from '@server/db/client';
 import {
   accountDeletions,
   notificationSettings,
@@ -25,10 +25,10 @@ import {
   streakRecoveredDays,
   streakStates,
   users,
-} from '../../db/schema/index';
-import { SESSION_COOKIE } from '../../plugins/session';
-import { accountExportSchema, CSV_HEADER } from '../../../shared/schemas/account';
-import { COUPON_MESSAGES } from '../../../shared/schemas/subscriptions';
+} from '@server/db/schema/index';
+import { SESSION_COOKIE } from '@server/plugins/session';
+import { accountExportSchema, CSV_HEADER } from '@shared/schemas/account';
+import { COUPON_MESSAGES } from '@shared/schemas/subscriptions';
 import { csvCell } from './csv';
 
 const PASSWORD = 'Passw0rd!';

@@ -1,13 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accountExportSchema, ACCOUNT_MESSAGES, deletionOfferSchema, exportQuerySchema } from '../../../shared/schemas/account';
-import { messageSchema } from '../../../shared/schemas/auth';
-import { currentUser, requireUser, SESSION_COOKIE } from '../../plugins/session';
-import { tooManyRequests } from '../../errors';
+import { accountExportSchema, ACCOUNT_MESSAGES, deletionOfferSchema, exportQuerySchema } from '@shared/schemas/account';
+import { messageSchema } from '@shared/schemas/auth';
+import { currentUser, requireUser, SESSION_COOKIE } from '@server/plugins/session';
+import { tooManyRequests } from '@server/errors';
 import { checkInsCsv } from './csv';
 import { renderWellnessReport } from './pdf';
 import * as service from './service';
-import { contextOf } from '../../context';
+import { contextOf } from '@server/context';
 
 /** Exports are heavier than a screen read: 20 per user per 15 minutes (PDF, JSON and CSV counted per route). */
 const exportRateLimit = {

@@ -1,14 +1,14 @@
-import { inTx, type ServiceContext } from '../../context';
-import { localDateOf } from '../../../shared/domain/dates';
-import { hasAiCoach } from '../../../shared/domain/tiers';
+import { inTx, type ServiceContext } from '@server/context';
+import { localDateOf } from '@shared/domain/dates';
+import { hasAiCoach } from '@shared/domain/tiers';
 import {
   DELETION_OFFERS,
   EXPORT_VERSION,
   accountExportSchema,
   type AccountExport,
   type DeletionOffer,
-} from '../../../shared/schemas/account';
-import type { UserRow } from '../../plugins/session';
+} from '@shared/schemas/account';
+import type { UserRow } from '@server/plugins/session';
 import { recordAccountDeletion } from '../admin/service';
 import { toPublicUser } from '../auth/public-user';
 import { history, journalsOf, userTimeZone } from '../check-ins/service';

@@ -1,6 +1,6 @@
 import { and, count, desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { feedback } from '../../db/schema/index';
+import type { Db } from '@server/db/client';
+import { feedback } from '@server/db/schema/index';
 
 /**
  * The feedback inbox: reads and writes across every user's feedback, for admins only (the routes are guarded by

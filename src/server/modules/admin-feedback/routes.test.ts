@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../../test/helpers/app';
-import { testEngines } from '../../../../test/helpers/db';
-import { createUser, signInAs } from '../../../../test/helpers/users';
+import { buildTestApp, type TestApp } from '@test/helpers/app';
+import { testEngines } from '@test/helpers/db';
+import { createUser, signInAs } from '@test/helpers/users';
 import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema/index';
-import { FEEDBACK_MESSAGES } from '../../../shared/schemas/feedback';
+import { users } from '@server/db/schema/index';
+import { FEEDBACK_MESSAGES } from '@shared/schemas/feedback';
 
 const ADMIN = 'owner@big7.test';
 const UNKNOWN_ID = '3b7e1c52-9d1f-4c1e-8a57-0c3f1d6b9e21';

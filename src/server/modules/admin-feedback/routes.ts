@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { feedbackIdParamsSchema, feedbackItemSchema, feedbackListSchema, unreadCountSchema } from '../../../shared/schemas/feedback';
-import { requireAdmin } from '../../plugins/session';
+import { feedbackIdParamsSchema, feedbackItemSchema, feedbackListSchema, unreadCountSchema } from '@shared/schemas/feedback';
+import { requireAdmin } from '@server/plugins/session';
 import * as service from './service';
-import { contextOf } from '../../context';
+import { contextOf } from '@server/context';
 
 /**
  * The feedback inbox (DECISIONS: admin only): GET /api/feedback, GET /api/feedback/unread-count,

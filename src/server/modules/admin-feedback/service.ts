@@ -1,6 +1,6 @@
-import type { ServiceContext } from '../../context';
-import { notFound } from '../../errors';
-import { FEEDBACK_MESSAGES, type FeedbackItem } from '../../../shared/schemas/feedback';
+import type { ServiceContext } from '@server/context';
+import { notFound } from '@server/errors';
+import { FEEDBACK_MESSAGES, type FeedbackItem } from '@shared/schemas/feedback';
 import * as repo from './repo';
 
 type Ctx = ServiceContext;

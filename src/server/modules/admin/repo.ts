@@ -4,9 +4,9 @@
  * trigger-kept roll-ups (user_check_in_stats, check_in_daily_counts) instead of scanning every check-in.
  */
 import { sql } from 'drizzle-orm';
-import type { AgeRange } from '../../../shared/schemas/analytics';
-import type { Tier } from '../../../shared/domain/tiers';
-import type { Db } from '../../db/client';
+import type { AgeRange } from '@shared/schemas/analytics';
+import type { Tier } from '@shared/domain/tiers';
+import type { Db } from '@server/db/client';
 import { num, rowsOf } from './sql';
 
 const DAY_MS = 86_400_000;

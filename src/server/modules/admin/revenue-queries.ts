@@ -9,8 +9,8 @@
  *   deleted account's payments (user_id set null) count nowhere, as its user does not (decision 019).
  */
 import { sql } from 'drizzle-orm';
-import type { Tier } from '../../../shared/domain/tiers';
-import type { Db } from '../../db/client';
+import type { Tier } from '@shared/domain/tiers';
+import type { Db } from '@server/db/client';
 import { RENEWAL_GRACE_MS } from '../subscriptions/service';
 import { num, rowsOf } from './sql';
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { buildTestApp, type TestApp } from '../../../../test/helpers/app';
-import { testEngines } from '../../../../test/helpers/db';
-import { createUser, signInAs } from '../../../../test/helpers/users';
-import { accountDeletions, checkIns, couponRedemptions, purchases, streakFrozenDays, streakStates, subscriptions, users } from '../../db/schema/index';
+import { buildTestApp, type TestApp } from '@test/helpers/app';
+import { testEngines } from '@test/helpers/db';
+import { createUser, signInAs } from '@test/helpers/users';
+import { accountDeletions, checkIns, couponRedemptions, purchases, streakFrozenDays, streakStates, subscriptions, users } from '@server/db/schema/index';
 import { seedCoupons } from '../coupons/service';
-import { ACTIONS } from '../../../shared/domain/analytics';
+import { ACTIONS } from '@shared/domain/analytics';
 import { recordAccountDeletion } from './service';
 
 const ADMIN = 'owner@big7.test';

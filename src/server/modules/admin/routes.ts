@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { analyticsMetricsSchema, businessMetricsSchema, scalingReadinessSchema, timeRangeQuerySchema } from '../../../shared/schemas/analytics';
-import { requireAdmin } from '../../plugins/session';
+import { analyticsMetricsSchema, businessMetricsSchema, scalingReadinessSchema, timeRangeQuerySchema } from '@shared/schemas/analytics';
+import { requireAdmin } from '@server/plugins/session';
 import * as service from './service';
-import { contextOf } from '../../context';
+import { contextOf } from '@server/context';
 
 /**
  * Owner analytics (DECISIONS: admin only): GET /api/admin/business-metrics, GET /api/admin/scaling-readiness,

@@ -3,7 +3,7 @@
  * the analytics metrics by range, assembled from SQL aggregates (repo.ts, revenue-queries.ts) by the pure rules
  * of shared/domain/analytics.ts.
  */
-import type { ServiceContext } from '../../context';
+import type { ServiceContext } from '@server/context';
 import { sql } from 'drizzle-orm';
 import {
   ageDistribution,
@@ -20,11 +20,11 @@ import {
   round1,
   round2,
   TARGET_USERS,
-} from '../../../shared/domain/analytics';
-import { TIERS } from '../../../shared/domain/tiers';
-import type { AnalyticsMetrics, BusinessMetrics, RegistrationMethods, ScalingReadiness, TimeRange } from '../../../shared/schemas/analytics';
-import type { Db } from '../../db/client';
-import { accountDeletions } from '../../db/schema/index';
+} from '@shared/domain/analytics';
+import { TIERS } from '@shared/domain/tiers';
+import type { AnalyticsMetrics, BusinessMetrics, RegistrationMethods, ScalingReadiness, TimeRange } from '@shared/schemas/analytics';
+import type { Db } from '@server/db/client';
+import { accountDeletions } from '@server/db/schema/index';
 import { healthReport } from '../health/report';
 import * as repo from './repo';
 import * as revenue from './revenue-queries';

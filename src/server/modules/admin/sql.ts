@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '@server/db/client';
 
 /** Runs one aggregate query and returns its rows (the same shape on PGlite and node-postgres). */
 export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {

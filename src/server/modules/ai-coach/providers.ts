@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
-import { builtInAdvice, coachSystemPrompt, type CoachSummary } from '../../../shared/domain/coach';
-import type { MessageRole } from '../../../shared/schemas/ai-coach';
-import type { AppConfig } from '../../config';
+import { builtInAdvice, coachSystemPrompt, type CoachSummary } from '@shared/domain/coach';
+import type { MessageRole } from '@shared/schemas/ai-coach';
+import type { AppConfig } from '@server/config';
 
 /** What a coach gets for one answer: the person's summary and the conversation so far (ending with the question). */
 export interface CoachRequest {

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { coachConversations, coachMessages } from '../../db/schema/index';
+import type { Db } from '@server/db/client';
+import { coachConversations, coachMessages } from '@server/db/schema/index';
 
 export type ConversationRow = typeof coachConversations.$inferSelect;
 export type MessageRow = typeof coachMessages.$inferSelect;

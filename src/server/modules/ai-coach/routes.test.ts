@@ -1,15 +1,15 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { buildTestApp, type TestApp } from '../../../../test/helpers/app';
-import { testEngines } from '../../../../test/helpers/db';
-import { startFakeOpenAi, type FakeOpenAi } from '../../../../test/fakes/openai';
-import { createUser, signInAs } from '../../../../test/helpers/users';
-import { AREAS, type Area } from '../../../shared/domain/areas';
-import { CRISIS_ANSWER } from '../../../shared/domain/coach';
-import { addLocalDays } from '../../../shared/domain/dates';
-import { AI_ASKS_PER_HOUR, AI_COACH_MESSAGES, AI_QUESTION_MAX_LENGTH } from '../../../shared/schemas/ai-coach';
-import { checkIns, coachConversations, coachMessages } from '../../db/schema/index';
-import type { UserRow } from '../../plugins/session';
+import { buildTestApp, type TestApp } from '@test/helpers/app';
+import { testEngines } from '@test/helpers/db';
+import { startFakeOpenAi, type FakeOpenAi } from '@test/fakes/openai';
+import { createUser, signInAs } from '@test/helpers/users';
+import { AREAS, type Area } from '@shared/domain/areas';
+import { CRISIS_ANSWER } from '@shared/domain/coach';
+import { addLocalDays } from '@shared/domain/dates';
+import { AI_ASKS_PER_HOUR, AI_COACH_MESSAGES, AI_QUESTION_MAX_LENGTH } from '@shared/schemas/ai-coach';
+import { checkIns, coachConversations, coachMessages } from '@server/db/schema/index';
+import type { UserRow } from '@server/plugins/session';
 
 const NOW = '2026-11-25T12:00:00.000Z';
 const TODAY = '2026-11-25';

@@ -6,11 +6,11 @@ import {
   conversationsResponseSchema,
   deleteConversationResponseSchema,
   messagesResponseSchema,
-} from '../../../shared/schemas/ai-coach';
-import { currentUser, requireUser } from '../../plugins/session';
+} from '@shared/schemas/ai-coach';
+import { currentUser, requireUser } from '@server/plugins/session';
 import { coachProviderFor, type CoachProvider } from './providers';
 import * as service from './service';
-import { contextOf } from '../../context';
+import { contextOf } from '@server/context';
 
 export interface AiCoachRoutesOptions {
   /** Replaces the configured provider (tests). */

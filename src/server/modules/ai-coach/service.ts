@@ -1,7 +1,7 @@
-import { inTx, type ServiceContext } from '../../context';
-import { conversationTitle, CRISIS_ANSWER, isCrisisQuestion, SUMMARY_DAYS, summarise, type CoachSummary } from '../../../shared/domain/coach';
-import { localDateOf } from '../../../shared/domain/dates';
-import { hasAiCoach } from '../../../shared/domain/tiers';
+import { inTx, type ServiceContext } from '@server/context';
+import { conversationTitle, CRISIS_ANSWER, isCrisisQuestion, SUMMARY_DAYS, summarise, type CoachSummary } from '@shared/domain/coach';
+import { localDateOf } from '@shared/domain/dates';
+import { hasAiCoach } from '@shared/domain/tiers';
 import {
   AI_ASKS_PER_HOUR,
   AI_COACH_MESSAGES,
@@ -9,9 +9,9 @@ import {
   type AskResponse,
   type Conversation,
   type Message,
-} from '../../../shared/schemas/ai-coach';
-import { AppError, forbidden, notFound, tooManyRequests } from '../../errors';
-import type { UserRow } from '../../plugins/session';
+} from '@shared/schemas/ai-coach';
+import { AppError, forbidden, notFound, tooManyRequests } from '@server/errors';
+import type { UserRow } from '@server/plugins/session';
 import { recentDatedAreaScores, userTimeZone } from '../check-ins/service';
 import { getStreakView } from '../streaks/service';
 import { withCurrentTier } from '../subscriptions/service';

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
 import pino from 'pino';
-import { buildTestApp, MemoryMailer, type TestApp } from '../../../../test/helpers/app';
-import { testEngines } from '../../../../test/helpers/db';
-import { findLink, startSmtpSink } from '../../../../test/fakes/smtp';
-import { createMailer } from '../../plugins/mail';
-import { emailTokens, jobs, users } from '../../db/schema/index';
+import { buildTestApp, MemoryMailer, type TestApp } from '@test/helpers/app';
+import { testEngines } from '@test/helpers/db';
+import { findLink, startSmtpSink } from '@test/fakes/smtp';
+import { createMailer } from '@server/plugins/mail';
+import { emailTokens, jobs, users } from '@server/db/schema/index';
 import { AUTH_API_MESSAGES, AUTH_EMAILS_PER_HOUR } from './service';
 
 const PASSWORD = 'Passw0rd!';

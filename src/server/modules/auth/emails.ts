@@ -1,4 +1,4 @@
-import type { MailMessage } from '../../plugins/mail';
+import type { MailMessage } from '@server/plugins/mail';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);

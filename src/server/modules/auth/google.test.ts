@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { buildTestApp, MemoryMailer, type TestApp } from '../../../../test/helpers/app';
-import { testEngines } from '../../../../test/helpers/db';
-import { startFakeGoogle, type FakeGoogle } from '../../../../test/fakes/google-oauth';
-import { emailTokens, sessions, users } from '../../db/schema/index';
-import { hashToken, SESSION_COOKIE } from '../../plugins/session';
+import { buildTestApp, MemoryMailer, type TestApp } from '@test/helpers/app';
+import { testEngines } from '@test/helpers/db';
+import { startFakeGoogle, type FakeGoogle } from '@test/fakes/google-oauth';
+import { emailTokens, sessions, users } from '@server/db/schema/index';
+import { hashToken, SESSION_COOKIE } from '@server/plugins/session';
 import { newEmailToken } from './tokens';
 
 type InjectRes = Awaited<ReturnType<TestApp['app']['inject']>>;

@@ -1,7 +1,7 @@
-import type { ServiceContext } from '../../context';
+import type { ServiceContext } from '@server/context';
 import { CodeChallengeMethod, OAuth2Client, generateCodeVerifier, generateState } from 'arctic';
 import { z } from 'zod';
-import type { AppConfig } from '../../config';
+import type { AppConfig } from '@server/config';
 import * as repo from './repo';
 
 export const GOOGLE_SCOPES = ['openid', 'email', 'profile'];

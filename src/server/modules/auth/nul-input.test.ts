@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../../test/helpers/app';
-import { testEngines } from '../../../../test/helpers/db';
+import { buildTestApp, type TestApp } from '@test/helpers/app';
+import { testEngines } from '@test/helpers/db';
 
 const NUL = '\u0000';
 

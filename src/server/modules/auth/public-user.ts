@@ -1,6 +1,6 @@
-import type { AppConfig } from '../../config';
-import type { UserRow } from '../../plugins/session';
-import type { PublicUser } from '../../../shared/schemas/auth';
+import type { AppConfig } from '@server/config';
+import type { UserRow } from '@server/plugins/session';
+import type { PublicUser } from '@shared/schemas/auth';
 
 /** The user as the client may see it: public profile fields only, never a hash or a token. */
 export function toPublicUser(row: UserRow, config: Pick<AppConfig, 'adminEmails' | 'devTools'>): PublicUser {

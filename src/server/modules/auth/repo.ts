@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, inArray, isNull, lt, lte, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { emailTokens, sessions, signinFailures, users } from '../../db/schema/index';
+import type { Db } from '@server/db/client';
+import { emailTokens, sessions, signinFailures, users } from '@server/db/schema/index';
 
 export type NewUser = typeof users.$inferInsert;
 export type UserRow = typeof users.$inferSelect;

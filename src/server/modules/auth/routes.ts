@@ -13,8 +13,8 @@ import {
   signInBodySchema,
   signInResponseSchema,
   signUpBodySchema,
-} from '../../../shared/schemas/auth';
-import { endSession, requireUser, startSession, currentUser } from '../../plugins/session';
+} from '@shared/schemas/auth';
+import { endSession, requireUser, startSession, currentUser } from '@server/plugins/session';
 import {
   GOOGLE_COOKIE_TTL_S,
   GOOGLE_MESSAGES,
@@ -25,7 +25,7 @@ import {
 } from './google';
 import { toPublicUser } from './public-user';
 import * as service from './service';
-import { contextOf } from '../../context';
+import { contextOf } from '@server/context';
 
 
 const sessionProbeSchema = z.object({ user: publicUserSchema.nullable() });

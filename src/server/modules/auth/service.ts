@@ -1,7 +1,7 @@
-import { inTx, type ServiceContext } from '../../context';
-import type { Db } from '../../db/client';
-import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../errors';
-import type { MailMessage } from '../../plugins/mail';
+import { inTx, type ServiceContext } from '@server/context';
+import type { Db } from '@server/db/client';
+import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '@server/errors';
+import type { MailMessage } from '@server/plugins/mail';
 import { passwordResetEmail, verificationEmail } from './emails';
 import { hashPassword, verifyPassword } from './passwords';
 import * as repo from './repo';

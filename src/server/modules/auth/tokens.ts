@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { hashToken } from '../../plugins/session';
+import { hashToken } from '@server/plugins/session';
 
 /** A fresh e-mail link token (32 random bytes, base64url) and the SHA-256 stored in its place. */
 export function newEmailToken(): { token: string; id: string } {

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inTx } from '../../context';
+import { inTx } from '@server/context';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { buildTestApp, type TestApp } from '../../../../test/helpers/app';
-import { testEngines } from '../../../../test/helpers/db';
-import { createUser, signInAs } from '../../../../test/helpers/users';
-import { checkIns, checkInIdempotencyKeys } from '../../db/schema/index';
+import { buildTestApp, type TestApp } from '@test/helpers/app';
+import { testEngines } from '@test/helpers/db';
+import { createUser, signInAs } from '@test/helpers/users';
+import { checkIns, checkInIdempotencyKeys } from '@server/db/schema/index';
 import { grantShields } from '../streaks/service';
-import { rolloverTick } from '../../jobs/rollover';
-import { OFFLINE_CHECK_IN_MESSAGES } from '../../../shared/domain/offline-check-in';
+import { rolloverTick } from '@server/jobs/rollover';
+import { OFFLINE_CHECK_IN_MESSAGES } from '@shared/domain/offline-check-in';
 import { IDEMPOTENCY_MESSAGES } from './service';
 
 // A UTC user with the default 20:00 window.

@@ -1,7 +1,7 @@
 import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { checkInIdempotencyKeys, checkIns, journalEntries, users } from '../../db/schema/index';
-import type { JournalField } from '../../../shared/schemas/check-ins';
+import type { Db } from '@server/db/client';
+import { checkInIdempotencyKeys, checkIns, journalEntries, users } from '@server/db/schema/index';
+import type { JournalField } from '@shared/schemas/check-ins';
 
 export type CheckInRow = typeof checkIns.$inferSelect;
 export type NewCheckIn = typeof checkIns.$inferInsert;

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { buildTestApp, type TestApp } from '../../../../test/helpers/app';
-import { testEngines } from '../../../../test/helpers/db';
-import { createUser, signInAs } from '../../../../test/helpers/users';
-import { checkIns, jobs, journalEntries, streakStates, users } from '../../db/schema/index';
-import type { UserRow } from '../../plugins/session';
-import type { CheckInRecorded, EventWiring } from '../../events';
+import { buildTestApp, type TestApp } from '@test/helpers/app';
+import { testEngines } from '@test/helpers/db';
+import { createUser, signInAs } from '@test/helpers/users';
+import { checkIns, jobs, journalEntries, streakStates, users } from '@server/db/schema/index';
+import type { UserRow } from '@server/plugins/session';
+import type { CheckInRecorded, EventWiring } from '@server/events';
 import { eventWiring } from '../index';
-import { JOURNAL_FIELDS, journalEntrySchema } from '../../../shared/schemas/check-ins';
+import { JOURNAL_FIELDS, journalEntrySchema } from '@shared/schemas/check-ins';
 
 // 21:00 UTC on a Tuesday: inside the default 20:00 window for a UTC user.
 const IN_WINDOW = '2026-03-10T21:00:00.000Z';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { publicUserSchema } from '../../../shared/schemas/auth';
+import { publicUserSchema } from '@shared/schemas/auth';
 import {
   checkInIdParamsSchema,
   checkInResultSchema,
@@ -14,10 +14,10 @@ import {
   journalUpdateSchema,
   orientationStateSchema,
   todayResponseSchema,
-} from '../../../shared/schemas/check-ins';
-import { currentUser, requireUser } from '../../plugins/session';
+} from '@shared/schemas/check-ins';
+import { currentUser, requireUser } from '@server/plugins/session';
 import * as service from './service';
-import { contextOf } from '../../context';
+import { contextOf } from '@server/context';
 
 /** Check-ins, journal entries and the check-in time. Registered under /api without a prefix (the spec's paths). */
 const routes: FastifyPluginAsyncZod = async (app) => {

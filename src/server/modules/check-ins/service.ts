@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { inTx, type ServiceContext } from '../../context';
-import { checkMadeAt } from '../../../shared/domain/offline-check-in';
+import { inTx, type ServiceContext } from '@server/context';
+import { checkMadeAt } from '@shared/domain/offline-check-in';
 import { rescheduleReminders } from '../notifications/service';
-import { acceptsSubmission, canChangeCheckInTime, checkInWindow, effectiveCheckInTime } from '../../../shared/domain/check-in-window';
-import { isKnownTimeZone, localDateOf } from '../../../shared/domain/dates';
+import { acceptsSubmission, canChangeCheckInTime, checkInWindow, effectiveCheckInTime } from '@shared/domain/check-in-window';
+import { isKnownTimeZone, localDateOf } from '@shared/domain/dates';
 import {
   answerModeForTier,
   answersProblem,
@@ -12,8 +12,8 @@ import {
   overallScorePercent,
   scoreAnswers,
   type AreaScores,
-} from '../../../shared/domain/scoring';
-import { hasAiCoach } from '../../../shared/domain/tiers';
+} from '@shared/domain/scoring';
+import { hasAiCoach } from '@shared/domain/tiers';
 import {
   CHECK_IN_MESSAGES,
   JOURNAL_FIELDS,
@@ -23,13 +23,13 @@ import {
   type HistoryResponse,
   type JournalEntryDto,
   type TodayResponse,
-} from '../../../shared/schemas/check-ins';
-import type { PublicUser } from '../../../shared/schemas/auth';
-import type { Db } from '../../db/client';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
-import type { UserRow } from '../../plugins/session';
+} from '@shared/schemas/check-ins';
+import type { PublicUser } from '@shared/schemas/auth';
+import type { Db } from '@server/db/client';
+import { AppError, badRequest, conflict, forbidden, notFound } from '@server/errors';
+import type { UserRow } from '@server/plugins/session';
 import { toPublicUser } from '../auth/public-user';
-import type { CheckInEffects } from '../../events';
+import type { CheckInEffects } from '@server/events';
 import * as repo from './repo';
 import { withCurrentTier } from '../subscriptions/service';
 import { settledThrough } from '../streaks/service';

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contextOf } from '../../context';
+import { contextOf } from '@server/context';
 import { eq } from 'drizzle-orm';
-import { buildTestApp, type TestApp } from '../../../../test/helpers/app';
-import { testEngines } from '../../../../test/helpers/db';
-import { createUser } from '../../../../test/helpers/users';
-import { appSettings, couponRedemptions, redeemedOffers } from '../../db/schema/index';
+import { buildTestApp, type TestApp } from '@test/helpers/app';
+import { testEngines } from '@test/helpers/db';
+import { createUser } from '@test/helpers/users';
+import { appSettings, couponRedemptions, redeemedOffers } from '@server/db/schema/index';
 import { backfillRedeemedOffers } from './service';
 import { OFFER_HASH_SECRET_KEY, offerEmailHash } from './offer-hash';
 

@@ -1,8 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { ServiceContext } from '../../context';
+import type { ServiceContext } from '@server/context';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { appSettings } from '../../db/schema/index';
+import type { Db } from '@server/db/client';
+import { appSettings } from '@server/db/schema/index';
 
 /** The app_settings key of the generated secret used when HASH_SECRET is not configured. */
 export const OFFER_HASH_SECRET_KEY = 'offer_hash_secret';

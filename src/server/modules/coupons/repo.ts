@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { appSettings, couponRedemptions, coupons, redeemedOffers, users } from '../../db/schema/index';
+import type { Db } from '@server/db/client';
+import { appSettings, couponRedemptions, coupons, redeemedOffers, users } from '@server/db/schema/index';
 
 export type CouponRow = typeof coupons.$inferSelect;
 

@@ -1,9 +1,9 @@
-import { inTx, type ServiceContext } from '../../context';
-import type { Db } from '../../db/client';
-import { badRequest, conflict } from '../../errors';
-import { TIER_LABELS } from '../../../shared/domain/tiers';
-import { TRIAL_DAYS, TRIAL_LABELS, trialIsUpgrade } from '../../../shared/domain/trials';
-import { COUPON_MESSAGES } from '../../../shared/schemas/subscriptions';
+import { inTx, type ServiceContext } from '@server/context';
+import type { Db } from '@server/db/client';
+import { badRequest, conflict } from '@server/errors';
+import { TIER_LABELS } from '@shared/domain/tiers';
+import { TRIAL_DAYS, TRIAL_LABELS, trialIsUpgrade } from '@shared/domain/trials';
+import { COUPON_MESSAGES } from '@shared/schemas/subscriptions';
 import * as subscriptions from '../subscriptions/service';
 import * as repo from './repo';
 import { offerEmailHash } from './offer-hash';

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
-import { checkIns, journalEntries, streakFrozenDays, streakStates, subscriptions, users } from '../../db/schema/index';
+import type { Db } from '@server/db/client';
+import { checkIns, journalEntries, streakFrozenDays, streakStates, subscriptions, users } from '@server/db/schema/index';
 
 /**
  * Everything the dashboard reads, in ONE statement (GET /api/dashboard): the user's row, their streak state and

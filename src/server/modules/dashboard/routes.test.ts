@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { buildTestApp, type TestApp } from '../../../../test/helpers/app';
-import { testEngines } from '../../../../test/helpers/db';
-import { createUser, signInAs } from '../../../../test/helpers/users';
-import { dashboardSchema } from '../../../shared/schemas/dashboard';
-import type { Db } from '../../db/client';
-import { streakStates, subscriptions, users } from '../../db/schema/index';
+import { buildTestApp, type TestApp } from '@test/helpers/app';
+import { testEngines } from '@test/helpers/db';
+import { createUser, signInAs } from '@test/helpers/users';
+import { dashboardSchema } from '@shared/schemas/dashboard';
+import type { Db } from '@server/db/client';
+import { streakStates, subscriptions, users } from '@server/db/schema/index';
 
 const YES = { answers: [true, true, true, true, true, true, true] };
 const old = { createdAt: new Date('2025-01-01T00:00:00Z'), timezone: 'UTC', firstCheckInCompleted: true };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dashboardSchema } from '../../../shared/schemas/dashboard';
-import { contextOf } from '../../context';
-import { currentUser, requireUser } from '../../plugins/session';
+import { dashboardSchema } from '@shared/schemas/dashboard';
+import { contextOf } from '@server/context';
+import { currentUser, requireUser } from '@server/plugins/session';
 import { toPublicUser } from '../auth/public-user';
 import { todayStatus } from '../check-ins/service';
 import { getStreakView } from '../streaks/service';

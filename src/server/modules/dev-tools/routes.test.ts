@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { buildTestApp, testConfig } from '../../../../test/helpers/app';
-import { createTestDb, testEngines } from '../../../../test/helpers/db';
-import { newUserWithCalls } from '../../../../test/helpers/users';
-import { buildApp } from '../../app';
-import { ManualClock, OffsetClock } from '../../plugins/clock';
+import { buildTestApp, testConfig } from '@test/helpers/app';
+import { createTestDb, testEngines } from '@test/helpers/db';
+import { newUserWithCalls } from '@test/helpers/users';
+import { buildApp } from '@server/app';
+import { ManualClock, OffsetClock } from '@server/plugins/clock';
 import { TEST_CLOCK_RANGE_DAYS } from './routes';
 
 const DAY = 86_400_000;

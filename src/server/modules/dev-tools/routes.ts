@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest } from '../../errors';
-import { isControllable } from '../../plugins/clock';
-import { currentUser, requireUser } from '../../plugins/session';
+import { badRequest } from '@server/errors';
+import { isControllable } from '@server/plugins/clock';
+import { currentUser, requireUser } from '@server/plugins/session';
 import {
   createLostStreakBodySchema,
   devFreezeResultSchema,
@@ -12,10 +12,10 @@ import {
   messageSchema,
   resetFreezeDaysBodySchema,
   setStreakBodySchema,
-} from '../../../shared/schemas/streaks';
+} from '@shared/schemas/streaks';
 import * as streaks from '../streaks/service';
 import { resetTrialNotification } from '../subscriptions/service';
-import { contextOf } from '../../context';
+import { contextOf } from '@server/context';
 
 /** How far the test clock may move from where it stood when the server started, either way. */
 export const TEST_CLOCK_RANGE_DAYS = 400;

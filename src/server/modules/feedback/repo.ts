@@ -1,5 +1,5 @@
-import type { Db } from '../../db/client';
-import { feedback } from '../../db/schema/index';
+import type { Db } from '@server/db/client';
+import { feedback } from '@server/db/schema/index';
 
 export type FeedbackRow = typeof feedback.$inferSelect;
 

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sendFeedbackBodySchema, sendFeedbackResultSchema } from '../../../shared/schemas/feedback';
-import { currentUser, requireUser } from '../../plugins/session';
+import { sendFeedbackBodySchema, sendFeedbackResultSchema } from '@shared/schemas/feedback';
+import { currentUser, requireUser } from '@server/plugins/session';
 import * as service from './service';
-import { contextOf } from '../../context';
+import { contextOf } from '@server/context';
 
 /** POST /api/feedback: any signed-in user. The admin inbox (list, read, delete) is in admin-feedback. */
 const routes: FastifyPluginAsyncZod = async (app) => {

@@ -1,6 +1,6 @@
-import type { ServiceContext } from '../../context';
-import type { UserRow } from '../../plugins/session';
-import type { SendFeedbackResult } from '../../../shared/schemas/feedback';
+import type { ServiceContext } from '@server/context';
+import type { UserRow } from '@server/plugins/session';
+import type { SendFeedbackResult } from '@shared/schemas/feedback';
 import * as repo from './repo';
 
 type Ctx = ServiceContext;

@@ -1,6 +1,6 @@
 import os from 'node:os';
-import type { HealthReport } from '../../../shared/schemas/health';
-import { pingDb, type Db } from '../../db/client';
+import type { HealthReport } from '@shared/schemas/health';
+import { pingDb, type Db } from '@server/db/client';
 
 /** Share of the machine's memory in use (%), one decimal. */
 export const memoryPercentage = (): number => Math.round((1 - os.freemem() / os.totalmem()) * 1000) / 10;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthReportSchema, versionSchema, type HealthReport } from '../../../shared/schemas/health';
+import { healthReportSchema, versionSchema, type HealthReport } from '@shared/schemas/health';
 import { healthReport, memoryPercentage } from './report';
-import { APP_VERSION } from '../../../shared/version';
+import { APP_VERSION } from '@shared/version';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get('/health', { schema: { response: { 200: healthReportSchema, 503: healthReportSchema } } }, async (_req, reply) => {

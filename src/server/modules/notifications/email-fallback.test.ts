@@ -1,14 +1,14 @@
-import { contextOf } from '../../context';
+import { contextOf } from '@server/context';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
 import pino from 'pino';
-import { buildTestApp, type TestApp } from '../../../../test/helpers/app';
-import { testEngines } from '../../../../test/helpers/db';
-import { createUser, signInAs } from '../../../../test/helpers/users';
-import { findLink, startSmtpSink } from '../../../../test/fakes/smtp';
-import { startPushService, type FakePushService } from '../../../../test/fakes/push-service';
-import { createMailer } from '../../plugins/mail';
-import { jobs, reminderSchedules } from '../../db/schema/index';
+import { buildTestApp, type TestApp } from '@test/helpers/app';
+import { testEngines } from '@test/helpers/db';
+import { createUser, signInAs } from '@test/helpers/users';
+import { findLink, startSmtpSink } from '@test/fakes/smtp';
+import { startPushService, type FakePushService } from '@test/fakes/push-service';
+import { createMailer } from '@server/plugins/mail';
+import { jobs, reminderSchedules } from '@server/db/schema/index';
 import { reminderTick } from './service';
 
 const yes7 = Array.from({ length: 7 }, () => true);

@@ -1,10 +1,10 @@
-import type { ServiceContext } from '../../context';
-import type { AppConfig } from '../../config';
-import type { JobPayload } from '../../jobs/kinds';
-import { sendMailJob, type MailMessage } from '../../plugins/mail';
-import { LAST_CHANCE_MINUTES_BEFORE_CLOSE } from '../../../shared/domain/check-in-window';
-import { endOfLocalDay, isKnownTimeZone } from '../../../shared/domain/dates';
-import type { ReminderKind } from '../../../shared/domain/reminders';
+import type { ServiceContext } from '@server/context';
+import type { AppConfig } from '@server/config';
+import type { JobPayload } from '@server/jobs/kinds';
+import { sendMailJob, type MailMessage } from '@server/plugins/mail';
+import { LAST_CHANCE_MINUTES_BEFORE_CLOSE } from '@shared/domain/check-in-window';
+import { endOfLocalDay, isKnownTimeZone } from '@shared/domain/dates';
+import type { ReminderKind } from '@shared/domain/reminders';
 import * as repo from './repo';
 
 /**

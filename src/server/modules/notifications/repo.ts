@@ -1,8 +1,8 @@
 import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import type { Conn } from '../../jobs/queue';
-import { checkIns, notificationSettings, pushSubscriptions, reminderSchedules, users } from '../../db/schema/index';
-import type { ReminderKind } from '../../../shared/domain/reminders';
+import type { Db } from '@server/db/client';
+import type { Conn } from '@server/jobs/queue';
+import { checkIns, notificationSettings, pushSubscriptions, reminderSchedules, users } from '@server/db/schema/index';
+import type { ReminderKind } from '@shared/domain/reminders';
 
 export type SettingsRow = typeof notificationSettings.$inferSelect;
 export type SubscriptionRow = typeof pushSubscriptions.$inferSelect;

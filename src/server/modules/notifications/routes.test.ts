@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contextOf } from '../../context';
+import { contextOf } from '@server/context';
 import { and, eq } from 'drizzle-orm';
-import { buildTestApp, type TestApp } from '../../../../test/helpers/app';
-import { testEngines } from '../../../../test/helpers/db';
-import { createUser, signInAs } from '../../../../test/helpers/users';
-import { startPushService, type FakePushService } from '../../../../test/fakes/push-service';
-import { appSettings, jobs, pushSubscriptions, reminderSchedules } from '../../db/schema/index';
-import { VAPID_KEYS_SETTING } from '../../plugins/push';
+import { buildTestApp, type TestApp } from '@test/helpers/app';
+import { testEngines } from '@test/helpers/db';
+import { createUser, signInAs } from '@test/helpers/users';
+import { startPushService, type FakePushService } from '@test/fakes/push-service';
+import { appSettings, jobs, pushSubscriptions, reminderSchedules } from '@server/db/schema/index';
+import { VAPID_KEYS_SETTING } from '@server/plugins/push';
 import { parseSubscription, reminderTick } from './service';
 import webpush from 'web-push';
 

@@ -8,10 +8,10 @@ import {
   sendResultSchema,
   toggleBodySchema,
   vapidPublicKeySchema,
-} from '../../../shared/schemas/notifications';
-import { currentUser, requireUser } from '../../plugins/session';
+} from '@shared/schemas/notifications';
+import { currentUser, requireUser } from '@server/plugins/session';
 import * as service from './service';
-import { contextOf } from '../../context';
+import { contextOf } from '@server/context';
 
 /** /api/notifications: Web Push devices, reminder settings and reminder health (decision 021). */
 const routes: FastifyPluginAsyncZod = async (app) => {

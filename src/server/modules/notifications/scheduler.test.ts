@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contextOf } from '../../context';
-import { buildApp } from '../../app';
-import { openDb } from '../../db/client';
-import { ManualClock } from '../../plugins/clock';
-import { buildTestApp, MemoryMailer, testConfig, type TestApp } from '../../../../test/helpers/app';
-import { createTestDb, testEngines } from '../../../../test/helpers/db';
-import { createUser, signInAs } from '../../../../test/helpers/users';
-import { startPushService, type FakePushService, type TestSubscription } from '../../../../test/fakes/push-service';
-import { reminderDueAt, type ReminderKind } from '../../../shared/domain/reminders';
-import { addLocalDays } from '../../../shared/domain/dates';
-import { pushSubscriptions, reminderSchedules, users } from '../../db/schema/index';
+import { contextOf } from '@server/context';
+import { buildApp } from '@server/app';
+import { openDb } from '@server/db/client';
+import { ManualClock } from '@server/plugins/clock';
+import { buildTestApp, MemoryMailer, testConfig, type TestApp } from '@test/helpers/app';
+import { createTestDb, testEngines } from '@test/helpers/db';
+import { createUser, signInAs } from '@test/helpers/users';
+import { startPushService, type FakePushService, type TestSubscription } from '@test/fakes/push-service';
+import { reminderDueAt, type ReminderKind } from '@shared/domain/reminders';
+import { addLocalDays } from '@shared/domain/dates';
+import { pushSubscriptions, reminderSchedules, users } from '@server/db/schema/index';
 import { registerSubscription, reminderTick } from './service';
 
 const yes7 = Array.from({ length: 7 }, () => true);

@@ -1,9 +1,9 @@
-import { inTx, type ServiceContext } from '../../context';
+import { inTx, type ServiceContext } from '@server/context';
 import { isIP } from 'node:net';
-import { AppError } from '../../errors';
-import { jobs } from '../../db/schema/index';
-import { JOB_KINDS, type JobPayload } from '../../jobs/kinds';
-import { PermanentJobError, type Conn } from '../../jobs/queue';
+import { AppError } from '@server/errors';
+import { jobs } from '@server/db/schema/index';
+import { JOB_KINDS, type JobPayload } from '@server/jobs/kinds';
+import { PermanentJobError, type Conn } from '@server/jobs/queue';
 import {
   REMINDER_KINDS,
   REMINDER_MESSAGES,
@@ -12,18 +12,17 @@ import {
   reminderLocalDate,
   type PushPayload,
   type ReminderKind,
-} from '../../../shared/domain/reminders';
-import { endOfLocalDay, isKnownTimeZone } from '../../../shared/domain/dates';
-import { effectiveCheckInTime } from '../../../shared/domain/check-in-window';
+} from '@shared/domain/reminders';
+import { endOfLocalDay, isKnownTimeZone } from '@shared/domain/dates';
+import { effectiveCheckInTime } from '@shared/domain/check-in-window';
 import {
   pushSubscriptionSchema,
   type NotificationCheck,
   type NotificationSettings,
   type PushSubscriptionJson,
-} from '../../../shared/schemas/notifications';
+} from '@shared/schemas/notifications';
 import * as repo from './repo';
 import { enqueueReminderEmail } from './email-fallback';
-import { contextOf } from '../../context';
 
 const tzOf = (tz: string) => (isKnownTimeZone(tz) ? tz : 'UTC');
 

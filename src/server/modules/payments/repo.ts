@@ -1,6 +1,6 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { purchases, testCheckoutSessions } from '../../db/schema/index';
+import type { Db } from '@server/db/client';
+import { purchases, testCheckoutSessions } from '@server/db/schema/index';
 
 export type PurchaseRow = typeof purchases.$inferSelect;
 export type NewPurchase = typeof purchases.$inferInsert;

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser, requireUser } from '../../plugins/session';
+import { currentUser, requireUser } from '@server/plugins/session';
 import {
   createCheckoutBodySchema,
   createCheckoutResultSchema,
@@ -10,10 +10,10 @@ import {
   sessionIdParamsSchema,
   testCheckoutSessionSchema,
   urlResultSchema,
-} from '../../../shared/schemas/payments';
+} from '@shared/schemas/payments';
 import { z } from 'zod';
 import * as service from './service';
-import { contextOf } from '../../context';
+import { contextOf } from '@server/context';
 
 /**
  * Payments (docs/decisions/017-payments.md): Stripe Checkout when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are

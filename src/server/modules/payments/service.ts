@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
-import type { AppConfig } from '../../config';
-import type { Db } from '../../db/client';
-import { inTx, type ServiceContext } from '../../context';
-import type { DomainEventBus, PaymentSucceeded } from '../../events';
-import { AppError, badRequest, conflict, notFound } from '../../errors';
-import type { UserRow } from '../../plugins/session';
-import { PRICES_CENTS, TIER_MONTHLY_CENTS, centsToDollars, formatUsd, isPaidTier, type PaidTier } from '../../../shared/domain/prices';
-import { TIER_LABELS, tierRank, type Tier } from '../../../shared/domain/tiers';
+import type { AppConfig } from '@server/config';
+import type { Db } from '@server/db/client';
+import { inTx, type ServiceContext } from '@server/context';
+import type { DomainEventBus, PaymentSucceeded } from '@server/events';
+import { AppError, badRequest, conflict, notFound } from '@server/errors';
+import type { UserRow } from '@server/plugins/session';
+import { PRICES_CENTS, TIER_MONTHLY_CENTS, centsToDollars, formatUsd, isPaidTier, type PaidTier } from '@shared/domain/prices';
+import { TIER_LABELS, tierRank, type Tier } from '@shared/domain/tiers';
 import {
   PAYMENT_MESSAGES,
   PAYMENT_TYPE_OF,
@@ -18,7 +18,7 @@ import {
   type ProductType,
   type Purchase,
   type TestCheckoutSession,
-} from '../../../shared/schemas/payments';
+} from '@shared/schemas/payments';
 import * as streaks from '../streaks/service';
 import * as subscriptions from '../subscriptions/service';
 import * as repo from './repo';

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { buildTestApp, type TestApp } from '../../../../test/helpers/app';
-import { testEngines } from '../../../../test/helpers/db';
-import { createUser, newUserWithCalls, signInAs } from '../../../../test/helpers/users';
-import { FakeStripe, type Params } from '../../../../test/fakes/stripe';
-import { purchases, streakLedger, tierChanges } from '../../db/schema/index';
-import { rolloverTick } from '../../jobs/rollover';
+import { buildTestApp, type TestApp } from '@test/helpers/app';
+import { testEngines } from '@test/helpers/db';
+import { createUser, newUserWithCalls, signInAs } from '@test/helpers/users';
+import { FakeStripe, type Params } from '@test/fakes/stripe';
+import { purchases, streakLedger, tierChanges } from '@server/db/schema/index';
+import { rolloverTick } from '@server/jobs/rollover';
 
 const SECRET = 'whsec_test_secret';
 const DAY = 86_400_000;

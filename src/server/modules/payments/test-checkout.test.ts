@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../../test/helpers/app';
-import { testEngines } from '../../../../test/helpers/db';
-import { createUser, newUserWithCalls } from '../../../../test/helpers/users';
+import { buildTestApp, type TestApp } from '@test/helpers/app';
+import { testEngines } from '@test/helpers/db';
+import { createUser, newUserWithCalls } from '@test/helpers/users';
 
 /** Without Stripe keys: the built-in TEST MODE checkout, fulfilled through the same path as Stripe's. */
 describe.each(testEngines())('the built-in test checkout on %s', (engine) => {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { rewardClaims } from '../../db/schema/index';
-import type { RewardType } from '../../../shared/domain/trials';
+import type { Db } from '@server/db/client';
+import { rewardClaims } from '@server/db/schema/index';
+import type { RewardType } from '@shared/domain/trials';
 
 /** The reward types the user has claimed. */
 export async function claimedTypes(db: Db, userId: string): Promise<Set<string>> {

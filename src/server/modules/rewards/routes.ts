@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser, requireUser } from '../../plugins/session';
-import { claimRewardBodySchema, claimRewardResultSchema, rewardsAvailableSchema } from '../../../shared/schemas/subscriptions';
+import { currentUser, requireUser } from '@server/plugins/session';
+import { claimRewardBodySchema, claimRewardResultSchema, rewardsAvailableSchema } from '@shared/schemas/subscriptions';
 import * as service from './service';
-import { contextOf } from '../../context';
+import { contextOf } from '@server/context';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get('/rewards/available', { onRequest: requireUser, schema: { response: { 200: rewardsAvailableSchema } } }, async (req) =>

@@ -1,8 +1,8 @@
-import { inTx, type ServiceContext } from '../../context';
-import type { Db } from '../../db/client';
-import { badRequest, conflict } from '../../errors';
-import { MILESTONE_REWARDS, TRIAL_MS, rewardFor, trialIsUpgrade, type MilestoneReward, type RewardType } from '../../../shared/domain/trials';
-import { REWARD_MESSAGES } from '../../../shared/schemas/subscriptions';
+import { inTx, type ServiceContext } from '@server/context';
+import type { Db } from '@server/db/client';
+import { badRequest, conflict } from '@server/errors';
+import { MILESTONE_REWARDS, TRIAL_MS, rewardFor, trialIsUpgrade, type MilestoneReward, type RewardType } from '@shared/domain/trials';
+import { REWARD_MESSAGES } from '@shared/schemas/subscriptions';
 import { settleNow } from '../streaks/service';
 import * as subscriptions from '../subscriptions/service';
 import * as repo from './repo';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inTx } from '../../context';
-import { buildTestApp, type TestApp } from '../../../../test/helpers/app';
-import { testEngines } from '../../../../test/helpers/db';
-import { createUser } from '../../../../test/helpers/users';
-import type { Db } from '../../db/client';
+import { inTx } from '@server/context';
+import { buildTestApp, type TestApp } from '@test/helpers/app';
+import { testEngines } from '@test/helpers/db';
+import { createUser } from '@test/helpers/users';
+import type { Db } from '@server/db/client';
 import { grantShields, recoverStreakPaid } from './service';
 import * as repo from './repo';
 

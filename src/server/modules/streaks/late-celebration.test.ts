@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { buildTestApp, type TestApp } from '../../../../test/helpers/app';
-import { testEngines } from '../../../../test/helpers/db';
-import { createUser, signInAs } from '../../../../test/helpers/users';
-import { addLocalDays } from '../../../shared/domain/dates';
-import { rolloverTick } from '../../jobs/rollover';
+import { buildTestApp, type TestApp } from '@test/helpers/app';
+import { testEngines } from '@test/helpers/db';
+import { createUser, signInAs } from '@test/helpers/users';
+import { addLocalDays } from '@shared/domain/dates';
+import { rolloverTick } from '@server/jobs/rollover';
 
 const YES = [true, true, true, true, true, true, true];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialStreakState, type StreakEvent } from '../../../shared/domain/streak-engine';
+import { initialStreakState, type StreakEvent } from '@shared/domain/streak-engine';
 import { ledgerRows } from './persist';
 
 describe('streak texts', () => {

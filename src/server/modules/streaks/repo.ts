@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, gte, inArray, lte, min, notInArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { streakFrozenDays, streakLedger, streakRecoveredDays, streakStates, users } from '../../db/schema/index';
-import type { StreakSnapshot, StreakState } from '../../../shared/domain/streak-engine';
+import type { Db } from '@server/db/client';
+import { streakFrozenDays, streakLedger, streakRecoveredDays, streakStates, users } from '@server/db/schema/index';
+import type { StreakSnapshot, StreakState } from '@shared/domain/streak-engine';
 
 export type StreakRow = typeof streakStates.$inferSelect;
 export type LedgerInsert = typeof streakLedger.$inferInsert;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { buildTestApp, type TestApp } from '../../../../test/helpers/app';
-import { testEngines } from '../../../../test/helpers/db';
-import { createUser, signInAs } from '../../../../test/helpers/users';
-import { streakLedger, streakStates, users } from '../../db/schema/index';
-import { rolloverTick } from '../../jobs/rollover';
+import { buildTestApp, type TestApp } from '@test/helpers/app';
+import { testEngines } from '@test/helpers/db';
+import { createUser, signInAs } from '@test/helpers/users';
+import { streakLedger, streakStates, users } from '@server/db/schema/index';
+import { rolloverTick } from '@server/jobs/rollover';
 
 const DAY = 86_400_000;
 const longAgo = new Date('2025-01-01T00:00:00Z');

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser, requireUser } from '../../plugins/session';
+import { currentUser, requireUser } from '@server/plugins/session';
 import {
   calendarQuerySchema,
   calendarSchema,
@@ -10,9 +10,9 @@ import {
   recoveryAvailableSchema,
   recoveryPaymentsSchema,
   streakViewSchema,
-} from '../../../shared/schemas/streaks';
+} from '@shared/schemas/streaks';
 import * as service from './service';
-import { contextOf } from '../../context';
+import { contextOf } from '@server/context';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const guard = { onRequest: requireUser };

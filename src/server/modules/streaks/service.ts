@@ -1,8 +1,8 @@
-import { inTx, type ServiceContext } from '../../context';
-import type { Db } from '../../db/client';
-import { AppError, badRequest } from '../../errors';
-import { calendarDays, monthBounds } from '../../../shared/domain/calendar';
-import { addLocalDays } from '../../../shared/domain/dates';
+import { inTx, type ServiceContext } from '@server/context';
+import type { Db } from '@server/db/client';
+import { AppError, badRequest } from '@server/errors';
+import { calendarDays, monthBounds } from '@shared/domain/calendar';
+import { addLocalDays } from '@shared/domain/dates';
 import {
   FROZEN_ICON,
   MILESTONES,
@@ -12,7 +12,7 @@ import {
   nextMilestone,
   streakLengthText,
   type Milestone,
-} from '../../../shared/domain/milestones';
+} from '@shared/domain/milestones';
 import {
   applyCheckIn,
   applyDecline,
@@ -28,10 +28,10 @@ import {
   todayOf,
   type StepResult,
   type StreakState,
-} from '../../../shared/domain/streak-engine';
-import { rewardAtMilestone, type MilestoneReward } from '../../../shared/domain/trials';
-import type { CalendarDay, StreakView, LedgerEntry } from '../../../shared/schemas/streaks';
-import type { CheckInEffects, CheckInRecorded, PaymentEffects, PaymentSucceeded } from '../../events';
+} from '@shared/domain/streak-engine';
+import { rewardAtMilestone, type MilestoneReward } from '@shared/domain/trials';
+import type { CalendarDay, StreakView, LedgerEntry } from '@shared/schemas/streaks';
+import type { CheckInEffects, CheckInRecorded, PaymentEffects, PaymentSucceeded } from '@server/events';
 import { frozenRows, ledgerRows, recoveredRows, rolloverDue, type GrantReason } from './persist';
 import * as repo from './repo';
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { buildTestApp, type TestApp } from '../../../../test/helpers/app';
-import { testEngines } from '../../../../test/helpers/db';
-import { createUser, newUserWithCalls } from '../../../../test/helpers/users';
-import { streakLedger } from '../../db/schema/index';
-import { expireDueTrials } from '../../jobs/rollover';
+import { buildTestApp, type TestApp } from '@test/helpers/app';
+import { testEngines } from '@test/helpers/db';
+import { createUser, newUserWithCalls } from '@test/helpers/users';
+import { streakLedger } from '@server/db/schema/index';
+import { expireDueTrials } from '@server/jobs/rollover';
 
 const DAY = 86_400_000;
 const N = 15;

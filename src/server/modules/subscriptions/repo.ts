@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull, lte } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { subscriptions, tierChanges, users } from '../../db/schema/index';
-import type { Tier } from '../../../shared/domain/tiers';
+import type { Db } from '@server/db/client';
+import { subscriptions, tierChanges, users } from '@server/db/schema/index';
+import type { Tier } from '@shared/domain/tiers';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../../test/helpers/app';
-import { testEngines } from '../../../../test/helpers/db';
-import { createUser, newUserWithCalls } from '../../../../test/helpers/users';
-import { rolloverTick } from '../../jobs/rollover';
+import { buildTestApp, type TestApp } from '@test/helpers/app';
+import { testEngines } from '@test/helpers/db';
+import { createUser, newUserWithCalls } from '@test/helpers/users';
+import { rolloverTick } from '@server/jobs/rollover';
 
 const DAY = 86_400_000;
 

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser, requireUser } from '../../plugins/session';
-import { messageSchema } from '../../../shared/schemas/streaks';
-import { dismissTrialExpiryBodySchema, subscriptionSchema } from '../../../shared/schemas/subscriptions';
+import { currentUser, requireUser } from '@server/plugins/session';
+import { messageSchema } from '@shared/schemas/streaks';
+import { dismissTrialExpiryBodySchema, subscriptionSchema } from '@shared/schemas/subscriptions';
 import * as service from './service';
-import { contextOf } from '../../context';
+import { contextOf } from '@server/context';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get('/subscription', { onRequest: requireUser, schema: { response: { 200: subscriptionSchema } } }, async (req) =>

@@ -1,10 +1,10 @@
-import { inTx, type ServiceContext } from '../../context';
-import type { Db } from '../../db/client';
-import { FREEZE_DAYS_BY_TIER, TIER_LABELS, tierRank, type Tier } from '../../../shared/domain/tiers';
-import { RENEWAL_GRACE_MS, applyExpiry, nextTierChangeAt, paidChangeAt } from '../../../shared/domain/trials';
-import type { Subscription } from '../../../shared/schemas/subscriptions';
+import { inTx, type ServiceContext } from '@server/context';
+import type { Db } from '@server/db/client';
+import { FREEZE_DAYS_BY_TIER, TIER_LABELS, tierRank, type Tier } from '@shared/domain/tiers';
+import { RENEWAL_GRACE_MS, applyExpiry, nextTierChangeAt, paidChangeAt } from '@shared/domain/trials';
+import type { Subscription } from '@shared/schemas/subscriptions';
 import { grantShields } from '../streaks/service';
-import type { PaymentEffects, PaymentSucceeded } from '../../events';
+import type { PaymentEffects, PaymentSucceeded } from '@server/events';
 import * as repo from './repo';
 
 export type TierChangeSource = 'reward' | 'coupon' | 'payment' | 'developer' | 'downgrade';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, MemoryMailer, type TestApp } from '../../../../test/helpers/app';
-import { testEngines } from '../../../../test/helpers/db';
-import { createUser, signInAs } from '../../../../test/helpers/users';
-import { SUPPORT_MESSAGES, SUPPORT_RATE_LIMIT } from '../../../shared/schemas/account';
-import type { Mailer, MailMessage } from '../../plugins/mail';
+import { buildTestApp, MemoryMailer, type TestApp } from '@test/helpers/app';
+import { testEngines } from '@test/helpers/db';
+import { createUser, signInAs } from '@test/helpers/users';
+import { SUPPORT_MESSAGES, SUPPORT_RATE_LIMIT } from '@shared/schemas/account';
+import type { Mailer, MailMessage } from '@server/plugins/mail';
 
 describe.each(testEngines())('POST /api/support/contact on %s', (engine) => {
   let t: TestApp;

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { SUPPORT_MESSAGES, SUPPORT_RATE_LIMIT, supportContactSchema } from '../../../shared/schemas/account';
-import { messageSchema } from '../../../shared/schemas/auth';
-import { tooManyRequests } from '../../errors';
-import { currentUser, requireUser } from '../../plugins/session';
+import { SUPPORT_MESSAGES, SUPPORT_RATE_LIMIT, supportContactSchema } from '@shared/schemas/account';
+import { messageSchema } from '@shared/schemas/auth';
+import { tooManyRequests } from '@server/errors';
+import { currentUser, requireUser } from '@server/plugins/session';
 import * as service from './service';
 
 const routes: FastifyPluginAsyncZod = async (app) => {

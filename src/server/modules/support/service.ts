@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppConfig } from '../../config';
-import type { Db } from '../../db/client';
-import type { JobQueue } from '../../jobs/queue';
-import type { MailMessage } from '../../plugins/mail';
-import type { SupportContact } from '../../../shared/schemas/account';
+import type { AppConfig } from '@server/config';
+import type { Db } from '@server/db/client';
+import type { JobQueue } from '@server/jobs/queue';
+import type { MailMessage } from '@server/plugins/mail';
+import type { SupportContact } from '@shared/schemas/account';
 
 export interface SupportContext {
   db: Db;

@@ -1,13 +1,13 @@
-import type { ServiceContext } from '../../context';
-import { AREAS } from '../../../shared/domain/areas';
-import { localDateOf } from '../../../shared/domain/dates';
-import { successRateLevel } from '../../../shared/domain/insights';
-import { areaAverages, toPercent } from '../../../shared/domain/scoring';
-import { AREA_ICONS, tipFor } from '../../../shared/domain/tips';
-import { usesScale } from '../../../shared/domain/tiers';
-import { CHECK_IN_MESSAGES, type TipDto } from '../../../shared/schemas/check-ins';
-import { forbidden } from '../../errors';
-import type { UserRow } from '../../plugins/session';
+import type { ServiceContext } from '@server/context';
+import { AREAS } from '@shared/domain/areas';
+import { localDateOf } from '@shared/domain/dates';
+import { successRateLevel } from '@shared/domain/insights';
+import { areaAverages, toPercent } from '@shared/domain/scoring';
+import { AREA_ICONS, tipFor } from '@shared/domain/tips';
+import { usesScale } from '@shared/domain/tiers';
+import { CHECK_IN_MESSAGES, type TipDto } from '@shared/schemas/check-ins';
+import { forbidden } from '@server/errors';
+import type { UserRow } from '@server/plugins/session';
 import { recentAreaScores, userTimeZone } from '../check-ins/service';
 import { withCurrentTier } from '../subscriptions/service';
 

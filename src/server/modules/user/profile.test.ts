@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { buildTestApp, type TestApp } from '../../../../test/helpers/app';
-import { testEngines } from '../../../../test/helpers/db';
-import { createUser, signInAs } from '../../../../test/helpers/users';
-import { users } from '../../db/schema/index';
-import { PROFILE_MESSAGES } from '../../../shared/schemas/account';
-import type { UserRow } from '../../plugins/session';
+import { buildTestApp, type TestApp } from '@test/helpers/app';
+import { testEngines } from '@test/helpers/db';
+import { createUser, signInAs } from '@test/helpers/users';
+import { users } from '@server/db/schema/index';
+import { PROFILE_MESSAGES } from '@shared/schemas/account';
+import type { UserRow } from '@server/plugins/session';
 
 describe.each(testEngines())('PATCH /api/user/profile on %s', (engine) => {
   let t: TestApp;

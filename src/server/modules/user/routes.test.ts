@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { buildTestApp, MemoryMailer, type TestApp } from '../../../../test/helpers/app';
-import { testEngines } from '../../../../test/helpers/db';
-import { users } from '../../db/schema/index';
-import { SESSION_COOKIE } from '../../plugins/session';
+import { buildTestApp, MemoryMailer, type TestApp } from '@test/helpers/app';
+import { testEngines } from '@test/helpers/db';
+import { users } from '@server/db/schema/index';
+import { SESSION_COOKIE } from '@server/plugins/session';
 
 describe.each(testEngines())('PATCH /api/user/timezone on %s', (engine) => {
   let t: TestApp;

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { publicUserSchema, timezoneBodySchema } from '../../../shared/schemas/auth';
-import { profileUpdateSchema } from '../../../shared/schemas/account';
-import { currentUser, requireUser } from '../../plugins/session';
+import { publicUserSchema, timezoneBodySchema } from '@shared/schemas/auth';
+import { profileUpdateSchema } from '@shared/schemas/account';
+import { currentUser, requireUser } from '@server/plugins/session';
 import { toPublicUser } from '../auth/public-user';
 import * as service from './service';
-import { contextOf } from '../../context';
+import { contextOf } from '@server/context';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.patch(

@@ -1,7 +1,7 @@
-import type { ServiceContext } from '../../context';
-import { unauthorized } from '../../errors';
-import type { UserRow } from '../../plugins/session';
-import type { ProfileUpdate } from '../../../shared/schemas/account';
+import type { ServiceContext } from '@server/context';
+import { unauthorized } from '@server/errors';
+import type { UserRow } from '@server/plugins/session';
+import type { ProfileUpdate } from '@shared/schemas/account';
 import * as repo from './repo';
 import { onTimezoneChanged } from '../streaks/service';
 import { rescheduleReminders } from '../notifications/service';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { createValueStore, useStore } from '../../lib/create-store';
+import { createValueStore, useStore } from '@web/lib/create-store';
 import { cn } from './cn';
 
 /**

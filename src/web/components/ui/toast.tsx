@@ -1,5 +1,5 @@
-import { ApiError, errorMessage } from '../../lib/api-client';
-import { createValueStore, useStore } from '../../lib/create-store';
+import { ApiError, errorMessage } from '@web/lib/api-client';
+import { createValueStore, useStore } from '@web/lib/create-store';
 
 /**
  * Toasts (spec part 1 §2.6, §9): bottom centre just above the bottom navigation (never over a screen's primary

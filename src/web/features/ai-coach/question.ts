@@ -1,5 +1,5 @@
-import { AI_COACH_MESSAGES } from '../../../shared/schemas/ai-coach';
-import { toast } from '../../components/ui/toast';
+import { AI_COACH_MESSAGES } from '@shared/schemas/ai-coach';
+import { toast } from '@web/components/ui/toast';
 
 /** A blank question shows the 'Question Required' toast; true when the question may be sent. */
 export function checkQuestion(question: string): boolean {

@@ -1,5 +1,5 @@
-import { quarterLabel } from '../../../shared/domain/analytics';
-import type { TimeRange } from '../../../shared/schemas/analytics';
+import { quarterLabel } from '@shared/domain/analytics';
+import type { TimeRange } from '@shared/schemas/analytics';
 
 /** Texts of the analytics screens (spec part 2 §2, §8). */
 export const ANALYTICS_TEXTS = {

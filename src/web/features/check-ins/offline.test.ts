@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 
 const enqueue = vi.fn();
-vi.mock('../../sw/offline-queue', () => ({ enqueueCheckIn: (...args: unknown[]) => enqueue(...args) }));
-vi.mock('../../lib/service-worker', () => ({ requestCheckInSync: async () => undefined }));
+vi.mock('@web/sw/offline-queue', () => ({ enqueueCheckIn: (...args: unknown[]) => enqueue(...args) }));
+vi.mock('@web/lib/service-worker', () => ({ requestCheckInSync: async () => undefined }));
 
 const { OFFLINE_MESSAGES, OfflineSaveError, submitOrQueue } = await import('./offline');
 const body = { answers: [true, true, true, true, true, true, true] };

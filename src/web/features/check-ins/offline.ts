@@ -1,7 +1,7 @@
-import type { CheckInResult, CheckInSubmission } from '../../../shared/schemas/check-ins';
-import { api, NetworkError } from '../../lib/api-client';
-import { requestCheckInSync } from '../../lib/service-worker';
-import { enqueueCheckIn } from '../../sw/offline-queue';
+import type { CheckInResult, CheckInSubmission } from '@shared/schemas/check-ins';
+import { api, NetworkError } from '@web/lib/api-client';
+import { requestCheckInSync } from '@web/lib/service-worker';
+import { enqueueCheckIn } from '@web/sw/offline-queue';
 
 export const OFFLINE_MESSAGES = {
   saved: 'Saved offline',

@@ -1,4 +1,4 @@
-import type { Area } from '../../../shared/domain/areas';
+import type { Area } from '@shared/domain/areas';
 
 /** The question asked for each area, written for Big 7 (yes/no form and the 5-point form). */
 export const QUESTIONS: Record<Area, { yesNo: string; scale: string; hint: string }> = {
@@ -39,7 +39,7 @@ export const QUESTIONS: Record<Area, { yesNo: string; scale: string; hint: strin
   },
 };
 
-export { SCALE_OPTIONS, scaleOption } from '../../lib/check-ins';
+export { SCALE_OPTIONS, scaleOption } from '@web/lib/check-ins';
 
 /** Auto-advance after an answer (spec part 2 §9): yes/no 500 ms, the emoji scale 300 ms. */
 export const AUTO_ADVANCE_MS = { boolean: 500, scale: 300 } as const;

@@ -1,5 +1,5 @@
-import { formatWallTime12h } from '../../../shared/domain/dates';
-import type { TodayResponse } from '../../../shared/schemas/check-ins';
+import { formatWallTime12h } from '@shared/domain/dates';
+import type { TodayResponse } from '@shared/schemas/check-ins';
 
 export const CHECKED_IN_NOTES = {
   updateFrom: (checkInTime: string) => `You can update today’s check-in from ${formatWallTime12h(checkInTime)}.`,

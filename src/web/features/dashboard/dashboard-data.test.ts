@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
-import { apiEnvironment } from '../../lib/api-client';
+import { apiEnvironment } from '@web/lib/api-client';
 import { primeDashboardQueries, type DashboardQueries } from './hooks/use-dashboard-data';
 
 const original = { ...apiEnvironment };

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { momentText } from './moment';
-import { forgetCheckInMoment, peekCheckInMoment, saveCheckInMoment, takeCheckInMoment } from '../../lib/check-ins';
-import { memoryStorage } from '../../lib/memory-storage';
+import { forgetCheckInMoment, peekCheckInMoment, saveCheckInMoment, takeCheckInMoment } from '@web/lib/check-ins';
+import { memoryStorage } from '@web/lib/memory-storage';
 
 
 describe('the moment after a check-in', () => {

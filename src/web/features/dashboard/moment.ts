@@ -1,5 +1,5 @@
-import { toPercent } from '../../../shared/domain/scoring';
-import type { CheckInMoment } from '../../lib/check-ins';
+import { toPercent } from '@shared/domain/scoring';
+import type { CheckInMoment } from '@web/lib/check-ins';
 
 /** The words of the moment after a check-in, from the check-in response (issue 15). */
 export function momentText(m: CheckInMoment): { icon: string; title: string; body: string } {

@@ -1,5 +1,5 @@
-import type { Area } from '../../../shared/domain/areas';
-import type { Level, Trend } from '../../../shared/domain/insights';
+import type { Area } from '@shared/domain/areas';
+import type { Level, Trend } from '@shared/domain/insights';
 
 /** What each area means, written for Big 7 (the category screen's about text). */
 export const AREA_ABOUT: Record<Area, string> = {

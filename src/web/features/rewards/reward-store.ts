@@ -1,5 +1,5 @@
-import type { RewardType } from '../../../shared/domain/trials';
-import { createValueStore, useStore } from '../../lib/create-store';
+import type { RewardType } from '@shared/domain/trials';
+import { createValueStore, useStore } from '@web/lib/create-store';
 
 /** Which reward modal is open: shared by the claim cards (open it) and the dashboard modals (render it). */
 const openReward = createValueStore<RewardType | null>(null);

@@ -1,4 +1,4 @@
-import type { PublicUser } from '../../../shared/schemas/auth';
+import type { PublicUser } from '@shared/schemas/auth';
 
 /** Every text of the milestone rewards the spec fixes (part 1 §4.8), once. */
 export const REWARD_TEXTS = {

@@ -1,4 +1,4 @@
-import type { CalendarDayState } from '../../../shared/schemas/streaks';
+import type { CalendarDayState } from '@shared/schemas/streaks';
 
 export const monthTitle = (month: string): string =>
   new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });

@@ -1,6 +1,6 @@
-import { PRICES_CENTS, formatUsd } from '../../../shared/domain/prices';
-import { DEVELOPER_FREEZE_DAYS } from '../../../shared/domain/tiers';
-import { countText } from '../../../shared/domain/milestones';
+import { PRICES_CENTS, formatUsd } from '@shared/domain/prices';
+import { DEVELOPER_FREEZE_DAYS } from '@shared/domain/tiers';
+import { countText } from '@shared/domain/milestones';
 
 /** Every text of the streak feature the spec fixes, once. */
 export const STREAK_TEXTS = {

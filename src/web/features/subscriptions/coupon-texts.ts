@@ -1,5 +1,5 @@
-import { COUPON_MESSAGES } from '../../../shared/domain/coupons';
-import { ApiError } from '../../lib/api-client';
+import { COUPON_MESSAGES } from '@shared/domain/coupons';
+import { ApiError } from '@web/lib/api-client';
 
 /** Spec part 2 §8: coupon failure texts. */
 export const COUPON_TEXTS = {

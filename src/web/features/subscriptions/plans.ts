@@ -1,5 +1,5 @@
-import { PRICES_CENTS, TIER_MONTHLY_CENTS, formatUsd } from '../../../shared/domain/prices';
-import { FREEZE_DAYS_BY_TIER, TIER_LABELS, type Tier } from '../../../shared/domain/tiers';
+import { PRICES_CENTS, TIER_MONTHLY_CENTS, formatUsd } from '@shared/domain/prices';
+import { FREEZE_DAYS_BY_TIER, TIER_LABELS, type Tier } from '@shared/domain/tiers';
 
 export interface Plan {
   tier: Tier;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PROCESSED_SESSIONS_KEY, rememberProcessed, wasProcessed } from './processed-sessions';
 import { paymentTypeOf, RETURN_TARGETS } from './texts';
-import { memoryStorage } from '../../lib/memory-storage';
+import { memoryStorage } from '@web/lib/memory-storage';
 
 
 describe('processed payment sessions', () => {

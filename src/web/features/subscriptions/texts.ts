@@ -1,5 +1,5 @@
-import { PRICES_CENTS, formatUsd } from '../../../shared/domain/prices';
-import type { PaymentType } from '../../../shared/schemas/payments';
+import { PRICES_CENTS, formatUsd } from '@shared/domain/prices';
+import type { PaymentType } from '@shared/schemas/payments';
 
 /** Every text of the membership and payment screens the spec fixes (part 2 §4, §8), once. */
 export const PAYMENT_TEXTS = {

@@ -1,4 +1,4 @@
-import { TRIAL_MS } from '../../../shared/domain/trials';
+import { TRIAL_MS } from '@shared/domain/trials';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;

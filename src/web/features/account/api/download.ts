@@ -1,4 +1,4 @@
-import { ApiError, NetworkError, apiEnvironment, messageFromBody } from '../../../lib/api-client';
+import { ApiError, NetworkError, apiEnvironment, messageFromBody } from '@web/lib/api-client';
 
 /** The file name of a Content-Disposition header (`attachment; filename="…"`), or the fallback. */
 export function fileNameFrom(header: string | null, fallback: string): string {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { EXPORT_FORMATS } from '../../../../shared/schemas/account';
+import type { EXPORT_FORMATS } from '@shared/schemas/account';
 import { downloadFile } from './download';
 
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { DeletionOffer } from '../../../../shared/schemas/account';
-import { api } from '../../../lib/api-client';
+import type { DeletionOffer } from '@shared/schemas/account';
+import { api } from '@web/lib/api-client';
 
 /** GET /api/user/deletion-offer → the one-time offer to show before deleting, or {offer: null}. Never cached. */
 export const getDeletionOffer = () => api.get<DeletionOffer>('/api/user/deletion-offer');

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { currentUserQueryKey } from '../../../lib/current-user';
-import { SUBSCRIPTION_KEY } from '../../../lib/subscription';
+import { api } from '@web/lib/api-client';
+import { currentUserQueryKey } from '@web/lib/current-user';
+import { SUBSCRIPTION_KEY } from '@web/lib/subscription';
 
 /** POST /api/coupons/redeem {code}: accepting a one-time offer on the deletion path redeems its coupon. */
 export const redeemOffer = (code: string) => api.post<{ message: string; benefit: string }>('/api/coupons/redeem', { code });

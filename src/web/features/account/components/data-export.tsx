@@ -1,7 +1,7 @@
-import { ACCOUNT_MESSAGES } from '../../../../shared/schemas/account';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/page';
-import { toastError } from '../../../components/ui/toast';
+import { ACCOUNT_MESSAGES } from '@shared/schemas/account';
+import { Button } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/page';
+import { toastError } from '@web/components/ui/toast';
 import { useExportData } from '../api/export-data';
 import { useExportWellnessReport } from '../api/export-wellness-report';
 

@@ -1,14 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { DELETION_OFFERS, type DeletionOffer } from '../../../../shared/schemas/account';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog, Modal } from '../../../components/ui/dialog';
-import { showOverlay } from '../../../components/ui/loading-overlay';
-import { toast, toastError } from '../../../components/ui/toast';
+import { DELETION_OFFERS, type DeletionOffer } from '@shared/schemas/account';
+import { Button } from '@web/components/ui/button';
+import { ConfirmDialog, Modal } from '@web/components/ui/dialog';
+import { showOverlay } from '@web/components/ui/loading-overlay';
+import { toast, toastError } from '@web/components/ui/toast';
 import { useDeleteAccount } from '../api/delete-account';
 import { getDeletionOfferQueryOptions } from '../api/get-deletion-offer';
 import { useRedeemOffer } from '../api/redeem-offer';
-import { wipeBrowserData } from '../../../lib/browser-data';
+import { wipeBrowserData } from '@web/lib/browser-data';
 
 /** Deletes the account; afterwards every local trace goes and the app loads / (spec part 2 §4). */
 export function useAccountDeletion() {

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { AGE_DEFAULT, AGE_MAX, AGE_MIN, AGE_STEPPER_FLOOR, GENDER_LABELS } from '../../../../shared/schemas/account';
-import { GENDERS, MAX_NAME_LENGTH, type PublicUser } from '../../../../shared/schemas/auth';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog, Modal } from '../../../components/ui/dialog';
-import { TextField } from '../../../components/ui/field';
-import { cn } from '../../../components/ui/cn';
+import { AGE_DEFAULT, AGE_MAX, AGE_MIN, AGE_STEPPER_FLOOR, GENDER_LABELS } from '@shared/schemas/account';
+import { GENDERS, MAX_NAME_LENGTH, type PublicUser } from '@shared/schemas/auth';
+import { Button } from '@web/components/ui/button';
+import { ConfirmDialog, Modal } from '@web/components/ui/dialog';
+import { TextField } from '@web/components/ui/field';
+import { cn } from '@web/components/ui/cn';
 
 type Gender = (typeof GENDERS)[number];
 

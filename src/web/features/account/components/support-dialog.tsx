@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
-import { SUPPORT_MESSAGES, SUPPORT_MESSAGE_MAX, SUPPORT_SUBJECT_MAX } from '../../../../shared/schemas/account';
-import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/dialog';
-import { toast } from '../../../components/ui/toast';
-import { cn } from '../../../components/ui/cn';
+import { SUPPORT_MESSAGES, SUPPORT_MESSAGE_MAX, SUPPORT_SUBJECT_MAX } from '@shared/schemas/account';
+import { Button } from '@web/components/ui/button';
+import { Modal } from '@web/components/ui/dialog';
+import { toast } from '@web/components/ui/toast';
+import { cn } from '@web/components/ui/cn';
 import { useContactSupport } from '../api/contact-support';
 
 const inputClass =

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AskRequest, AskResponse } from '../../../../shared/schemas/ai-coach';
-import { ApiError, api } from '../../../lib/api-client';
+import type { AskRequest, AskResponse } from '@shared/schemas/ai-coach';
+import { ApiError, api } from '@web/lib/api-client';
 import { aiCoachKeys } from './keys';
 
 /** POST /api/ai-coach/ask {question, conversationId?} → {advice, conversationId}. */

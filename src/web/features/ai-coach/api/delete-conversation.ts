@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@web/lib/api-client';
 import { aiCoachKeys } from './keys';
 
 /** DELETE /api/ai-coach/conversations/{id} → {message}. */

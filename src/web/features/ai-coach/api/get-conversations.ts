@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Conversation } from '../../../../shared/schemas/ai-coach';
-import { api } from '../../../lib/api-client';
+import type { Conversation } from '@shared/schemas/ai-coach';
+import { api } from '@web/lib/api-client';
 import { aiCoachKeys } from './keys';
 
 /** GET /api/ai-coach/conversations → [{id, title, createdAt}], newest first (ai-coach tier only). */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Message } from '../../../../shared/schemas/ai-coach';
-import { api } from '../../../lib/api-client';
+import type { Message } from '@shared/schemas/ai-coach';
+import { api } from '@web/lib/api-client';
 import { aiCoachKeys } from './keys';
 
 /** GET /api/ai-coach/conversations/{id}/messages → [{id, role, content, createdAt}], oldest first. */

@@ -1,5 +1,5 @@
-import { Button, ButtonLink } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/page';
+import { Button, ButtonLink } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/page';
 
 /** The 'AI Coach Advice' card: the answer with its line breaks, a link to the conversation, and New Question. */
 export function AdviceCard({ advice, conversationId, onNewQuestion }: { advice: string; conversationId: string; onNewQuestion: () => void }) {

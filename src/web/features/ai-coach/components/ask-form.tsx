@@ -1,6 +1,6 @@
 import { useId, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/page';
+import { Button } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/page';
 
 /** 'What would you like to know?' with a multi-line box; Ask AI Coach / Getting advice... (disabled while blank or pending). */
 export function AskForm({

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { Conversation } from '../../../../shared/schemas/ai-coach';
-import { AI_COACH_MESSAGES } from '../../../../shared/schemas/ai-coach';
-import { ConfirmDialog } from '../../../components/ui/dialog';
-import { toast, toastError } from '../../../components/ui/toast';
+import type { Conversation } from '@shared/schemas/ai-coach';
+import { AI_COACH_MESSAGES } from '@shared/schemas/ai-coach';
+import { ConfirmDialog } from '@web/components/ui/dialog';
+import { toast, toastError } from '@web/components/ui/toast';
 import { useDeleteConversation } from '../api/delete-conversation';
 import { formatStarted } from '../format';
 

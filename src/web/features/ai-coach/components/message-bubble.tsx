@@ -1,5 +1,5 @@
-import type { Message } from '../../../../shared/schemas/ai-coach';
-import { cn } from '../../../components/ui/cn';
+import type { Message } from '@shared/schemas/ai-coach';
+import { cn } from '@web/components/ui/cn';
 import { formatMessageTime } from '../format';
 import { highlightParts } from '../search';
 

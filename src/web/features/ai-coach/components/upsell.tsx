@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/page';
+import { Button } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/page';
 
 /** For tiers without the AI Coach: what it does, and Ask AI Coach leads to /upgrade (spec part 2 §6). */
 export function AiCoachUpsell() {

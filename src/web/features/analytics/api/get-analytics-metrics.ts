@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AnalyticsMetrics, TimeRange } from '../../../../shared/schemas/analytics';
-import { api } from '../../../lib/api-client';
+import type { AnalyticsMetrics, TimeRange } from '@shared/schemas/analytics';
+import { api } from '@web/lib/api-client';
 import { ANALYTICS_STALE_MS, analyticsMetricsKey } from './keys';
 
 /** GET /api/analytics/business-metrics?timeRange= (admin only). */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { BusinessMetrics } from '../../../../shared/schemas/analytics';
-import { api } from '../../../lib/api-client';
+import type { BusinessMetrics } from '@shared/schemas/analytics';
+import { api } from '@web/lib/api-client';
 import { ANALYTICS_STALE_MS, BUSINESS_METRICS_KEY } from './keys';
 
 /** GET /api/admin/business-metrics (admin only; no retry, spec part 2 §7). */

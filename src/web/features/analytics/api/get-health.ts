@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { HealthReport } from '../../../../shared/schemas/health';
-import { api, ApiError } from '../../../lib/api-client';
+import type { HealthReport } from '@shared/schemas/health';
+import { api, ApiError } from '@web/lib/api-client';
 import { ANALYTICS_STALE_MS, HEALTH_KEY } from './keys';
 
 /** GET /api/health: the system health report (no personal data); an unhealthy server answers 503 with the report. */

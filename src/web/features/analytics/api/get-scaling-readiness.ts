@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ScalingReadiness } from '../../../../shared/schemas/analytics';
-import { api } from '../../../lib/api-client';
+import type { ScalingReadiness } from '@shared/schemas/analytics';
+import { api } from '@web/lib/api-client';
 import { ANALYTICS_STALE_MS, SCALING_READINESS_KEY } from './keys';
 
 /** GET /api/admin/scaling-readiness (admin only). */

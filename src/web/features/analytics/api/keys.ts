@@ -1,4 +1,4 @@
-import type { TimeRange } from '../../../../shared/schemas/analytics';
+import type { TimeRange } from '@shared/schemas/analytics';
 
 /** Query keys of the owner analytics; every query and refresh goes through these. */
 export const ANALYTICS_KEY = ['analytics'] as const;

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { readinessLevel } from '../../../../shared/domain/analytics';
-import { ButtonLink } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/page';
-import { cn } from '../../../components/ui/cn';
+import { readinessLevel } from '@shared/domain/analytics';
+import { ButtonLink } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/page';
+import { cn } from '@web/components/ui/cn';
 
 /** What a signed-in user who is not an admin sees instead of the numbers. */
 export function NotAvailable({ what }: { what: string }) {

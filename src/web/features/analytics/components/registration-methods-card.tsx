@@ -1,4 +1,4 @@
-import type { RegistrationMethods } from '../../../../shared/schemas/analytics';
+import type { RegistrationMethods } from '@shared/schemas/analytics';
 import { ChartFigure } from './chart';
 import { MetricCard } from './parts';
 

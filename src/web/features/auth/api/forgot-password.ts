@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@web/lib/api-client';
 
 /** POST /api/auth/forgot-password {email} → {message}. */
 export const forgotPassword = (email: string) => api.post<{ message: string }>('/api/auth/forgot-password', { email });

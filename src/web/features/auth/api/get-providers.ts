@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ProvidersResponse } from '../../../../shared/schemas/auth';
-import { api } from '../../../lib/api-client';
+import type { ProvidersResponse } from '@shared/schemas/auth';
+import { api } from '@web/lib/api-client';
 
 export type AuthProviders = ProvidersResponse;
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { PublicUser } from '../../../../shared/schemas/auth';
-import { api } from '../../../lib/api-client';
+import type { PublicUser } from '@shared/schemas/auth';
+import { api } from '@web/lib/api-client';
 
 export interface SignInInput {
   email: string;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Logo } from '../../../components/ui/logo';
+import { Logo } from '@web/components/ui/logo';
 
 /** The frame of the authentication screens: a small logo and one centred column. */
 export function AuthLayout({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {

@@ -1,4 +1,4 @@
-import { TextField } from '../../../components/ui/field';
+import { TextField } from '@web/components/ui/field';
 
 /** The 'Email Address' field of the auth screens: e-mail keyboard and autofill; `onValueChange` gets the text. */
 export function EmailField({ value, error, onValueChange }: { value: string; error?: string; onValueChange: (value: string) => void }) {

@@ -1,5 +1,5 @@
-import { Button } from '../../../components/ui/button';
-import { browserTimezone } from '../../../lib/dates';
+import { Button } from '@web/components/ui/button';
+import { browserTimezone } from '@web/lib/dates';
 import { googleSignInUrl, useProviders } from '../api/get-providers';
 import { Divider } from './auth-layout';
 

@@ -1,4 +1,4 @@
-import { Button } from '../../../components/ui/button';
+import { Button } from '@web/components/ui/button';
 
 /**
  * The yellow 'Email Verification Required' box of the sign-in screen (spec part 1 §2.3). It is announced when it

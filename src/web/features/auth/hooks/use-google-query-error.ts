@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from '../../../components/ui/toast';
+import { toast } from '@web/components/ui/toast';
 
 /** Spec §9: the Google 2FA toast stays 10 s. */
 export const GOOGLE_2FA_TOAST_MS = 10_000;

@@ -1,6 +1,6 @@
-import { emailProblem } from '../../../../shared/domain/auth-rules';
-import { ApiError } from '../../../lib/api-client';
-import { toast } from '../../../components/ui/toast';
+import { emailProblem } from '@shared/domain/auth-rules';
+import { ApiError } from '@web/lib/api-client';
+import { toast } from '@web/components/ui/toast';
 import { useResendVerification } from '../api/resend-verification';
 
 export const RESEND_MESSAGES = {

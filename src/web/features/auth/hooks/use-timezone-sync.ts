@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { isAuthPage } from '../../../lib/api-client';
-import { setCurrentUser, useCurrentUser } from '../../../lib/current-user';
-import { browserTimezone } from '../../../lib/dates';
+import { isAuthPage } from '@web/lib/api-client';
+import { setCurrentUser, useCurrentUser } from '@web/lib/current-user';
+import { browserTimezone } from '@web/lib/dates';
 import { updateTimezone } from '../api/update-timezone';
 
 /**

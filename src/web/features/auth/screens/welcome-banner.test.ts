@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { TWO_FACTOR_TEXT, googleBannerText } from './WelcomeScreen';
+import { TWO_FACTOR_TEXT, googleBannerText } from './welcome-screen';
 
 describe('welcome-screen Google error texts (spec part 1 §8)', () => {
   test('defaults per error when the server sent no message', () => {

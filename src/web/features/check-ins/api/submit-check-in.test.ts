@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { QueryObserver, type QueryKey } from '@tanstack/react-query';
-import { CHECK_IN_DERIVED, checkInQueryKeys } from '../../../lib/check-ins';
-import { currentUserQueryKey } from '../../../lib/current-user';
-import { createQueryClient } from '../../../lib/query-client';
+import { CHECK_IN_DERIVED, checkInQueryKeys } from '@web/lib/check-ins';
+import { currentUserQueryKey } from '@web/lib/current-user';
+import { createQueryClient } from '@web/lib/query-client';
 import { refreshAfterCheckIn } from './submit-check-in';
 
 /** A query of the app's real client that counts its fetches; `watched` keeps an observer on it (a screen showing it). */

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { CheckInResult, CheckInSubmission } from '../../../../shared/schemas/check-ins';
-import { api } from '../../../lib/api-client';
-import { invalidateCheckIns } from '../../../lib/check-ins';
-import { currentUserQueryKey } from '../../../lib/current-user';
+import type { CheckInResult, CheckInSubmission } from '@shared/schemas/check-ins';
+import { api } from '@web/lib/api-client';
+import { invalidateCheckIns } from '@web/lib/check-ins';
+import { currentUserQueryKey } from '@web/lib/current-user';
 import { submitOrQueue } from '../offline';
 
 /** POST /api/checkins: creates today's check-in or, inside the window, replaces it. */

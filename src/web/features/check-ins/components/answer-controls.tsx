@@ -1,6 +1,6 @@
 import { useRef, type KeyboardEvent } from 'react';
-import { cn } from '../../../components/ui/cn';
-import { SCALE_OPTIONS } from '../../../lib/check-ins';
+import { cn } from '@web/components/ui/cn';
+import { SCALE_OPTIONS } from '@web/lib/check-ins';
 
 const choiceClass =
   'inline-flex min-h-14 items-center justify-center rounded-2xl border-2 text-lg font-bold transition-colors focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring';

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Confetti } from '../../../components/ui/confetti';
-import { toast } from '../../../components/ui/toast';
-import { onCheckInsSynced } from '../../../lib/service-worker';
+import { Confetti } from '@web/components/ui/confetti';
+import { toast } from '@web/components/ui/toast';
+import { onCheckInsSynced } from '@web/lib/service-worker';
 import { refreshAfterCheckIn } from '../api/submit-check-in';
 import { OFFLINE_MESSAGES, syncedNotice } from '../offline';
 

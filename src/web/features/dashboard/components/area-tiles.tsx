@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
-import { AREAS, AREA_LABELS, type Area } from '../../../../shared/domain/areas';
-import { toPercent } from '../../../../shared/domain/scoring';
-import { AREA_ICONS } from '../../../../shared/domain/tips';
-import { hasAiCoach, isAdFree, type Tier } from '../../../../shared/domain/tiers';
-import { cn } from '../../../components/ui/cn';
-import { hasEnoughForLevels, MIN_CHECK_INS_FOR_LEVELS, moreNeededText } from '../../../lib/early-days';
-import { scoreTextClass } from '../../../lib/score-colors';
+import { AREAS, AREA_LABELS, type Area } from '@shared/domain/areas';
+import { toPercent } from '@shared/domain/scoring';
+import { AREA_ICONS } from '@shared/domain/tips';
+import { hasAiCoach, isAdFree, type Tier } from '@shared/domain/tiers';
+import { cn } from '@web/components/ui/cn';
+import { hasEnoughForLevels, MIN_CHECK_INS_FOR_LEVELS, moreNeededText } from '@web/lib/early-days';
+import { scoreTextClass } from '@web/lib/score-colors';
 
 const tileClass =
   'flex min-h-24 flex-col justify-between rounded-2xl border border-border bg-surface p-3 hover:bg-surface-2 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring';

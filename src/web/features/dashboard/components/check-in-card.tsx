@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import { WINDOW_MESSAGES } from '../../../../shared/domain/check-in-window';
-import { toPercent } from '../../../../shared/domain/scoring';
-import type { TodayResponse } from '../../../../shared/schemas/check-ins';
-import { buttonClass } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/page';
-import { NoBreakHyphens } from '../../../components/ui/text';
+import { WINDOW_MESSAGES } from '@shared/domain/check-in-window';
+import { toPercent } from '@shared/domain/scoring';
+import type { TodayResponse } from '@shared/schemas/check-ins';
+import { buttonClass } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/page';
+import { NoBreakHyphens } from '@web/components/ui/text';
 import { checkedInNote } from '../check-in-note';
 
 export const DONE_FOR_TODAY = {

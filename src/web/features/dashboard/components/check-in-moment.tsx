@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Confetti } from '../../../components/ui/confetti';
-import type { CheckInMoment as Moment } from '../../../lib/check-ins';
+import { Confetti } from '@web/components/ui/confetti';
+import type { CheckInMoment as Moment } from '@web/lib/check-ins';
 import { momentText } from '../moment';
 
 export const MOMENT_CONFETTI_MS = 3_000;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Card } from '../../../components/ui/page';
-import { NoBreakHyphens } from '../../../components/ui/text';
+import { Card } from '@web/components/ui/page';
+import { NoBreakHyphens } from '@web/components/ui/text';
 import { COUNTDOWN_TICK_MS, formatCountdown, spokenCountdown } from '../countdown';
 
 /**

@@ -1,4 +1,4 @@
-import { greetingForHour } from '../../../lib/dates';
+import { greetingForHour } from '@web/lib/dates';
 
 /** 'Good evening, Ana' — the dashboard's page heading. */
 export function Greeting({ firstName }: { firstName: string }) {

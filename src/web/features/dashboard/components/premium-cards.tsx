@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { usesScale, type Tier } from '../../../../shared/domain/tiers';
-import { cn } from '../../../components/ui/cn';
+import { usesScale, type Tier } from '@shared/domain/tiers';
+import { cn } from '@web/components/ui/cn';
 
 const cardClass =
   'block rounded-2xl border border-border bg-surface p-4 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { isAdFree, type Tier } from '../../../../shared/domain/tiers';
-import { formatUsd, PRICES_CENTS } from '../../../../shared/domain/prices';
+import { isAdFree, type Tier } from '@shared/domain/tiers';
+import { formatUsd, PRICES_CENTS } from '@shared/domain/prices';
 
 /** The free tier's single in-app promotion (our own upgrade offer; never for ad-free and up). */
 export function PromotionCard({ tier }: { tier: Tier }) {

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { Modal } from '../../../components/ui/dialog';
-import { Card } from '../../../components/ui/page';
-import { cn } from '../../../components/ui/cn';
-import { scoreTextClass } from '../../../lib/score-colors';
+import { Modal } from '@web/components/ui/dialog';
+import { Card } from '@web/components/ui/page';
+import { cn } from '@web/components/ui/cn';
+import { scoreTextClass } from '@web/lib/score-colors';
 import { easeOutCubic, SCORE_ANIMATION_MS } from '../countdown';
 
 function prefersReducedMotion(): boolean {

@@ -1,6 +1,6 @@
-import { AREA_LABELS, type Area } from '../../../../shared/domain/areas';
-import { strengthsAndWeakAreas, summaryBand, type SummaryBand } from '../../../../shared/domain/insights';
-import { Card } from '../../../components/ui/page';
+import { AREA_LABELS, type Area } from '@shared/domain/areas';
+import { strengthsAndWeakAreas, summaryBand, type SummaryBand } from '@shared/domain/insights';
+import { Card } from '@web/components/ui/page';
 
 const BAND_TEXT: Record<SummaryBand, (p: number) => string> = {
   excellent: (p) => `Excellent! Your overall wellness is thriving at ${p}%. Keep doing what works.`,

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { hashKey, useQueryClient, type Query, type QueryClient, type QueryFunction, type QueryKey } from '@tanstack/react-query';
-import type { Dashboard } from '../../../../shared/schemas/dashboard';
-import { api } from '../../../lib/api-client';
-import { writeSessionCache } from '../../../lib/session-cache';
+import type { Dashboard } from '@shared/schemas/dashboard';
+import { api } from '@web/lib/api-client';
+import { writeSessionCache } from '@web/lib/session-cache';
 
 /** The query options of one of the dashboard's spec queries (each lives with its owner; app/ passes them in). */
 interface PartQuery<T> {

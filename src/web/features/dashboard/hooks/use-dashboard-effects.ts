@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { JUST_CHECKED_IN_FLAG } from '../../../lib/check-ins';
-import { SESSION_FLAGS, takeSessionFlag } from '../../../lib/session-cache';
-import { hideOverlay, showOverlay } from '../../../components/ui/loading-overlay';
-import { toast } from '../../../components/ui/toast';
+import { JUST_CHECKED_IN_FLAG } from '@web/lib/check-ins';
+import { SESSION_FLAGS, takeSessionFlag } from '@web/lib/session-cache';
+import { hideOverlay, showOverlay } from '@web/components/ui/loading-overlay';
+import { toast } from '@web/components/ui/toast';
 
 export const LOGIN_SUCCESS_TOAST = { title: 'Welcome back!', description: 'You have been logged in successfully.' } as const;
 /** Orientation lasts 24 h from sign-up; within it a person without a check-in has not been "back" yet. */

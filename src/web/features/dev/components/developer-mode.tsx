@@ -1,8 +1,8 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
-import type { PublicUser } from '../../../../shared/schemas/auth';
-import { TIER_LABELS } from '../../../../shared/domain/tiers';
-import { createKeywordMatcher, isTypingTarget, leaveDevMode, toggleDevMode, useDevMode } from '../../../lib/dev-mode';
-import { toast } from '../../../components/ui/toast';
+import type { PublicUser } from '@shared/schemas/auth';
+import { TIER_LABELS } from '@shared/domain/tiers';
+import { createKeywordMatcher, isTypingTarget, leaveDevMode, toggleDevMode, useDevMode } from '@web/lib/dev-mode';
+import { toast } from '@web/components/ui/toast';
 
 /** Tiers whose badge shows in developer mode (spec part 1 §4.10). */
 const BADGE_TIERS = ['ad-free', 'premium', 'ai-coach'] as const;

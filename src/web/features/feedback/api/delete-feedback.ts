@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@web/lib/api-client';
 import { refreshFeedback } from './keys';
 
 /** DELETE /api/feedback/:id (admin only); then the list and the unread count refresh. */

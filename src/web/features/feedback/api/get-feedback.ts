@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { FeedbackItem } from '../../../../shared/schemas/feedback';
-import { api } from '../../../lib/api-client';
+import type { FeedbackItem } from '@shared/schemas/feedback';
+import { api } from '@web/lib/api-client';
 import { FEEDBACK_LIST_KEY } from './keys';
 
 /** GET /api/feedback (admin only): every item, newest first. */

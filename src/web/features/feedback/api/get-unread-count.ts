@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { UnreadCount } from '../../../../shared/schemas/feedback';
-import { api } from '../../../lib/api-client';
+import type { UnreadCount } from '@shared/schemas/feedback';
+import { api } from '@web/lib/api-client';
 import { FEEDBACK_UNREAD_KEY } from './keys';
 
 /** The unread count is polled this often in developer mode (spec part 2 §4, §9). */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FeedbackItem } from '../../../../shared/schemas/feedback';
-import { api } from '../../../lib/api-client';
+import type { FeedbackItem } from '@shared/schemas/feedback';
+import { api } from '@web/lib/api-client';
 import { refreshFeedback } from './keys';
 
 /** PATCH /api/feedback/:id/read (admin only) → the item, now read. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { createQueryClient } from '../../../lib/query-client';
+import { createQueryClient } from '@web/lib/query-client';
 import { getFeedbackQueryOptions } from './get-feedback';
 import { getUnreadFeedbackCountQueryOptions, UNREAD_POLL_MS } from './get-unread-count';
 import { refreshFeedback } from './keys';

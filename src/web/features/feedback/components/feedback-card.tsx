@@ -1,6 +1,6 @@
 import { useRef } from 'react';
-import type { FeedbackItem } from '../../../../shared/schemas/feedback';
-import { Card } from '../../../components/ui/page';
+import type { FeedbackItem } from '@shared/schemas/feedback';
+import { Card } from '@web/components/ui/page';
 import { useMarkFeedbackRead } from '../api/mark-feedback-read';
 import { useReadWhenSeen } from '../read-when-seen';
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { invalidateCheckIns } from '../../../lib/check-ins';
-import { createQueryClient } from '../../../lib/query-client';
+import { invalidateCheckIns } from '@web/lib/check-ins';
+import { createQueryClient } from '@web/lib/query-client';
 import { getTipsQueryOptions } from './get-tips';
 
 describe('tips query', () => {

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TipDto } from '../../../../shared/schemas/check-ins';
-import { api } from '../../../lib/api-client';
-import { CHECK_IN_DERIVED } from '../../../lib/check-ins';
-import { QUERY_TIMES } from '../../../lib/query-client';
+import type { TipDto } from '@shared/schemas/check-ins';
+import { api } from '@web/lib/api-client';
+import { CHECK_IN_DERIVED } from '@web/lib/check-ins';
+import { QUERY_TIMES } from '@web/lib/query-client';
 
 /** GET /api/premium/tips (premium and ai-coach only): one tip per area from recent scores. */
 export const fetchTips = () => api.get<{ tips: TipDto[] }>('/api/premium/tips');

@@ -1,5 +1,5 @@
-import { scoreStrokeClass, scoreTextClass } from '../../../lib/score-colors';
-import { cn } from '../../../components/ui/cn';
+import { scoreStrokeClass, scoreTextClass } from '@web/lib/score-colors';
+import { cn } from '@web/components/ui/cn';
 
 /** A half-circle gauge whose colour follows the 95 / 70 / 30 / 5 bands (neutral until there are enough check-ins). */
 export function Gauge({ percent, label, banded = true }: { percent: number | null; label: string; banded?: boolean }) {

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NotificationCheck, NotificationSettings, PushSubscriptionJson } from '../../../../shared/schemas/notifications';
-import { api } from '../../../lib/api-client';
+import type { NotificationCheck, NotificationSettings, PushSubscriptionJson } from '@shared/schemas/notifications';
+import { api } from '@web/lib/api-client';
 
 export const notificationKeys = {
   settings: ['notifications', 'settings'] as const,

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Switch } from 'radix-ui';
-import { toast, toastError } from '../../../components/ui/toast';
+import { toast, toastError } from '@web/components/ui/toast';
 import { useNotificationSettings, usePatchNotificationSettings } from '../api/notifications';
 import { switchClass, thumbClass, trackClass } from './notification-settings';
 

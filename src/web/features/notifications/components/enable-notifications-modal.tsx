@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/dialog';
+import { Button } from '@web/components/ui/button';
+import { Modal } from '@web/components/ui/dialog';
 import { useNotificationSettings, usePatchNotificationSettings } from '../api/notifications';
 import { useNotificationSwitch } from '../lib/use-enable-notifications';
 import { healSubscription, permissionState, shouldAutoEnable, watchPermissionGranted } from '../lib/push-client';

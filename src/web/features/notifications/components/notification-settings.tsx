@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Switch } from 'radix-ui';
-import { toastError } from '../../../components/ui/toast';
+import { toastError } from '@web/components/ui/toast';
 import { useNotificationSettings, usePatchNotificationSettings } from '../api/notifications';
 import { useNotificationSwitch } from '../lib/use-enable-notifications';
 

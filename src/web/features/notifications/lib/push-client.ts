@@ -1,4 +1,4 @@
-import type { PushSubscriptionJson } from '../../../../shared/schemas/notifications';
+import type { PushSubscriptionJson } from '@shared/schemas/notifications';
 import { fetchVapidPublicKey, registerToken } from '../api/notifications';
 
 /**

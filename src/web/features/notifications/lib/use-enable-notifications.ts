@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { formatWallTime12h } from '../../../../shared/domain/dates';
-import { effectiveCheckInTime } from '../../../../shared/domain/check-in-window';
-import { toast } from '../../../components/ui/toast';
+import { formatWallTime12h } from '@shared/domain/dates';
+import { effectiveCheckInTime } from '@shared/domain/check-in-window';
+import { toast } from '@web/components/ui/toast';
 import { notificationKeys, usePatchNotificationSettings } from '../api/notifications';
 import { PUSH_MESSAGES, permissionState, pushSupported, subscribeThisDevice } from './push-client';
 

@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { claimRewardResultSchema, rewardsAvailableSchema } from '../../../../shared/schemas/subscriptions';
-import type { RewardType } from '../../../../shared/domain/trials';
-import { api } from '../../../lib/api-client';
-import { CHECK_IN_DERIVED } from '../../../lib/check-ins';
-import { currentUserQueryKey } from '../../../lib/current-user';
-import { SUBSCRIPTION_KEY } from '../../../lib/subscription';
-import { QUERY_TIMES, STREAK_KEY } from '../../../lib/query-client';
+import type { claimRewardResultSchema, rewardsAvailableSchema } from '@shared/schemas/subscriptions';
+import type { RewardType } from '@shared/domain/trials';
+import { api } from '@web/lib/api-client';
+import { CHECK_IN_DERIVED } from '@web/lib/check-ins';
+import { currentUserQueryKey } from '@web/lib/current-user';
+import { SUBSCRIPTION_KEY } from '@web/lib/subscription';
+import { QUERY_TIMES, STREAK_KEY } from '@web/lib/query-client';
 
 export const REWARDS_KEY = ['rewards', 'available'] as const;
 

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { milestoneAt } from '../../../../shared/domain/milestones';
-import { rewardFor, TRIAL_LABELS, type RewardType } from '../../../../shared/domain/trials';
-import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/dialog';
+import { milestoneAt } from '@shared/domain/milestones';
+import { rewardFor, TRIAL_LABELS, type RewardType } from '@shared/domain/trials';
+import { Button } from '@web/components/ui/button';
+import { Modal } from '@web/components/ui/dialog';
 import { REWARD_TIMINGS } from '../texts';
-import { Confetti } from '../../../components/ui/confetti';
+import { Confetti } from '@web/components/ui/confetti';
 
 /**
  * The reward celebration (spec part 1 §4.8, part 2 §4): a premium reward shows the 30-day milestone

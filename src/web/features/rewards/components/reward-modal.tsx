@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import type { PublicUser } from '../../../../shared/schemas/auth';
-import { rewardFor, TRIAL_DAYS, TRIAL_LABELS, type RewardType } from '../../../../shared/domain/trials';
-import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/dialog';
-import { toast } from '../../../components/ui/toast';
+import type { PublicUser } from '@shared/schemas/auth';
+import { rewardFor, TRIAL_DAYS, TRIAL_LABELS, type RewardType } from '@shared/domain/trials';
+import { Button } from '@web/components/ui/button';
+import { Modal } from '@web/components/ui/dialog';
+import { toast } from '@web/components/ui/toast';
 import { useClaimReward } from '../api/rewards';
 import { REWARD_TEXTS, REWARD_TIMINGS, greetingName } from '../texts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@web/lib/api-client';
 import { parseDays, testNotificationToast } from './developer-tools';
 
 describe('developer day inputs', () => {

@@ -1,6 +1,6 @@
-import { ApiError, api } from '../../../lib/api-client';
-import { currentUserQueryKey } from '../../../lib/current-user';
-import { queryClient } from '../../../lib/query-client';
+import { ApiError, api } from '@web/lib/api-client';
+import { currentUserQueryKey } from '@web/lib/current-user';
+import { queryClient } from '@web/lib/query-client';
 
 /** The developer calls of spec part 2 §7 (they answer 404 unless the server runs with developer tools). */
 export const devApi = {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { APP_VERSION } from '../../../../shared/version';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/toast';
+import { APP_VERSION } from '@shared/version';
+import { Button } from '@web/components/ui/button';
+import { toast } from '@web/components/ui/toast';
 import { applyUpdate, checkForUpdate, UPDATE_FAILED, type UpdateProgress, type UpdateState } from '../lib/app-update';
 
 /** What the card says in each state (the status line is announced: aria-live). */

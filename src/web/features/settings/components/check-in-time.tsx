@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from 'react';
-import { CHECK_IN_TIMES, canChangeCheckInTime, effectiveCheckInTime } from '../../../../shared/domain/check-in-window';
-import { formatWallTime12h } from '../../../../shared/domain/dates';
-import type { PublicUser } from '../../../../shared/schemas/auth';
-import { toast, toastError } from '../../../components/ui/toast';
+import { CHECK_IN_TIMES, canChangeCheckInTime, effectiveCheckInTime } from '@shared/domain/check-in-window';
+import { formatWallTime12h } from '@shared/domain/dates';
+import type { PublicUser } from '@shared/schemas/auth';
+import { toast, toastError } from '@web/components/ui/toast';
 import { useUpdateCheckInTime } from '../api/update-check-in-time';
 
 /**

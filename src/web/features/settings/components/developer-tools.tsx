@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { FREEZE_DAYS_BY_TIER, TIER_LABELS } from '../../../../shared/domain/tiers';
-import { ApiError } from '../../../lib/api-client';
-import { leaveDevMode } from '../../../lib/dev-mode';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
-import { toast } from '../../../components/ui/toast';
+import { FREEZE_DAYS_BY_TIER, TIER_LABELS } from '@shared/domain/tiers';
+import { ApiError } from '@web/lib/api-client';
+import { leaveDevMode } from '@web/lib/dev-mode';
+import { Button } from '@web/components/ui/button';
+import { TextField } from '@web/components/ui/field';
+import { toast } from '@web/components/ui/toast';
 import { devApi, parseDays, refreshAfterDevAction, testNotificationToast } from '../api/developer-tools';
 
 const FREEZE_TIERS = ['ad-free', 'premium', 'ai-coach'] as const;

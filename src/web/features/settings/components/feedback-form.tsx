@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import { FEEDBACK_MAX_LENGTH, FEEDBACK_WARN_LENGTH, feedbackProblem } from '../../../../shared/schemas/feedback';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../components/ui/cn';
-import { toast, toastError } from '../../../components/ui/toast';
+import { FEEDBACK_MAX_LENGTH, FEEDBACK_WARN_LENGTH, feedbackProblem } from '@shared/schemas/feedback';
+import { Button } from '@web/components/ui/button';
+import { cn } from '@web/components/ui/cn';
+import { toast, toastError } from '@web/components/ui/toast';
 import { useSendFeedback } from '../api/send-feedback';
 
 /**

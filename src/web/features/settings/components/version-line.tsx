@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { APP_VERSION } from '../../../../shared/version';
-import { createTapCounter, DEV_TOOLS_OFF, toggleDevMode } from '../../../lib/dev-mode';
-import { toast } from '../../../components/ui/toast';
+import { APP_VERSION } from '@shared/version';
+import { createTapCounter, DEV_TOOLS_OFF, toggleDevMode } from '@web/lib/dev-mode';
+import { toast } from '@web/components/ui/toast';
 
 /**
  * The app version line: ten quick taps toggle developer mode where the server offers developer tools, and say

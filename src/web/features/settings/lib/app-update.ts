@@ -1,7 +1,7 @@
-import { APP_VERSION } from '../../../../shared/version';
-import { SESSION_CACHE_KEY } from '../../../lib/session-cache';
-import { THEME_KEY } from '../../../lib/theme';
-import { DEV_MODE_KEY } from '../../../lib/dev-mode';
+import { APP_VERSION } from '@shared/version';
+import { SESSION_CACHE_KEY } from '@web/lib/session-cache';
+import { THEME_KEY } from '@web/lib/theme';
+import { DEV_MODE_KEY } from '@web/lib/dev-mode';
 
 /** The app update check on /settings (spec part 2 §4 "App update"). */
 export type UpdateState = 'idle' | 'checking' | 'available' | 'upToDate' | 'updating';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Page, PageHeader } from '../../../components/ui/page';
-import { useCurrentUser } from '../../../lib/current-user';
+import { Page, PageHeader } from '@web/components/ui/page';
+import { useCurrentUser } from '@web/lib/current-user';
 
 /**
  * The frame of the static pages: a back button to /settings (to the welcome screen for a visitor, who has no

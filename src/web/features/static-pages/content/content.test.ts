@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { PRICES_CENTS, formatUsd } from '../../../../shared/domain/prices';
-import { FREEZE_DAYS_BY_TIER } from '../../../../shared/domain/tiers';
-import { APP_VERSION } from '../../../../shared/version';
+import { PRICES_CENTS, formatUsd } from '@shared/domain/prices';
+import { FREEZE_DAYS_BY_TIER } from '@shared/domain/tiers';
+import { APP_VERSION } from '@shared/version';
 import { FAQ, type Block } from './faq';
 import { PRIVACY, TERMS, formatLegalDate, type LegalDocument } from './legal';
 import { RELEASES } from './releases';

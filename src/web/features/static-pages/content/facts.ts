@@ -6,14 +6,14 @@ import {
   LAST_CHANCE_MINUTES_BEFORE_CLOSE,
   OFFLINE_SYNC_HOURS,
   ORIENTATION_WINDOW_MS,
-} from '../../../../shared/domain/check-in-window';
-import { formatWallTime12h } from '../../../../shared/domain/dates';
-import { PRICES_CENTS, formatUsd } from '../../../../shared/domain/prices';
-import { RECOVERY_MIN_STREAK, RECOVERY_WINDOW_DAYS } from '../../../../shared/domain/streak-engine';
-import { FREEZE_DAYS_BY_TIER, TIER_LABELS } from '../../../../shared/domain/tiers';
-import { MILESTONE_REWARDS, TRIAL_DAYS } from '../../../../shared/domain/trials';
-import { MILESTONES, countText } from '../../../../shared/domain/milestones';
-import { FEEDBACK_MAX_LENGTH } from '../../../../shared/schemas/feedback';
+} from '@shared/domain/check-in-window';
+import { formatWallTime12h } from '@shared/domain/dates';
+import { PRICES_CENTS, formatUsd } from '@shared/domain/prices';
+import { RECOVERY_MIN_STREAK, RECOVERY_WINDOW_DAYS } from '@shared/domain/streak-engine';
+import { FREEZE_DAYS_BY_TIER, TIER_LABELS } from '@shared/domain/tiers';
+import { MILESTONE_REWARDS, TRIAL_DAYS } from '@shared/domain/trials';
+import { MILESTONES, countText } from '@shared/domain/milestones';
+import { FEEDBACK_MAX_LENGTH } from '@shared/schemas/feedback';
 
 /**
  * The product facts the FAQ, privacy policy and terms quote, read from the constants the app itself runs on

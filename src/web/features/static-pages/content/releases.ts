@@ -1,4 +1,4 @@
-import { APP_VERSION } from '../../../../shared/version';
+import { APP_VERSION } from '@shared/version';
 import { checkInWindow as w, feedbackMax, labels, price, streakFacts } from './facts';
 
 export interface Release {

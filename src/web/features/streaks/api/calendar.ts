@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { calendarSchema } from '../../../../shared/schemas/streaks';
-import { CHECK_IN_DERIVED } from '../../../lib/check-ins';
-import { api } from '../../../lib/api-client';
+import type { calendarSchema } from '@shared/schemas/streaks';
+import { CHECK_IN_DERIVED } from '@web/lib/check-ins';
+import { api } from '@web/lib/api-client';
 import { STREAK_KEY } from './streak';
 
 export type StreakCalendar = z.infer<typeof calendarSchema>;

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { JournalEntryDto } from '../../../../shared/schemas/check-ins';
-import { api } from '../../../lib/api-client';
-import { CHECK_IN_DERIVED } from '../../../lib/check-ins';
+import type { JournalEntryDto } from '@shared/schemas/check-ins';
+import { api } from '@web/lib/api-client';
+import { CHECK_IN_DERIVED } from '@web/lib/check-ins';
 
 /**
  * GET /api/journal-entries/check-in/{id} → an array whose first element is used. A failure is only logged

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { messageSchema, recoverResultSchema } from '../../../../shared/schemas/streaks';
-import { api } from '../../../lib/api-client';
+import type { messageSchema, recoverResultSchema } from '@shared/schemas/streaks';
+import { api } from '@web/lib/api-client';
 import { STREAK_KEY } from './streak';
 
 /** POST /api/streak/decline-recovery → {message}. */

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { StreakView, frozenDaysSchema, recoveryAvailableSchema, recoveryPaymentsSchema } from '../../../../shared/schemas/streaks';
-import { api, apiRequest } from '../../../lib/api-client';
-import { CHECK_IN_DERIVED } from '../../../lib/check-ins';
-import { QUERY_TIMES, STREAK_KEY } from '../../../lib/query-client';
+import type { StreakView, frozenDaysSchema, recoveryAvailableSchema, recoveryPaymentsSchema } from '@shared/schemas/streaks';
+import { api, apiRequest } from '@web/lib/api-client';
+import { CHECK_IN_DERIVED } from '@web/lib/check-ins';
+import { QUERY_TIMES, STREAK_KEY } from '@web/lib/query-client';
 
 export { STREAK_KEY };
 

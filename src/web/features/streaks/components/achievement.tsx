@@ -1,7 +1,7 @@
-import { countText, milestoneAt, streakLengthText } from '../../../../shared/domain/milestones';
-import { rewardAtMilestone } from '../../../../shared/domain/trials';
-import { ButtonLink } from '../../../components/ui/button';
-import { Card, Page, PageHeader } from '../../../components/ui/page';
+import { countText, milestoneAt, streakLengthText } from '@shared/domain/milestones';
+import { rewardAtMilestone } from '@shared/domain/trials';
+import { ButtonLink } from '@web/components/ui/button';
+import { Card, Page, PageHeader } from '@web/components/ui/page';
 import { useStreak } from '../api/streak';
 
 /** An achievement detail page: achieved (with best streak) or the days still to go. */

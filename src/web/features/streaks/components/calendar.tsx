@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { CalendarDay } from '../../../../shared/schemas/streaks';
-import { milestoneAt } from '../../../../shared/domain/milestones';
-import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/dialog';
-import { cn } from '../../../components/ui/cn';
+import type { CalendarDay } from '@shared/schemas/streaks';
+import { milestoneAt } from '@shared/domain/milestones';
+import { Button } from '@web/components/ui/button';
+import { Modal } from '@web/components/ui/dialog';
+import { cn } from '@web/components/ui/cn';
 import { useCalendar } from '../api/calendar';
-import { WEEKDAYS_SHORT, addLocalMonths, weekdayOf } from '../../../../shared/domain/dates';
+import { WEEKDAYS_SHORT, addLocalMonths, weekdayOf } from '@shared/domain/dates';
 import { DAY_STATE_META, LEGEND_STATES, dayTitle, monthTitle } from '../calendar-grid';
 
 /** One day: its state's colour and mark; completed and milestone days are buttons opening the details. */

@@ -1,8 +1,8 @@
-import { AREAS, AREA_LABELS } from '../../../../shared/domain/areas';
-import { hasAiCoach, type Tier } from '../../../../shared/domain/tiers';
-import type { CheckInDto } from '../../../../shared/schemas/check-ins';
-import { JOURNAL_FIELDS } from '../../../../shared/domain/journal';
-import { Modal } from '../../../components/ui/dialog';
+import { AREAS, AREA_LABELS } from '@shared/domain/areas';
+import { hasAiCoach, type Tier } from '@shared/domain/tiers';
+import type { CheckInDto } from '@shared/schemas/check-ins';
+import { JOURNAL_FIELDS } from '@shared/domain/journal';
+import { Modal } from '@web/components/ui/dialog';
 import { useJournalEntry } from '../api/check-in-details';
 import { dayTitle } from '../calendar-grid';
 

@@ -1,6 +1,6 @@
-import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/dialog';
-import { toast } from '../../../components/ui/toast';
+import { Button } from '@web/components/ui/button';
+import { Modal } from '@web/components/ui/dialog';
+import { toast } from '@web/components/ui/toast';
 import { useDeclineRecovery } from '../api/recovery';
 import { STREAK_TEXTS } from '../texts';
 

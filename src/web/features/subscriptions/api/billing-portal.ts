@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@web/lib/api-client';
 
 /** POST /api/stripe/portal → {url} of Stripe's customer portal (manage card, invoices, cancellation). */
 export const openBillingPortal = () => api.post<{ url: string }>('/api/stripe/portal');

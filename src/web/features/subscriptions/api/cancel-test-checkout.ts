@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@web/lib/api-client';
 
 /** POST /api/stripe/test-checkout/:id/cancel → {url} of the cancel page (…?payment=cancelled). */
 export const cancelTestCheckout = (id: string) => api.post<{ url: string }>(`/api/stripe/test-checkout/${encodeURIComponent(id)}/cancel`);

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { CreateCheckoutResult } from '../../../../shared/schemas/payments';
-import type { Tier } from '../../../../shared/domain/tiers';
-import { api } from '../../../lib/api-client';
+import type { CreateCheckoutResult } from '@shared/schemas/payments';
+import type { Tier } from '@shared/domain/tiers';
+import { api } from '@web/lib/api-client';
 
 /**
  * POST /api/stripe/create-checkout-session {productType: 'subscription', tier, couponCode?} → {url} to go to,

@@ -1,5 +1,5 @@
-import type { TrialTier } from '../../../../shared/domain/trials';
-import { api } from '../../../lib/api-client';
+import type { TrialTier } from '@shared/domain/trials';
+import { api } from '@web/lib/api-client';
 
 /** POST /api/subscription/dismiss-trial-expiry {trialType}. */
 export const dismissTrialExpiry = (trialType: TrialTier) =>

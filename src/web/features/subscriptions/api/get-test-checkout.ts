@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TestCheckoutSession } from '../../../../shared/schemas/payments';
-import { api } from '../../../lib/api-client';
+import type { TestCheckoutSession } from '@shared/schemas/payments';
+import { api } from '@web/lib/api-client';
 
 /** GET /api/stripe/test-checkout/:id → the TEST MODE session (product, price, status); 404 when Stripe is configured. */
 export const getTestCheckout = (id: string) => api.get<TestCheckoutSession>(`/api/stripe/test-checkout/${encodeURIComponent(id)}`);

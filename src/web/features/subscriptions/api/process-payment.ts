@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { PaymentType, ProcessPaymentResult } from '../../../../shared/schemas/payments';
-import { api } from '../../../lib/api-client';
+import type { PaymentType, ProcessPaymentResult } from '@shared/schemas/payments';
+import { api } from '@web/lib/api-client';
 
 /** POST /api/stripe/process-payment {sessionId, paymentType}: the server asks the provider; only success or failure is used. */
 export const processPayment = (sessionId: string, paymentType: PaymentType) =>

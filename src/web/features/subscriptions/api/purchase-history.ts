@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Purchase } from '../../../../shared/schemas/payments';
-import { api } from '../../../lib/api-client';
+import type { Purchase } from '@shared/schemas/payments';
+import { api } from '@web/lib/api-client';
 
 export const PURCHASE_HISTORY_KEY = ['purchase-history'] as const;
 

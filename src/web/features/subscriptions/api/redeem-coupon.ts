@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { redeemCouponResultSchema } from '../../../../shared/schemas/subscriptions';
-import { api } from '../../../lib/api-client';
-import { currentUserQueryKey } from '../../../lib/current-user';
-import { SUBSCRIPTION_KEY } from '../../../lib/subscription';
+import type { redeemCouponResultSchema } from '@shared/schemas/subscriptions';
+import { api } from '@web/lib/api-client';
+import { currentUserQueryKey } from '@web/lib/current-user';
+import { SUBSCRIPTION_KEY } from '@web/lib/subscription';
 
 export type CouponResult = z.infer<typeof redeemCouponResultSchema>;
 

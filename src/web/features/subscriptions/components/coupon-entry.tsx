@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/toast';
+import { Button } from '@web/components/ui/button';
+import { toast } from '@web/components/ui/toast';
 import { useRedeemCoupon } from '../api/redeem-coupon';
 import { COUPON_TEXTS, couponFailureText } from '../coupon-texts';
 

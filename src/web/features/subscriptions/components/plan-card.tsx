@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../components/ui/cn';
+import { Button } from '@web/components/ui/button';
+import { cn } from '@web/components/ui/cn';
 import type { Plan } from '../plans';
 
 export type PlanAction = 'current' | 'upgrade' | 'downgrade' | 'scheduled' | 'coming-soon';

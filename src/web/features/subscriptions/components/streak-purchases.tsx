@@ -1,6 +1,6 @@
-import { ApiError } from '../../../lib/api-client';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/toast';
+import { ApiError } from '@web/lib/api-client';
+import { Button } from '@web/components/ui/button';
+import { toast } from '@web/components/ui/toast';
 import { useStartCheckout } from '../api/streak-checkout';
 import { STREAK_PURCHASE_TEXTS, SUBSCRIPTION_TIMINGS } from '../texts';
 

@@ -1,10 +1,10 @@
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { TIER_LABELS } from '../../../../shared/domain/tiers';
-import { TRIAL_LABELS, rewardFor, type TrialTier } from '../../../../shared/domain/trials';
-import { SUBSCRIPTION_KEY } from '../../../lib/subscription';
-import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/dialog';
+import { TIER_LABELS } from '@shared/domain/tiers';
+import { TRIAL_LABELS, rewardFor, type TrialTier } from '@shared/domain/trials';
+import { SUBSCRIPTION_KEY } from '@web/lib/subscription';
+import { Button } from '@web/components/ui/button';
+import { Modal } from '@web/components/ui/dialog';
 import { dismissTrialExpiry } from '../api/dismiss-trial-expiry';
 import { SUBSCRIPTION_TIMINGS, TRIAL_TEXTS } from '../texts';
 

@@ -1,0 +1,108 @@
+import { AREAS, AREA_LABELS } from '@shared/domain/areas';
+import { weeklyTrends, type Trend } from '@shared/domain/insights';
+import { toPercent } from '@shared/domain/scoring';
+import { AREA_ICONS } from '@shared/domain/tips';
+import { cn } from '@web/components/ui/cn';
+import { Card, Page, PageHeader } from '@web/components/ui/page';
+import { useHistory, useToday } from '@web/lib/check-ins';
+import { MIN_DAYS_FOR_TRENDS, moreNeededText } from '@web/lib/early-days';
+import { scoreBgClass } from '@web/lib/score-colors';
+import { TREND_TEXT } from '../area-content';
+import { weekdayShortOf } from '@shared/domain/dates';
+import { dayLong, lastWeek, toDatedScores } from '../week';
+
+const TREND_CLASS: Record<Trend, string> = {
+  up: 'text-green-700 dark:text-green-300',
+  down: 'text-red-700 dark:text-red-300',
+  stable: 'text-muted',
+  waiting: 'text-muted',
+};
+
+/** /trends — Weekly Trends (spec part 2 §2): the last 7 days per area with a trend and a bar chart. */
+export default function TrendsScreen() {
+  const today = useToday();
+  const history = useHistory();
+  const loading = today.isPending || history.isPending;
+  const failed = today.isError || history.isError;
+
+  return (
+    <Page>
+      <PageHeader title="Weekly Trends" backTo="/" backLabel="Back to Dashboard" />
+      {loading ? (
+        <p role="status" className="text-muted">
+          Loading your week…
+        </p>
+      ) : failed || !today.data || !history.data ? (
+        <Card>
+          <p role="alert">We couldn’t load your trends. Please try again.</p>
+        </Card>
+      ) : (
+        <Week todayDate={today.data.localDate} history={toDatedScores(history.data.checkIns)} />
+      )}
+    </Page>
+  );
+}
+
+function Week({ todayDate, history }: { todayDate: string; history: ReturnType<typeof toDatedScores> }) {
+  const days = lastWeek(todayDate);
+  const trends = weeklyTrends(history, todayDate);
+  const byDate = new Map(history.map((h) => [h.date, h.scores]));
+  const checkedDays = days.filter((d) => byDate.has(d)).length;
+  // A trend compares days: with too few of them it claims nothing and says how many more are needed.
+  const enough = checkedDays >= MIN_DAYS_FOR_TRENDS;
+  return (
+    <div className="space-y-4">
+      <p className="text-muted">
+        {checkedDays} of the last 7 days checked in. A trend compares today with the rest of the week: a change of 20 points
+        or more is improving or declining.
+      </p>
+      {!enough && (
+        <p className="rounded-xl border border-border bg-surface p-3 font-medium" data-testid="trends-early">
+          {moreNeededText(checkedDays, MIN_DAYS_FOR_TRENDS, 'trend')}.
+        </p>
+      )}
+      {AREAS.map((area) => {
+        const t = TREND_TEXT[trends[area]];
+        return (
+          <Card key={area}>
+            <div className="flex items-center justify-between gap-3">
+              <h2 className="flex items-center gap-2 text-lg font-bold">
+                <span aria-hidden="true">{AREA_ICONS[area]}</span>
+                {AREA_LABELS[area]}
+              </h2>
+              {enough ? (
+                <p className={cn('font-semibold', TREND_CLASS[trends[area]])} data-testid={`trend-${area}`} title={t.description}>
+                  <span aria-hidden="true">{t.symbol} </span>
+                  {t.label}
+                </p>
+              ) : (
+                <p className="text-sm font-medium text-muted" data-testid={`trend-${area}`}>
+                  Not enough days yet
+                </p>
+              )}
+            </div>
+            <ol aria-label={`${AREA_LABELS[area]}, last 7 days`} className="mt-3 grid h-28 grid-cols-7 items-end gap-1.5">
+              {days.map((d) => {
+                const s = byDate.get(d)?.[area];
+                const pct = s === undefined ? null : toPercent(s);
+                return (
+                  <li key={d} className="flex h-full flex-col items-center justify-end gap-1">
+                    <span className="sr-only">{`${dayLong(d)}: ${pct === null ? 'no check-in' : `${pct}%`}`}</span>
+                    <div aria-hidden="true" className="flex w-full flex-1 items-end rounded-md bg-surface-2">
+                      {pct !== null && (
+                        <div className={cn('w-full rounded-md', scoreBgClass(pct))} style={{ height: `${Math.max(pct, 4)}%` }} />
+                      )}
+                    </div>
+                    <span aria-hidden="true" className={cn('text-xs', d === todayDate ? 'font-bold' : 'text-muted')}>
+                      {weekdayShortOf(d)}
+                    </span>
+                  </li>
+                );
+              })}
+            </ol>
+          </Card>
+        );
+      })}
+    </div>
+  );
+}
