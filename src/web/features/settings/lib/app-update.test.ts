@@ -1,20 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { applyUpdate, clearLocalStorageExcept, fetchServerVersion, isUpdateAvailable, KEPT_LOCAL_KEYS, UPDATE_PROGRESS_STEPS } from './app-update';
-
-/** A Storage in memory (the tests run in node). */
-function memoryStorage(init: Record<string, string> = {}): Storage {
-  const m = new Map(Object.entries(init));
-  return {
-    get length() {
-      return m.size;
-    },
-    clear: () => m.clear(),
-    getItem: (k) => m.get(k) ?? null,
-    key: (i) => [...m.keys()][i] ?? null,
-    removeItem: (k) => void m.delete(k),
-    setItem: (k, v) => void m.set(k, String(v)),
-  };
-}
+import { memoryStorage } from '@web/lib/memory-storage';
 
 afterEach(() => vi.unstubAllGlobals());
 
