@@ -17,6 +17,8 @@ const PUBLIC = new Set([
   'POST /api/auth/reset-password',
   'POST /api/auth/logout',
   'GET /api/auth/providers',
+  // The client's session probe: a visitor gets 200 {user: null} (session-probe.test.ts).
+  'GET /api/auth/session',
   'GET /api/auth/google',
   'GET /api/auth/google/callback',
   // Stripe posts it server to server; it proves itself by the signature (payments/stripe.test.ts).

@@ -26,6 +26,7 @@ import {
 import { toPublicUser } from './public-user';
 import * as service from './service';
 import { contextOf } from '@server/context';
+import { withCurrentTier } from '@server/modules/subscriptions/service';
 
 
 const sessionProbeSchema = z.object({ user: publicUserSchema.nullable() });
@@ -118,7 +119,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: requireUser, schema: { response: { 200: publicUserSchema } } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return toPublicUser(currentUser(request), app.config);
+      // A trial or paid period that ended since the last write is applied to the answer (reads never write it).
+      return toPublicUser(await withCurrentTier(contextOf(request), currentUser(request)), app.config);
     },
   );
 
@@ -126,7 +128,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   // so a signed-out page logs no failed request (Lighthouse best practices). GET /user keeps the spec's 401.
   app.get('/session', { schema: { response: { 200: sessionProbeSchema } } }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
-    return { user: request.user ? toPublicUser(request.user, app.config) : null };
+    return { user: request.user ? toPublicUser(await withCurrentTier(contextOf(request), request.user), app.config) : null };
   });
 
   app.post('/logout', { schema: { response: { 200: messageSchema } } }, async (request, reply) => {

@@ -287,6 +287,8 @@ export async function rememberStripeCustomer(db: Db, userId: string, customerId:
  * (answer mode, journal, tips). A read: computes, never writes.
  */
 export async function withCurrentTier<U extends { id: string; tier: Tier }>(ctx: ServiceContext, user: U): Promise<U> {
+  // Expiry never raises a tier: a free user has nothing to expire (and costs no query).
+  if (user.tier === 'free') return user;
   const now = ctx.now();
   const sub = await repo.findSubscription(ctx.db, user.id);
   if (!sub?.nextExpiryAt || sub.nextExpiryAt > now) return user;
