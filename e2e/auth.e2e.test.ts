@@ -102,7 +102,7 @@ describe('sign up, verify, sign in, shell, sign out', () => {
 
       await nav.getByRole('link', { name: 'Settings' }).click();
       await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
-      await page.getByText(/version 2\.3\.0/).waitFor();
+      await page.getByText(/Big 7 version 2\.3\.0/).waitFor();
       // Dark by default; the toggle switches to light and is remembered.
       expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
       await page.getByRole('switch', { name: 'Dark Mode' }).click();
