@@ -51,11 +51,15 @@ export function primeDashboardQueries(client: QueryClient, queries: DashboardQue
     // Only this exact query (the defaults apply to keys below it too, e.g. the streak's frozen days).
     client.setQueryDefaults(own.queryKey, { refetchOnMount: (q) => q.queryHash !== hash || notJustSeeded(q) });
     const fallback = own.queryFn as ((ctx: unknown) => Promise<unknown>) | undefined;
+    // The query keeps the last queryFn it was given: only its first run may answer from this combined call;
+    // any later refetch (an invalidation after a reward claim, a purchase…) must reach the server again.
+    let answered = false;
     void client.prefetchQuery({
       ...(own as object),
       queryKey: own.queryKey,
       queryFn: async (ctx) => {
-        const d = await combined.catch(() => null);
+        const d = answered ? null : await combined.catch(() => null);
+        answered = true;
         if (d) {
           seededAt.set(hash, Date.now());
           return d[k];
