@@ -34,6 +34,7 @@ async function main() {
       config: loadConfig({ NODE_ENV: 'production', APP_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', PORT: String(port) }),
       db: handle.db,
       dbEngine: handle.engine,
+      changes: handle.changes,
       clock: new ManualClock(BENCH_NOW.toISOString()),
       webRoot: arg('web') ?? null,
       jobs: false,

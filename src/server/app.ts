@@ -13,6 +13,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
+import type { ChangeFeed } from './db/change-feed';
 import { AppError, validationErrorBody } from './errors';
 import { withSafeSerializers } from './logging';
 import { systemClock, type Clock } from './plugins/clock';
@@ -42,6 +43,11 @@ export interface BuildAppOptions {
   config: AppConfig;
   db: Db;
   dbEngine: 'pglite' | 'postgres';
+  /**
+   * The database's change feed (DbHandle.changes): with it the per-process session and dashboard caches stay fresh
+   * across instances and may live longer; without it sessions are cached 2 s and dashboard rows not at all.
+   */
+  changes?: ChangeFeed;
   clock?: Clock;
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
@@ -158,7 +164,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     crossOriginEmbedderPolicy: false,
   });
   await app.register(rateLimitPlugin);
-  await app.register(sessionPlugin);
+  await app.register(sessionPlugin, { changes: opts.changes });
   await app.register(originCheck);
 
   await app.register(pushPlugin);

@@ -19,6 +19,7 @@ async function main(): Promise<void> {
     config,
     db: handle.db,
     dbEngine: handle.engine,
+    changes: handle.changes,
     clock: config.testClock ? new OffsetClock() : undefined,
     logger: { level: config.logLevel },
   });

@@ -27,6 +27,8 @@ export interface TestApp {
   clock: ManualClock;
   mailer: Mailer;
   engine: Engine;
+  /** Waits until this app has seen the change notifications of everything committed so far (db/change-feed.ts). */
+  changesSeen(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -49,6 +51,7 @@ export async function buildTestApp(
     config: testConfig(opts.env),
     db: handle.db,
     dbEngine: handle.engine,
+    changes: handle.changes,
     clock,
     mailer,
     webRoot: opts.webRoot ?? null,
@@ -63,6 +66,7 @@ export async function buildTestApp(
     clock,
     mailer,
     engine,
+    changesSeen: () => handle.changes.flush(),
     async close() {
       await app.close();
       await handle.close();

@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index';
+import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed } from './change-feed';
 
 export type Schema = typeof schema;
 /** The one database type used by repos: the same on PGlite and PostgreSQL. */
@@ -18,6 +19,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface DbHandle {
   db: Db;
   engine: 'pglite' | 'postgres';
+  /** Committed changes to users' rows (drizzle/0015): what keeps per-process caches fresh across instances. */
+  changes: ChangeFeed;
   close(): Promise<void>;
 }
 
@@ -163,7 +166,8 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
         client.release();
       }
     }
-    return { db, engine: 'postgres', close: () => pool.end() };
+    const changes = postgresChangeFeed(opts.databaseUrl, (err) => (opts.onIdleError ?? defaultIdleError)(err));
+    return { db, engine: 'postgres', changes, close: () => pool.end() };
   }
   let client: PGlite;
   let unlock = () => {};
@@ -189,6 +193,7 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
   return {
     db,
     engine: 'pglite',
+    changes: pgliteChangeFeed(client),
     close: async () => {
       try {
         await client.close();

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '@test/helpers/app';
 import { testEngines } from '@test/helpers/db';
 import { createUser, signInAs } from '@test/helpers/users';
-import { sessions } from '../db/schema/index';
-import { SESSION_CACHE_TTL_MS } from './session';
+import { sessions, users } from '../db/schema/index';
+import { SessionCache, type UserRow } from './session-cache';
 
 const YES = { answers: [true, true, true, true, true, true, true] };
 
@@ -64,13 +64,23 @@ describe.each(testEngines())('the per-process session cache, on %s', (engine) =>
     expect((await get('/api/subscription', cookie)).json().tier).toBe('premium');
   });
 
-  it('a session ended by another instance is refused within the cache lifetime', async () => {
+  it('a session ended by another instance is refused once its notification has arrived (no TTL to wait for)', async () => {
     const user = await createUser(t.app.db, old);
     const cookie = await signInAs(t.app, user);
     expect((await get('/api/auth/user', cookie)).statusCode).toBe(200);
+    expect((await get('/api/auth/user', cookie)).statusCode).toBe(200);
     await t.app.db.delete(sessions).where(eq(sessions.userId, user.id)); // another instance's logout
-    await new Promise((r) => setTimeout(r, SESSION_CACHE_TTL_MS + 50));
+    await t.changesSeen();
     expect((await get('/api/auth/user', cookie)).statusCode).toBe(401);
+  });
+
+  it('a tier changed by a job or a webhook (straight in the database) is answered once its notification has arrived', async () => {
+    const user = await createUser(t.app.db, old);
+    const cookie = await signInAs(t.app, user);
+    expect((await get('/api/auth/user', cookie)).json().tier).toBe('free');
+    await t.app.db.update(users).set({ tier: 'ai-coach' }).where(eq(users.id, user.id));
+    await t.changesSeen();
+    expect((await get('/api/auth/user', cookie)).json().tier).toBe('ai-coach');
   });
 
   it('an expired session is refused even while cached', async () => {
@@ -79,5 +89,72 @@ describe.each(testEngines())('the per-process session cache, on %s', (engine) =>
     expect((await get('/api/auth/user', cookie)).statusCode).toBe(200);
     t.clock.advance(8 * 24 * 60 * 60 * 1000);
     expect((await get('/api/auth/user', cookie)).statusCode).toBe(401);
+  });
+});
+
+describe('SessionCache (the rules, without a database)', () => {
+  const user = (id: string) => ({ id, email: `${id}@x.test`, tier: 'free' }) as unknown as UserRow;
+  const now = new Date('2026-03-10T12:00:00Z');
+  const later = new Date('2026-03-17T12:00:00Z');
+
+  it('does not cache a read that was in flight when its user was invalidated (another instance wrote meanwhile)', () => {
+    const c = new SessionCache();
+    c.feedState(true);
+    const ticket = c.begin();
+    c.forgetUser('u1'); // the notification arrives while the read is in flight
+    c.set(ticket, 's1', user('u1'), later);
+    expect(c.get('s1', now)).toBeUndefined();
+    c.setRows(ticket, 'u1', '2026-03-10', { stale: true });
+    expect(c.getRows('u1', '2026-03-10')).toBeUndefined();
+    // Another user's invalidation does not matter; a read begun after the invalidation is cached.
+    const fresh = c.begin();
+    c.forgetUser('u2');
+    c.set(fresh, 's1', user('u1'), later);
+    expect(c.get('s1', now)?.user.id).toBe('u1');
+  });
+
+  it('caches nothing while the change feed is down, and drops everything when it goes down', () => {
+    const c = new SessionCache();
+    c.feedState(true);
+    c.set(c.begin(), 's1', user('u1'), later);
+    c.setRows(c.begin(), 'u1', '2026-03-10', { n: 1 });
+    expect(c.getRows('u1', '2026-03-10')).toEqual({ n: 1 });
+    c.feedState(false);
+    expect(c.get('s1', now)).toBeUndefined();
+    c.set(c.begin(), 's1', user('u1'), later);
+    expect(c.get('s1', now)).toBeUndefined();
+    expect(c.live).toBe(false);
+  });
+
+  it('without a feed: sessions for the short TTL, dashboard rows never', () => {
+    const c = new SessionCache();
+    c.set(c.begin(), 's1', user('u1'), later);
+    expect(c.get('s1', now)?.user.id).toBe('u1');
+    c.setRows(c.begin(), 'u1', '2026-03-10', { n: 1 });
+    expect(c.getRows('u1', '2026-03-10')).toBeUndefined();
+  });
+
+  it("keys rows by the local date, and forgetting a user drops their sessions and rows, not another's", () => {
+    const c = new SessionCache();
+    c.feedState(true);
+    for (const id of ['u1', 'u2']) {
+      c.set(c.begin(), `s-${id}`, user(id), later);
+      c.setRows(c.begin(), id, '2026-03-10', { id });
+    }
+    expect(c.getRows('u1', '2026-03-11')).toBeUndefined();
+    c.forgetUser('u1');
+    expect(c.get('s-u1', now)).toBeUndefined();
+    expect(c.getRows('u1', '2026-03-10')).toBeUndefined();
+    expect(c.get('s-u2', now)?.user.id).toBe('u2');
+    expect(c.getRows('u2', '2026-03-10')).toEqual({ id: 'u2' });
+  });
+
+  it('an expired session is not answered, a renewed one is', () => {
+    const c = new SessionCache();
+    c.set(c.begin(), 's1', user('u1'), new Date('2026-03-10T12:00:01Z'));
+    expect(c.get('s1', new Date('2026-03-10T12:00:01Z'))).toBeUndefined();
+    c.set(c.begin(), 's1', user('u1'), new Date('2026-03-10T12:00:01Z'));
+    c.extend('s1', later);
+    expect(c.get('s1', new Date('2026-03-11T12:00:00Z'))?.user.id).toBe('u1');
   });
 });

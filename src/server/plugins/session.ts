@@ -13,7 +13,10 @@ const SESSION_RENEW_BELOW_MS = 6 * 24 * 60 * 60 * 1000;
 /** Longer cookie values are not ours (a token is 43 characters) and are not looked up. */
 const MAX_TOKEN_LENGTH = 200;
 
-export type UserRow = typeof users.$inferSelect;
+import { SessionCache, type UserRow } from './session-cache';
+import type { ChangeFeed } from '../db/change-feed';
+
+export { SESSION_CACHE_TTL_MS, SessionCache, type UserRow } from './session-cache';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,52 +30,6 @@ declare module 'fastify' {
 }
 
 
-/**
- * Per-process cache of session → user, so a screen's several reads do not each look the session up. Entries live
- * SESSION_CACHE_TTL_MS at most (other instances' changes are seen within that), are dropped on logout, and any
- * state-changing request in this process drops the entries of its user (or all entries when it has none:
- * sign-in, password reset, webhooks), so a change made here is never answered from the cache. Code that changes a
- * user or their sessions outside a request (a job) calls `app.sessionCache.forgetUser(id)`.
- */
-export const SESSION_CACHE_TTL_MS = 2_000;
-const SESSION_CACHE_MAX = 50_000;
-interface CachedSession {
-  user: UserRow;
-  expiresAt: Date;
-  cachedAt: number;
-}
-export class SessionCache {
-  private readonly entries = new Map<string, CachedSession>();
-  constructor(private readonly ttlMs: number = SESSION_CACHE_TTL_MS) {}
-  /** The cached session, while fresh (real time) and not expired (app time). */
-  get(id: string, now: Date): CachedSession | undefined {
-    const e = this.entries.get(id);
-    if (!e) return undefined;
-    if (Date.now() - e.cachedAt >= this.ttlMs || e.expiresAt <= now) {
-      this.entries.delete(id);
-      return undefined;
-    }
-    return e;
-  }
-  set(id: string, user: UserRow, expiresAt: Date): void {
-    if (this.ttlMs <= 0) return;
-    if (this.entries.size >= SESSION_CACHE_MAX) this.entries.clear();
-    this.entries.set(id, { user, expiresAt, cachedAt: Date.now() });
-  }
-  extend(id: string, expiresAt: Date): void {
-    const e = this.entries.get(id);
-    if (e) e.expiresAt = expiresAt;
-  }
-  forgetSession(id: string): void {
-    this.entries.delete(id);
-  }
-  forgetUser(userId: string): void {
-    for (const [id, e] of this.entries) if (e.user.id === userId) this.entries.delete(id);
-  }
-  clear(): void {
-    this.entries.clear();
-  }
-}
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
@@ -148,9 +105,15 @@ export function currentUser(request: FastifyRequest): UserRow {
   return request.user;
 }
 
-export default fp<{ cacheTtlMs?: number }>(
+export default fp<{ cacheTtlMs?: number; changes?: ChangeFeed | undefined }>(
   async (app, opts) => {
-    app.decorate('sessionCache', new SessionCache(opts.cacheTtlMs));
+    const cache = new SessionCache(opts.cacheTtlMs);
+    app.decorate('sessionCache', cache);
+    if (opts.changes) {
+      // Committed changes by any instance, job or webhook drop that user's cached rows here (decision 016).
+      const stop = await opts.changes.subscribe({ onUser: (id) => cache.forgetUser(id), onState: (up) => cache.feedState(up) });
+      app.addHook('onClose', async () => stop());
+    }
     app.decorateRequest('user', null);
     app.decorateRequest('sessionId', null);
     app.addHook('onRequest', async (request, reply) => {
@@ -164,10 +127,11 @@ export default fp<{ cacheTtlMs?: number }>(
       if (cached) {
         row = { session: { expiresAt: cached.expiresAt }, user: cached.user };
       } else {
+        const ticket = app.sessionCache.begin();
         const found = await lookUpSession(app.db, id, now);
         if (found) {
           row = { session: { expiresAt: found.expiresAt }, user: found.user };
-          app.sessionCache.set(id, found.user, found.expiresAt);
+          app.sessionCache.set(ticket, id, found.user, found.expiresAt);
         }
       }
       if (!row) {

@@ -59,15 +59,46 @@ describe.each(testEngines())('GET /api/dashboard on %s', (engine) => {
     expect((await get('/api/dashboard', cookie)).json()).toEqual(await spec(cookie));
   });
 
-  it('takes one statement on a warm session cache, and the cached session none', async () => {
+  it('takes no statement on a warm cache, one to read its rows, two without the session cached', async () => {
     const { cookie } = await signedIn();
-    await get('/api/dashboard', cookie); // settles the streak row, caches the session
+    await get('/api/dashboard', cookie); // settles the streak row
+    await t.changesSeen(); // that write's notification has dropped what was cached
     await get('/api/auth/user', cookie);
     expect(await countQueries(t.app.db, () => get('/api/auth/user', cookie))).toBe(0);
     expect(await countQueries(t.app.db, () => get('/api/dashboard', cookie))).toBe(1);
-    // Without the session cache: the session lookup, then the dashboard's one statement.
+    expect(await countQueries(t.app.db, () => get('/api/dashboard', cookie))).toBe(0);
+    // Without the cache: the session lookup, then the dashboard's one statement.
     t.app.sessionCache.clear();
     expect(await countQueries(t.app.db, () => get('/api/dashboard', cookie))).toBe(2);
+  });
+
+  it("another instance's or a job's change is answered once its notification has arrived, with no wait for a TTL", async () => {
+    const { user, cookie } = await signedIn({ tier: 'premium' });
+    await get('/api/dashboard', cookie);
+    await t.changesSeen();
+    expect((await get('/api/dashboard', cookie)).json().streak.freezeDaysRemaining).toBe(0);
+    expect(await countQueries(t.app.db, () => get('/api/dashboard', cookie))).toBe(0);
+    // Written straight to the database, as another instance or a job would: no request of this process saw it.
+    await t.app.db.update(streakStates).set({ freezeDaysRemaining: 4, currentStreak: 9, bestStreak: 9 }).where(eq(streakStates.userId, user.id));
+    await t.app.db.update(users).set({ firstName: 'Renamed' }).where(eq(users.id, user.id));
+    await t.changesSeen();
+    const d = (await get('/api/dashboard', cookie)).json();
+    expect(d.streak).toMatchObject({ freezeDaysRemaining: 4, currentStreak: 9 });
+    expect(d.user.firstName).toBe('Renamed');
+    expect(d).toEqual(await spec(cookie));
+  });
+
+  it('a check-in in this process is answered at once: the write drops the cached rows before its answer leaves', async () => {
+    const { cookie } = await signedIn();
+    await get('/api/dashboard', cookie);
+    await t.changesSeen();
+    await get('/api/dashboard', cookie);
+    expect(await countQueries(t.app.db, () => get('/api/dashboard', cookie))).toBe(0); // cached
+    expect((await post('/api/checkins', cookie, YES)).statusCode).toBe(201);
+    // No waiting for the notification: the POST itself dropped the entries of its user.
+    const d = (await get('/api/dashboard', cookie)).json();
+    expect(d.today.hasCheckedInToday).toBe(true);
+    expect(d.streak.todayCompleted).toBe(true);
   });
 
   it('is fresh after a check-in (today, streak and user), never a stale cached answer', async () => {
@@ -136,12 +167,11 @@ describe.each(testEngines())('GET /api/dashboard on %s', (engine) => {
     });
   });
 
-  it('a timezone changed in this process is answered at once', async () => {
+  it("a timezone changed by another instance is answered once its notification has arrived", async () => {
     const { user, cookie } = await signedIn();
     await get('/api/dashboard', cookie);
     await t.app.db.update(users).set({ timezone: 'Asia/Tokyo' }).where(eq(users.id, user.id));
-    // Another instance's change: seen once this process's cache entry is gone (2 s TTL); here we drop it.
-    t.app.sessionCache.forgetUser(user.id);
+    await t.changesSeen();
     const d = (await get('/api/dashboard', cookie)).json();
     expect(d.today.timezone).toBe('Asia/Tokyo');
     expect(d).toEqual(await spec(cookie));

@@ -30,17 +30,31 @@ export async function readDashboard(ctx: ServiceContext, signedIn: Pick<UserRow,
   if (!isKnownTimeZone(tz)) return null;
   const today = localDateOf(now, tz);
   const yesterday = addLocalDays(today, -1);
-  const row = await readDashboardRows(ctx.db, signedIn.id, today, yesterday);
-  if (!row || row.user.timezone !== tz) return null;
-  const { user, state, subscription: sub } = row;
-  if (sub?.nextExpiryAt && sub.nextExpiryAt <= now) return null;
-  if (!state || state.timezone !== tz || state.lastProcessedDate === null || state.lastProcessedDate < yesterday) return null;
+  const cached = ctx.sessionCache.getRows<DashboardRows>(signedIn.id, today);
+  const ticket = cached ? null : ctx.sessionCache.begin();
+  const row = cached ?? (await readDashboardRows(ctx.db, signedIn.id, today, yesterday));
+  if (!row || !row.state || due(row, now, tz, yesterday)) {
+    // The caller brings it up to date through the spec services (which may write): nothing of it stays cached.
+    if (cached) ctx.sessionCache.forgetUser(signedIn.id);
+    return null;
+  }
+  // Cached for the next reads of this local date, when a change feed keeps it fresh on every instance
+  // (plugins/session-cache.ts); the views are computed from it on every request (window, countdown, what is due).
+  if (ticket) ctx.sessionCache.setRows(ticket, signedIn.id, today, row);
   return {
-    user: toPublicUser(user, ctx.config),
+    user: toPublicUser(row.user, ctx.config),
     today: todayView(row, now, tz, today),
-    streak: streakView(stateOf(state), today, row.yesterdayFrozen !== null),
+    streak: streakView(stateOf(row.state), today, row.yesterdayFrozen !== null),
     subscription: subscriptionView(row),
   };
+}
+
+/** Something the spec endpoints bring up to date on read: a trial's end, an unsettled day, a changed zone. */
+function due(row: DashboardRows, now: Date, tz: string, yesterday: string): boolean {
+  const { user, state, subscription: sub } = row;
+  if (user.timezone !== tz) return true;
+  if (sub?.nextExpiryAt && sub.nextExpiryAt <= now) return true;
+  return !state || state.timezone !== tz || state.lastProcessedDate === null || state.lastProcessedDate < yesterday;
 }
 
 /** As GET /api/checkins/today (check-ins service, todayStatus). */
