@@ -11,6 +11,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { DbHandle } from '../src/server/db/client';
+import { bulkLoad } from '../src/server/db/bulk-load';
 import { createPostgresDb } from '../test/helpers/db';
 import { rolloverBatch, rolloverTick } from '../src/server/jobs/rollover';
 
@@ -30,16 +31,18 @@ export async function seed(h: DbHandle, total: number, due: number): Promise<voi
   const step = 200_000;
   for (let from = 1; from <= total; from += step) {
     const to = Math.min(total, from + step - 1);
-    await h.db.execute(sql`
-      INSERT INTO users (id, email, first_name, timezone)
-      SELECT 'u' || i, 'u' || i || '@bench.local', 'U', (${zones})[1 + i % ${ZONES.length}]
-      FROM generate_series(${from}::int, ${to}::int) AS i`);
-    await h.db.execute(sql`
-      INSERT INTO streak_states (user_id, current_streak, best_streak, freeze_days_remaining, last_completed_date, last_processed_date, next_rollover_at, timezone)
-      SELECT 'u' || i, 10, 10, i % 2, '2026-03-09', '2026-03-09',
-             CASE WHEN i <= ${due} THEN ${DUE_AT.toISOString()}::timestamptz ELSE ${LATER.toISOString()}::timestamptz END,
-             (${zones})[1 + i % ${ZONES.length}]
-      FROM generate_series(${from}::int, ${to}::int) AS i`);
+    await bulkLoad(h.db, async (db) => {
+      await db.execute(sql`
+        INSERT INTO users (id, email, first_name, timezone)
+        SELECT 'u' || i, 'u' || i || '@bench.local', 'U', (${zones})[1 + i % ${ZONES.length}]
+        FROM generate_series(${from}::int, ${to}::int) AS i`);
+      await db.execute(sql`
+        INSERT INTO streak_states (user_id, current_streak, best_streak, freeze_days_remaining, last_completed_date, last_processed_date, next_rollover_at, timezone)
+        SELECT 'u' || i, 10, 10, i % 2, '2026-03-09', '2026-03-09',
+               CASE WHEN i <= ${due} THEN ${DUE_AT.toISOString()}::timestamptz ELSE ${LATER.toISOString()}::timestamptz END,
+               (${zones})[1 + i % ${ZONES.length}]
+        FROM generate_series(${from}::int, ${to}::int) AS i`);
+    });
   }
   await h.db.execute(sql`ANALYZE`);
 }

@@ -66,7 +66,7 @@ export function postgresChangeFeed(connectionString: string, onError: (err: Erro
       let timer: NodeJS.Timeout | null = null;
 
       const connect = async (): Promise<void> => {
-        const c = new pg.Client({ connectionString });
+        const c = new pg.Client({ connectionString, application_name: 'big7-change-feed' });
         client = c;
         let failed = false;
         const fail = (err?: Error) => {
