@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { tzOffset } from '@date-fns/tz';
 import { describe, expect, it } from 'vitest';
 import {
   addLocalDays,
@@ -12,6 +13,8 @@ import {
   localDateOf,
   localDaysBetween,
   localMinutesOf,
+  offsetMinutes,
+  isKnownTimeZone,
   startOfLocalDay,
   weekdayOf,
   weekdayShortOf,
@@ -79,6 +82,39 @@ describe('dates', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('offsetMinutes (cached per zone and hour)', () => {
+  // Zones with transitions on the hour, on the half hour (Lord Howe: 30-minute DST at 02:00), at 00:00 local
+  // (Santiago, Sao Paulo's former rule) and with 45-minute offsets (Chatham).
+  const instantArb = fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2039, 11, 31) });
+
+  it("equals the zone database's offset at any instant, next to transitions too", () => {
+    fc.assert(
+      fc.property(instantArb, fc.constantFrom(...ZONES), (ms, tz) => {
+        expect(offsetMinutes(tz, ms)).toBe(tzOffset(tz, new Date(ms)));
+      }),
+      { numRuns: 3000 },
+    );
+    // Every millisecond-precise neighbourhood of the 2026 transitions of each zone, read after the hour was cached.
+    for (const tz of ZONES) {
+      for (let h = Date.UTC(2026, 0, 1) / 3_600_000; h < Date.UTC(2027, 0, 1) / 3_600_000; h++) {
+        const ms = h * 3_600_000;
+        if (tzOffset(tz, new Date(ms)) === tzOffset(tz, new Date(ms + 3_600_000))) continue;
+        for (const at of [ms, ms + 1, ms + 1_799_999, ms + 1_800_000, ms + 1_800_001, ms + 3_599_999, ms + 3_600_000]) {
+          expect(offsetMinutes(tz, at)).toBe(tzOffset(tz, new Date(at)));
+        }
+      }
+    }
+  });
+
+  it('treats an unknown zone as UTC and knows the real ones', () => {
+    expect(offsetMinutes('Not/AZone', Date.UTC(2026, 5, 1))).toBe(0);
+    expect(isKnownTimeZone('Not/AZone')).toBe(false);
+    expect(isKnownTimeZone('Europe/Berlin')).toBe(true);
+    expect(isKnownTimeZone('Europe/Berlin')).toBe(true); // cached
+    expect(isKnownTimeZone('')).toBe(false);
   });
 });
 

@@ -1,5 +1,4 @@
 import { tzOffset } from '@date-fns/tz';
-import { addDays, format, parseISO } from 'date-fns';
 
 /**
  * Timezone maths for the whole product (server and client).
@@ -23,21 +22,56 @@ const TIME_RE = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
 export type LocalDate = string;
 
+/** Offset (minutes east of UTC) of `tz` at `instant`, straight from the runtime's zone data; NaN for an unknown zone. */
+function zoneOffset(tz: string, ms: number): number {
+  return tzOffset(tz, new Date(ms));
+}
+
+/**
+ * Offsets per zone and UTC hour: `Intl` is slow (most of a dashboard read's CPU before this cache), and an offset
+ * only changes at a transition. An hour whose first and last millisecond have the same offset holds no transition
+ * (two transitions within one hour that cancel out do not occur in the zone database), so its offset is kept; an
+ * hour with a transition inside is marked and answered exactly each time.
+ */
+const OFFSET_CACHE_HOURS_PER_ZONE = 8_192;
+const offsetsByZone = new Map<string, Map<number, number | null>>();
+
 /** Offset (minutes east of UTC) of `tz` at `instant`; an unknown zone is treated as UTC. */
 export function offsetMinutes(tz: string, instant: Date | number): number {
-  const o = tzOffset(tz, typeof instant === 'number' ? new Date(instant) : instant);
-  return Number.isFinite(o) ? o : 0;
+  const ms = typeof instant === 'number' ? instant : instant.getTime();
+  const hour = Math.floor(ms / HOUR_MS);
+  let zone = offsetsByZone.get(tz);
+  if (!zone) {
+    if (!isKnownTimeZone(tz)) return 0;
+    offsetsByZone.set(tz, (zone = new Map()));
+  }
+  let o = zone.get(hour);
+  if (o === undefined) {
+    if (zone.size >= OFFSET_CACHE_HOURS_PER_ZONE) zone.clear();
+    const first = zoneOffset(tz, hour * HOUR_MS);
+    o = first === zoneOffset(tz, (hour + 1) * HOUR_MS - 1) ? first : null;
+    zone.set(hour, o);
+  }
+  const exact = o ?? zoneOffset(tz, ms);
+  return Number.isFinite(exact) ? exact : 0;
 }
+
+/** Zone names already checked (valid ones only; a bounded set, so random names cannot grow it without end). */
+const KNOWN_ZONES_MAX = 1_024;
+const knownZones = new Set<string>();
 
 /** true for a timezone name this runtime knows (IANA names such as Europe/London, or UTC). */
 export function isKnownTimeZone(tz: string): boolean {
   if (!tz || tz.length > 64) return false;
+  if (knownZones.has(tz)) return true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
   } catch {
     return false;
   }
+  if (knownZones.size >= KNOWN_ZONES_MAX) knownZones.clear();
+  knownZones.add(tz);
+  return true;
 }
 
 /** The local wall clock at an instant, as milliseconds of a fictional UTC timeline. */
@@ -79,7 +113,10 @@ export function parseWallTime(s: string): number | null {
 
 /** Calendar arithmetic on local dates (no timezone involved). */
 export function addLocalDays(date: LocalDate, days: number): LocalDate {
-  return format(addDays(parseISO(date), days), 'yyyy-MM-dd');
+  const m = DATE_RE.exec(date);
+  if (!m) throw new Error(`Invalid local date: ${date}`);
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + days));
+  return d.toISOString().slice(0, 10);
 }
 
 /** Whole days from a to b (b - a) between two local dates. */
