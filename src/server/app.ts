@@ -6,7 +6,6 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import {
   hasZodFastifySchemaValidationErrors,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -26,6 +25,7 @@ import jobsPlugin from './jobs/plugin';
 import pushPlugin from './plugins/push';
 import { DomainEventBus, type EventWiring } from './events';
 import { renderShell } from './web-shell';
+import { serializerCompiler } from './serializer';
 
 declare module 'fastify' {
   interface FastifyInstance {
