@@ -27,8 +27,13 @@ export const currentUserQueryKey = ['auth', 'user'] as const;
 
 /**
  * The session cache as the query's starting point: a reload shows the signed-in app at once from the cached public
- * fields (up to 7 days old) and checks them with the server in the background once they are older than 60 s; a
- * revoked session then answers 401 and the cache is cleared. Without a cache the app waits for the server.
+ * fields (up to 7 days old) and checks them with the server in the background; a revoked session then answers 401
+ * and the cache is cleared. Without a cache the app waits for the server.
+ *
+ * The check runs on every page load, whatever the cache's age (initial data counts as stale): index.html has
+ * already asked (the preload), and the browser hands that preloaded answer to the FIRST fetch of the URL. Left
+ * unconsumed, it would answer a later fetch — e.g. the refresh after a reward claim — with the user as they were
+ * when the page loaded (a Premium trial shown as Free).
  */
 function cachedUser(): { user: PublicUser; at: number } | undefined {
   const rec = readSessionCache();
@@ -44,7 +49,7 @@ export const getCurrentUserQueryOptions = () =>
     staleTime: QUERY_TIMES.user.staleTime,
     gcTime: QUERY_TIMES.user.gcTime,
     initialData: () => cachedUser()?.user,
-    initialDataUpdatedAt: () => cachedUser()?.at,
+    initialDataUpdatedAt: 0,
   });
 
 export function useCurrentUser() {

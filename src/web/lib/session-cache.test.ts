@@ -99,19 +99,16 @@ describe('the current-user query starts from the session cache', () => {
   // What a component mounting useCurrentUser() would see first (an observer fetches only once subscribed).
   const firstResult = () => new QueryObserver(new QueryClient(), getCurrentUserQueryOptions()).getCurrentResult();
 
-  test('a cached user is there at once, without the cachedAt field, and fresh for 60 s from when it was cached', () => {
-    writeSessionCache(user, Date.now() - 10_000);
-    const r = firstResult();
-    expect(r.data).toEqual(user);
-    expect(r.status).toBe('success');
-    expect(r.isStale).toBe(false);
-  });
-
-  test('an older cache is shown but already stale, so the server is asked again at once', () => {
-    writeSessionCache(user, Date.now() - 120_000);
-    const r = firstResult();
-    expect(r.data).toEqual(user);
-    expect(r.isStale).toBe(true);
+  test('a cached user is there at once, without the cachedAt field, and checked with the server on every page load', () => {
+    // Even a cache written a moment ago: index.html preloaded the probe, and only the first fetch consumes that
+    // answer (a later one would otherwise get the page-load answer, e.g. a tier from before a reward claim).
+    for (const age of [10, 10_000, 120_000]) {
+      writeSessionCache(user, Date.now() - age);
+      const r = firstResult();
+      expect(r.data).toEqual(user);
+      expect(r.status).toBe('success');
+      expect(r.isStale).toBe(true);
+    }
   });
 
   test('no cache, or one older than 7 days: the app waits for the server', () => {
