@@ -4,6 +4,7 @@ import { loadConfig, type AppConfig } from '@server/config';
 import { ManualClock } from '@server/plugins/clock';
 import type { Mailer, MailMessage } from '@server/plugins/mail';
 import type { EventWiring } from '@server/events';
+import { contextOf, withNow, type ServiceContext } from '@server/context';
 import { createTestDb, type Engine } from './db';
 
 export function testConfig(env: Record<string, string> = {}): AppConfig {
@@ -27,6 +28,11 @@ export interface TestApp {
   clock: ManualClock;
   mailer: Mailer;
   engine: Engine;
+  /**
+   * The services' context of this app, as a job or a script gets it (`contextOf(app)`): the test clock, or fixed at
+   * `at` when given. Tests call services the way the app does: `service.fn(t.ctx(), …)`.
+   */
+  ctx(at?: Date | string): ServiceContext;
   close(): Promise<void>;
 }
 
@@ -63,6 +69,7 @@ export async function buildTestApp(
     clock,
     mailer,
     engine,
+    ctx: (at) => (at === undefined ? contextOf(app) : withNow(contextOf(app), new Date(at))),
     async close() {
       await app.close();
       await handle.close();

@@ -7,6 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { inTx } from '../context';
+import { rowsOf } from './rows';
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { rebuildCheckInRollups } from '../modules/admin/service';
@@ -38,14 +39,14 @@ export class SeedRefused extends Error {}
 
 /** Payments are recorded in `purchases` when the payments module is installed (its migration applied). */
 async function hasPurchases(db: Db): Promise<boolean> {
-  const res = (await db.execute(sql`SELECT to_regclass('public.purchases') IS NOT NULL AS ok`)) as unknown as { rows: { ok: boolean }[] };
-  return res.rows[0]?.ok === true;
+  const [r] = await rowsOf<{ ok: boolean }>(db, sql`SELECT to_regclass('public.purchases') IS NOT NULL AS ok`);
+  return r?.ok === true;
 }
 
 /** Users whose e-mail is not the seed's: real people, whom the seed must not mix with. */
 export async function countRealUsers(db: Db): Promise<number> {
-  const res = (await db.execute(sql`SELECT count(*)::int AS n FROM users WHERE email NOT LIKE ${`%@${SEED_EMAIL_DOMAIN}`}`)) as unknown as { rows: { n: number }[] };
-  return Number(res.rows[0]?.n ?? 0);
+  const [r] = await rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM users WHERE email NOT LIKE ${`%@${SEED_EMAIL_DOMAIN}`}`);
+  return Number(r?.n ?? 0);
 }
 
 const FIRST_NAMES = ['Ava', 'Ben', 'Chloe', 'Dev', 'Elif', 'Finn', 'Grace', 'Hiro', 'Isla', 'Jon', 'Kemi', 'Liam', 'Mia', 'Noah', 'Omar', 'Priya', 'Quinn', 'Rosa', 'Sam', 'Tara'];
@@ -62,6 +63,8 @@ const arr = (xs: string[]) => sql.raw(`ARRAY[${xs.map((x) => `'${x.replace(/'/g,
 export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResult> {
   const log = opts.log ?? (() => {});
   const now = opts.now ?? new Date();
+  // The services the seed calls take a context: the database and the seed's instant.
+  const ctx = { db, now: () => now };
   const batch = opts.batch ?? 20_000;
   const steps: SeedResult['steps'] = [];
   const t0 = performance.now();
@@ -85,7 +88,7 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
   const signupSpan = Math.ceil(days * 1.5);
 
   await step('users, subscriptions, coupons', async () => {
-    await seedCoupons(db);
+    await seedCoupons(ctx);
     for (let from = 1; from <= opts.users; from += batch) {
       const to = Math.min(opts.users, from + batch - 1);
       // h: a stable pseudo-random number 0..1 per user and purpose, so the tables agree with each other.
@@ -127,7 +130,8 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
   let checkInCount = 0;
   await step('check-ins', async () => {
     // The roll-up trigger is off during the bulk load (the table is locked for it) and the roll-ups rebuilt after.
-    await inTx(db, async (tx) => {
+    await inTx(ctx, async (txCtx) => {
+      const tx = txCtx.db;
       await tx.execute(sql`ALTER TABLE check_ins DISABLE TRIGGER check_ins_rollup`);
       for (let from = 1; from <= opts.users; from += batch) {
         const to = Math.min(opts.users, from + batch - 1);
@@ -150,10 +154,10 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
           WHERE r.roll < u.p AND (d AT TIME ZONE 'UTC') + interval '20 hours' <= ${nowTs}`);
       }
       await tx.execute(sql`ALTER TABLE check_ins ENABLE TRIGGER check_ins_rollup`);
-      await rebuildCheckInRollups(tx);
+      await rebuildCheckInRollups(txCtx);
     });
-    const res = (await db.execute(sql`SELECT count(*)::int AS n FROM check_ins WHERE user_id LIKE ${`seed-${run}-%`}`)) as unknown as { rows: { n: number }[] };
-    checkInCount = Number(res.rows[0]?.n ?? 0);
+    const [counted] = await rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM check_ins WHERE user_id LIKE ${`seed-${run}-%`}`);
+    checkInCount = Number(counted?.n ?? 0);
   });
 
   await step('streaks, shields', async () => {

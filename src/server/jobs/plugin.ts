@@ -7,7 +7,7 @@ import { cleanupExpired } from './cleanup';
 import { rolloverTick } from './rollover';
 import * as notifications from '../modules/notifications/service';
 import { sendReminderEmailJob } from '../modules/notifications/email-fallback';
-import { contextOf } from '../context';
+import { contextOf, withNow } from '../context';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,7 +39,7 @@ function recurringTasks(app: FastifyInstance, opts: JobsOptions): RecurringTask[
       name: 'rollover',
       everyMs: opts.rolloverIntervalMs ?? 60_000,
       run: async (now) => {
-        const r = await rolloverTick(app.db, now);
+        const r = await rolloverTick(withNow(contextOf(app), now));
         if (r.users || r.trialsExpired) app.log.info(r, 'rollover tick');
       },
     },
@@ -47,7 +47,7 @@ function recurringTasks(app: FastifyInstance, opts: JobsOptions): RecurringTask[
       name: 'cleanup.expired',
       everyMs: HOUR,
       run: async (now) => {
-        const r = await cleanupExpired(app.db, now);
+        const r = await cleanupExpired(withNow(contextOf(app), now));
         if (r.sessions || r.emailTokens || r.signinFailures || r.idempotencyKeys) app.log.info(r, 'cleanup');
       },
     },

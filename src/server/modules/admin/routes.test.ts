@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { inTx } from '@server/context';
 import { buildTestApp, type TestApp } from '@test/helpers/app';
 import { testEngines } from '@test/helpers/db';
 import { createUser, signInAs } from '@test/helpers/users';
@@ -27,7 +28,7 @@ const d = (s: string) => new Date(s);
  */
 async function seedFixture(t: TestApp) {
   const db = t.app.db;
-  await seedCoupons(db);
+  await seedCoupons(t.ctx());
   await createUser(db, { email: ADMIN, createdAt: d('2026-01-01T00:00:00Z') });
   const B = await createUser(db, { provider: 'google', gender: 'male', age: 20, tier: 'premium', createdAt: d('2026-01-01T00:00:00Z') });
   const C = await createUser(db, { gender: 'female', age: 30, tier: 'premium', createdAt: d('2026-11-20T08:00:00Z') });
@@ -109,9 +110,9 @@ async function seedFixture(t: TestApp) {
     pay(G.id, 'subscription', 499, '2026-11-22T10:00:00Z'),
   ]);
   // G deletes the account: the row goes (hard delete), a dated record stays.
-  await db.transaction(async (tx) => {
-    await tx.delete(users).where(eq(users.id, G.id));
-    await recordAccountDeletion(tx as never, d('2026-11-23T10:00:00Z'));
+  await inTx(t.ctx('2026-11-23T10:00:00Z'), async (tx) => {
+    await tx.db.delete(users).where(eq(users.id, G.id));
+    await recordAccountDeletion(tx);
   });
   await db.insert(accountDeletions).values({ deletedOn: '2026-08-01' });
   return { B };

@@ -271,7 +271,7 @@ describe.each(testEngines())('Stripe payments against a fake Stripe API on %s', 
     const history = (await call('GET', '/api/purchase-history')).body;
     expect(history[0]).toMatchObject({ status: 'failed', type: 'subscription' });
     // The GET only computed the end (reads never write); the job records it.
-    await rolloverTick(t.app.db, t.clock.now());
+    await rolloverTick(t.ctx());
     const changes = await t.app.db.select().from(tierChanges).where(eq(tierChanges.userId, user.id));
     expect(changes.map((c) => [c.fromTier, c.toTier, c.source])).toEqual([
       ['free', 'premium', 'payment'],
@@ -297,10 +297,10 @@ describe.each(testEngines())('Stripe payments against a fake Stripe API on %s', 
     await webhook('customer.subscription.deleted', { ...fake.subscriptions.get(subId), status: 'canceled' });
     expect((await call('GET', '/api/subscription')).body.tier).toBe('ai-coach');
     // The job ends it at the period's end without anyone reading.
-    await rolloverTick(t.app.db, new Date('2026-04-10T11:59:00Z'));
+    await rolloverTick(t.ctx(new Date('2026-04-10T11:59:00Z')));
     const [row1] = await t.app.db.select().from(tierChanges).where(eq(tierChanges.source, 'payment-end'));
     expect(row1?.userId === user.id).toBe(false);
-    await rolloverTick(t.app.db, new Date('2026-04-10T12:00:01Z'));
+    await rolloverTick(t.ctx(new Date('2026-04-10T12:00:01Z')));
     t.clock.set('2026-04-10T12:00:02Z');
     expect((await call('GET', '/api/subscription')).body).toMatchObject({ tier: 'free', billing: null, trialJustExpired: null });
     // Streak and shields are kept.

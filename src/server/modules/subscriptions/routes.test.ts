@@ -67,7 +67,7 @@ describe.each(testEngines())('subscriptions, rewards and coupons on %s', (engine
     t.clock.set('2026-04-01T12:00:00Z');
     const { call } = await newUser();
     await call('POST', '/api/coupons/redeem', { code: 'OFFERAI30' });
-    const r = await rolloverTick(t.app.db, new Date(Date.parse('2026-04-01T12:00:00Z') + 31 * DAY));
+    const r = await rolloverTick(t.ctx(new Date(Date.parse('2026-04-01T12:00:00Z') + 31 * DAY)));
     expect(r.trialsExpired).toBeGreaterThanOrEqual(1);
     t.clock.set(new Date(Date.parse('2026-04-01T12:00:00Z') + 31 * DAY));
     expect((await call('GET', '/api/subscription')).body).toMatchObject({ tier: 'free', trialJustExpired: 'ai-coach' });
