@@ -78,23 +78,28 @@ export async function signUp(
 ): Promise<{ message: string; requiresVerification: true; email: string }> {
   if (await repo.findUserByEmail(ctx.db, input.email)) throw conflict(AUTH_API_MESSAGES.emailTaken);
   const passwordHash = await hashPassword(input.password);
-  const now = ctx.now();
+  // One transaction: the user, the verification token and its e-mail job commit together or not at all, so the
+  // e-mail exists if and only if the account does (and a failure leaves the address free to sign up again).
   let user: UserRow;
   try {
-    user = await repo.insertUser(ctx.db, {
-      email: input.email,
-      passwordHash,
-      firstName: input.firstName,
-      provider: 'email',
-      timezone: input.timezone ?? 'UTC',
-      createdAt: now,
-      updatedAt: now,
+    user = await inTx(ctx, async (tx) => {
+      const now = tx.now();
+      const created = await repo.insertUser(tx.db, {
+        email: input.email,
+        passwordHash,
+        firstName: input.firstName,
+        provider: 'email',
+        timezone: input.timezone ?? 'UTC',
+        createdAt: now,
+        updatedAt: now,
+      });
+      await sendVerification(tx, created);
+      return created;
     });
   } catch (err) {
     if (repo.isUniqueViolation(err)) throw conflict(AUTH_API_MESSAGES.emailTaken);
     throw err;
   }
-  await inTx(ctx, (tx) => sendVerification(tx, user));
   return { message: AUTH_API_MESSAGES.signedUp, requiresVerification: true, email: user.email };
 }
 
