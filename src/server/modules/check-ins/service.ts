@@ -98,41 +98,81 @@ async function windowFor(ctx: DataContext, user: UserRow) {
   const today =
     !latest || latest.localDate < localDate ? null : latest.localDate === localDate ? latest : await repo.findCheckInByDate(db, user.id, localDate);
   const lastCheckIn = latest ? { localDate: latest.localDate, createdAt: latest.createdAt } : null;
-  const settled = await settledThrough(ctx, user.id);
-  const input = {
-    now,
-    timezone,
-    checkInTime: effectiveCheckInTime(user.checkInTime),
-    createdAt: user.createdAt,
-    hasAnyCheckIn: lastCheckIn !== null,
-    firstCheckInCompleted: user.firstCheckInCompleted,
-    hasCheckInToday: today !== null,
-    lastCheckIn,
-    settledThrough: settled,
-  };
+  const input = windowInput({ now, timezone, user, today, lastCheckIn, settledThrough: await settledThrough(ctx, user.id) });
   return { input, today, timezone, localDate, ...checkInWindow(input) };
+}
+
+/** What the check-in window and GET /api/checkins/today are computed from (read by the service or by the dashboard). */
+export interface TodayParts {
+  now: Date;
+  /** The user's timezone, one this runtime knows (userTimeZone). */
+  timezone: string;
+  /** The user with the tier in force now (withCurrentTier). */
+  user: Pick<UserRow, 'checkInTime' | 'createdAt' | 'firstCheckInCompleted' | 'tier'>;
+  /** Today's check-in, if made. */
+  today: repo.CheckInRow | null;
+  /** Its journal row, when read (only a tier with the journal shows it). */
+  journal?: repo.JournalRow | null;
+  /** The latest check-in (today's, or an earlier one). */
+  lastCheckIn: { localDate: string; createdAt: Date } | null;
+  /** The last date the streak engine settled. */
+  settledThrough: string | null;
+}
+
+/** The check-in window's input (shared/domain/check-in-window) from those parts. */
+function windowInput(p: Omit<TodayParts, 'journal'>) {
+  return {
+    now: p.now,
+    timezone: p.timezone,
+    checkInTime: effectiveCheckInTime(p.user.checkInTime),
+    createdAt: p.user.createdAt,
+    hasAnyCheckIn: p.lastCheckIn !== null,
+    firstCheckInCompleted: p.user.firstCheckInCompleted,
+    hasCheckInToday: p.today !== null,
+    lastCheckIn: p.lastCheckIn,
+    settledThrough: p.settledThrough,
+  };
+}
+
+/**
+ * GET /api/checkins/today's answer from its parts (pure). The one copy: todayStatus and the dashboard's combined
+ * read (which reads the parts in its one statement) both build the view with it.
+ */
+export function todayView(p: TodayParts): TodayResponse {
+  const input = windowInput(p);
+  const w = checkInWindow(input);
+  const journalEnabled = hasAiCoach(p.user.tier);
+  const journal = p.today && journalEnabled ? journalWithText(p.journal ?? null) : null;
+  return {
+    localDate: localDateOf(p.now, p.timezone),
+    timezone: p.timezone,
+    checkInTime: input.checkInTime,
+    serverTime: p.now.toISOString(),
+    hasCheckedInToday: p.today !== null,
+    windowState: w.windowState,
+    orientationState: w.orientationState,
+    answerMode: answerModeForTier(p.user.tier),
+    journalEnabled,
+    checkIn: p.today ? toCheckInDto(p.today) : null,
+    journalEntry: journal ? toJournalDto(journal) : null,
+  };
 }
 
 /** GET /api/checkins/today (and, without the check-in itself, start-session / orientation-state). */
 export async function todayStatus(ctx: ServiceContext, signedIn: UserRow): Promise<TodayResponse> {
   ctx = withNow(ctx, ctx.now());
   const user = await withCurrentTier(ctx, signedIn);
-  const now = ctx.now();
   const w = await windowFor(ctx, user);
-  const journal = w.today && hasAiCoach(user.tier) ? journalWithText(await repo.findJournal(ctx.db, user.id, w.today.id)) : null;
-  return {
-    localDate: w.localDate,
+  const journal = w.today && hasAiCoach(user.tier) ? await repo.findJournal(ctx.db, user.id, w.today.id) : null;
+  return todayView({
+    now: ctx.now(),
     timezone: w.timezone,
-    checkInTime: w.input.checkInTime,
-    serverTime: now.toISOString(),
-    hasCheckedInToday: w.today !== null,
-    windowState: w.windowState,
-    orientationState: w.orientationState,
-    answerMode: answerModeForTier(user.tier),
-    journalEnabled: hasAiCoach(user.tier),
-    checkIn: w.today ? toCheckInDto(w.today) : null,
-    journalEntry: journal ? toJournalDto(journal) : null,
-  };
+    user,
+    today: w.today,
+    journal,
+    lastCheckIn: w.input.lastCheckIn,
+    settledThrough: w.input.settledThrough,
+  });
 }
 
 export async function history(ctx: ServiceContext, user: UserRow, limit?: number): Promise<HistoryResponse> {

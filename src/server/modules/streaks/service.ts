@@ -313,9 +313,17 @@ async function applyStepOr400(
 
 export async function getStreakView(ctx: ServiceContext, userId: string): Promise<StreakView> {
   const now = ctx.now();
-  const { state: s, tz } = await settledWithZone(withNow(ctx, now), userId);
+  const { state, tz } = await settledWithZone(withNow(ctx, now), userId);
   const today = todayOf(now, tz);
   const yesterdayFrozen = await repo.hasFrozenDay(ctx.db, userId, addLocalDays(today, -1));
+  return streakView(state, today, yesterdayFrozen);
+}
+
+/**
+ * GET /api/streak's answer for a settled state on the user's `today` (pure). The one copy: getStreakView and the
+ * dashboard's combined read (which reads the state in its one statement) both build the view with it.
+ */
+export function streakView(s: StreakState, today: string, yesterdayFrozen: boolean): StreakView {
   const todayCompleted = s.lastCompletedDate === today;
   const level = levelFor(s.currentStreak);
   const next = nextMilestone(s.currentStreak);

@@ -309,7 +309,17 @@ export async function readSubscription(ctx: DataContext, userId: string): Promis
   return subscriptionView(tier, sub);
 }
 
-function subscriptionView(tier: Tier, sub: repo.SubscriptionRow | undefined): Subscription {
+/** The subscription row's columns the view reads (the dashboard's combined read selects just these). */
+export type SubscriptionViewRow = Pick<
+  repo.SubscriptionRow,
+  'premiumExpiresAt' | 'aiCoachExpiresAt' | 'trialJustExpired' | 'previousTier' | 'paidTier' | 'paidUntil' | 'autoRenew' | 'scheduledTier' | 'stripeCustomerId'
+>;
+
+/**
+ * GET /api/subscription's answer for a tier and a subscription row as they stand (pure; apply a due expiry first).
+ * The one copy: getSubscription, readSubscription and the dashboard's combined read build the view with it.
+ */
+export function subscriptionView(tier: Tier, sub: SubscriptionViewRow | null | undefined): Subscription {
   return {
     tier,
     premiumExpiresAt: sub?.premiumExpiresAt?.toISOString() ?? null,
