@@ -187,6 +187,30 @@ export async function resetPassword(ctx: ServiceContext, token: string, password
   return { message: AUTH_API_MESSAGES.resetDone };
 }
 
+// ---------------------------------------------------------------------------------------------------------
+// The user row, for other modules (they call these, never this module's repo)
+// ---------------------------------------------------------------------------------------------------------
+
+/** The user's e-mail address, or null when there is no such user. */
+export async function emailOf(ctx: DataContext, userId: string): Promise<string | null> {
+  return (await repo.findUserById(ctx.db, userId))?.email ?? null;
+}
+
+/** The e-mail addresses of many users, by id (users that no longer exist are left out). */
+export async function emailsOf(ctx: DataContext, userIds: readonly string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(userIds)];
+  const out = new Map<string, string>();
+  for (let i = 0; i < unique.length; i += 1000) {
+    for (const r of await repo.emailsByIds(ctx.db, unique.slice(i, i + 1000))) out.set(r.id, r.email);
+  }
+  return out;
+}
+
+/** Records that the user has had the one-time Premium offer (a Premium coupon): the deletion screen stops offering it. */
+export async function markPremiumOfferUsed(tx: DataContext, userId: string): Promise<void> {
+  await repo.setUserFlag(tx.db, userId, { premiumOfferUsed: true });
+}
+
 export interface AuthCleanupCounts {
   sessions: number;
   emailTokens: number;

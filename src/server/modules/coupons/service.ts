@@ -3,6 +3,7 @@ import { badRequest, conflict } from '@server/errors';
 import { TIER_LABELS } from '@shared/domain/tiers';
 import { TRIAL_DAYS, TRIAL_LABELS, trialIsUpgrade } from '@shared/domain/trials';
 import { COUPON_MESSAGES } from '@shared/schemas/subscriptions';
+import * as auth from '../auth/service';
 import * as subscriptions from '../subscriptions/service';
 import * as repo from './repo';
 import { offerEmailHash } from './offer-hash';
@@ -22,7 +23,7 @@ export async function redeemCoupon(ctx: ServiceContext, userId: string, rawCode:
   const at = withNow(ctx, ctx.now());
   const now = at.now();
   const code = rawCode.trim().toUpperCase();
-  const email = await repo.userEmail(ctx.db, userId);
+  const email = await auth.emailOf(ctx, userId);
   if (!email) throw badRequest(COUPON_MESSAGES.invalid);
   const emailHash = await offerEmailHash(ctx, email);
   return inTx(at, async (tx) => {
@@ -36,7 +37,7 @@ export async function redeemCoupon(ctx: ServiceContext, userId: string, rawCode:
     await subscriptions.startTrial(tx, { userId, toTier: coupon.tier, source: 'coupon', trialMs }, (tier) => {
       if (!trialIsUpgrade(tier, coupon.tier)) throw badRequest(`Your ${TIER_LABELS[tier]} plan already includes ${TRIAL_LABELS[coupon.tier]}`);
     });
-    if (coupon.tier === 'premium') await repo.markPremiumOfferUsed(tx.db, userId);
+    if (coupon.tier === 'premium') await auth.markPremiumOfferUsed(tx, userId);
     return {
       message: `Coupon applied! Enjoy ${coupon.trialDays} days of ${TRIAL_LABELS[coupon.tier]}.`,
       benefit: coupon.benefit,
@@ -65,9 +66,13 @@ const BACKFILL_KEY = 'redeemed_offers_backfilled';
  */
 export async function backfillRedeemedOffers(ctx: ServiceContext): Promise<void> {
   if (await repo.settingExists(ctx.db, BACKFILL_KEY)) return;
-  const rows = await repo.redemptionsWithEmail(ctx.db);
+  const rows = await repo.allRedemptions(ctx.db);
+  const emails = await auth.emailsOf(ctx, rows.map((r) => r.userId));
   const values = await Promise.all(
-    rows.map(async (r) => ({ emailHash: await offerEmailHash(ctx, r.email), code: r.code, redeemedAt: r.redeemedAt })),
+    rows.flatMap((r) => {
+      const email = emails.get(r.userId);
+      return email ? [offerEmailHash(ctx, email).then((emailHash) => ({ emailHash, code: r.code, redeemedAt: r.redeemedAt }))] : [];
+    }),
   );
   await inTx(ctx, async (tx) => {
     await repo.insertRedeemedOffers(tx.db, values);
