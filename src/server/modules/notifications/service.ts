@@ -1,9 +1,9 @@
 import { inTx, type ServiceContext } from '@server/context';
 import { isIP } from 'node:net';
 import { AppError } from '@server/errors';
-import { jobs } from '@server/db/schema/index';
-import { JOB_KINDS, type JobPayload } from '@server/jobs/kinds';
+import type { JobPayload } from '@server/jobs/kinds';
 import { PermanentJobError, type Conn } from '@server/jobs/queue';
+import type { AnyJobSpec } from '@server/events';
 import {
   REMINDER_KINDS,
   REMINDER_MESSAGES,
@@ -200,12 +200,11 @@ export const reminderJobKey = (kind: ReminderKind, userId: string, localDate: st
  */
 export async function reminderTick(ctx: ServiceContext, now: Date, batchSize = 1000): Promise<{ enqueued: number }> {
   let enqueued = 0;
-  const def = JOB_KINDS['reminders.send'];
   for (;;) {
     const count = await inTx(ctx.db, async (tx) => {
       const due = await repo.claimDue(tx, now, batchSize);
       if (due.length === 0) return 0;
-      const jobRows = [];
+      const jobSpecs: AnyJobSpec[] = [];
       const advances = [];
       for (const row of due) {
         const tz = tzOf(row.timezone);
@@ -213,15 +212,13 @@ export async function reminderTick(ctx: ServiceContext, now: Date, batchSize = 1
         const localDate = reminderLocalDate(row.nextAt, tz);
         // After downtime, a reminder whose window already closed is skipped, not sent late.
         if (endOfLocalDay(localDate, tz).getTime() > now.getTime()) {
-          const payload = def.payload.parse({ userId: row.userId, kind: row.kind, localDate });
-          jobRows.push({ kind: 'reminders.send', key: reminderJobKey(row.kind, row.userId, localDate), payload, runAt: now, maxAttempts: def.policy.maxAttempts, createdAt: now });
+          const payload = { userId: row.userId, kind: row.kind, localDate };
+          jobSpecs.push({ kind: 'reminders.send', key: reminderJobKey(row.kind, row.userId, localDate), payload, runAt: now });
         }
         advances.push({ userId: row.userId, kind: row.kind, nextAt: nextReminder(row.kind, now, tz, time).at });
       }
-      if (jobRows.length) {
-        const inserted = await tx.insert(jobs).values(jobRows).onConflictDoNothing({ target: [jobs.kind, jobs.key] }).returning({ id: jobs.id });
-        enqueued += inserted.length;
-      }
+      // Through the queue, in this transaction: one INSERT for the batch, a reminder already queued is not queued again.
+      enqueued += await ctx.jobs.enqueueMany(tx, jobSpecs);
       await repo.advanceMany(tx, advances);
       return due.length;
     });
