@@ -60,7 +60,7 @@ export interface PaymentSucceeded {
 export interface PaymentEffects {
   /** The payment was taken but its product could not be applied (said to the payer; kept on the purchase). */
   note?: string;
-  /** A Stripe subscription the new one replaced: the payments service cancels it with the provider after commit. */
+  /** A Stripe subscription the new one replaced: the payments service enqueues its cancellation (a job) in the transaction. */
   replacedStripeSubscriptionId?: string | null;
 }
 

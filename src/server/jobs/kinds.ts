@@ -52,6 +52,15 @@ export const JOB_KINDS = {
     // 10 s, 20 s, 40 s … capped at 5 min: a reminder is worth little after its window.
     policy: { maxAttempts: 6, backoffBaseMs: 10_000, backoffCapMs: 5 * 60_000, leaseMs: 60_000, redactOnDone: false },
   },
+  /**
+   * Cancel, at Stripe, a subscription a new one replaced (an upgrade between paid tiers), so it is not charged again.
+   * Enqueued by payment fulfilment in the transaction that records the new payment; keyed by the subscription id.
+   */
+  'stripe.cancel-subscription': {
+    payload: z.object({ subscriptionId: z.string().min(1) }),
+    // 30 s, 60 s, 120 s … capped at 1 h: about ten hours of trying before it is left failed (and listed) for a person.
+    policy: { maxAttempts: 15, backoffBaseMs: 30_000, backoffCapMs: 60 * 60_000, leaseMs: 2 * 60_000, redactOnDone: false },
+  },
   /** One run of a recurring task from `recurringTasks` in `jobs/plugin.ts` (one job per task and time slot). */
   recurring: {
     payload: z.object({ task: z.string() }),

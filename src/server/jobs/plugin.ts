@@ -7,6 +7,7 @@ import { cleanupExpired } from './cleanup';
 import { rolloverTick } from './rollover';
 import * as notifications from '../modules/notifications/service';
 import { sendReminderEmailJob } from '../modules/notifications/email-fallback';
+import { cancelReplacedSubscriptionJob } from '../modules/payments/service';
 import { contextOf, withNow } from '../context';
 
 declare module 'fastify' {
@@ -70,6 +71,7 @@ function jobHandlers(app: FastifyInstance, tasks: readonly RecurringTask[]): Job
     'reminders.send': (p, job) => notifications.sendReminderJob(contextOf(app), p, job.key),
     'push.deliver': (p) => notifications.deliverJob(contextOf(app), p),
     'reminders.email': async (p) => void (await sendReminderEmailJob(contextOf(app), p)),
+    'stripe.cancel-subscription': (p) => cancelReplacedSubscriptionJob(contextOf(app), p),
     recurring: async ({ task }) => {
       const found = tasks.find((t) => t.name === task);
       if (!found) throw new PermanentJobError(`no recurring task named "${task}"`);

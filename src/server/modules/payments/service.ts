@@ -4,6 +4,8 @@ import type { AppConfig } from '@server/config';
 import { inTx, type ServiceContext } from '@server/context';
 import type { PaymentSucceeded } from '@server/events';
 import { AppError, badRequest, conflict, notFound } from '@server/errors';
+import type { JobPayload } from '@server/jobs/kinds';
+import { PermanentJobError } from '@server/jobs/queue';
 import type { UserRow } from '@server/plugins/session';
 import { PRICES_CENTS, TIER_MONTHLY_CENTS, centsToDollars, formatUsd, isPaidTier, type PaidTier } from '@shared/domain/prices';
 import { TIER_LABELS, tierRank, type Tier } from '@shared/domain/tiers';
@@ -26,6 +28,15 @@ import * as repo from './repo';
 export type PaymentsCtx = ServiceContext & { stripe: Stripe | null };
 
 export const TEST_SESSION_PREFIX = 'test_session_';
+
+const clients = new WeakMap<AppConfig, Stripe | null>();
+
+/** The Stripe client of a configuration (one per app: its routes and its jobs share it); null without Stripe. */
+export function stripeClient(config: AppConfig): Stripe | null {
+  let client = clients.get(config);
+  if (client === undefined) clients.set(config, (client = createStripeClient(config)));
+  return client;
+}
 
 /** The Stripe SDK for the configured key, pointed at STRIPE_API_URL when set; null without Stripe. */
 export function createStripeClient(config: AppConfig): Stripe | null {
@@ -93,8 +104,6 @@ export interface FulfilResult {
   granted: boolean;
   /** Set when the payment was taken but its product could not be applied. */
   note: string | null;
-  /** A Stripe subscription this one replaced: cancel it with the provider after commit. */
-  replacedStripeSubscriptionId: string | null;
 }
 
 function describe(p: PaymentRecord): string {
@@ -130,28 +139,46 @@ export async function fulfilPayment(tx: ServiceContext, p: PaymentRecord): Promi
   });
   if (!first) {
     const row = await repo.findPurchase(tx.db, p.providerId);
-    return { granted: false, note: row?.fulfilmentNote ?? null, replacedStripeSubscriptionId: null };
+    return { granted: false, note: row?.fulfilmentNote ?? null };
   }
   const periodEnd = p.periodEnd ?? (p.productType === 'subscription' ? oneMonthAfter(now) : undefined);
   const effects = await tx.events.publish(tx, 'payment.succeeded', { ...p, periodEnd, now });
   const note = effects.find((e) => e.note)?.note ?? null;
   if (note) await repo.setFulfilmentNote(tx.db, p.providerId, note);
+  // An upgrade between paid tiers replaced the old subscription: stop charging for it. A job in this transaction
+  // (it exists iff the payment is recorded), retried with backoff until Stripe takes it, failed and listed if never.
   const replaced = effects.find((e) => e.replacedStripeSubscriptionId)?.replacedStripeSubscriptionId ?? null;
-  return { granted: true, note, replacedStripeSubscriptionId: replaced };
+  if (replaced) {
+    await tx.jobs.enqueue(tx.db, { kind: 'stripe.cancel-subscription', key: replaced, payload: { subscriptionId: replaced } });
+  }
+  return { granted: true, note };
 }
 
-/** Runs fulfilment in its own transaction, then cancels a replaced Stripe subscription (after commit). */
-async function fulfil(ctx: PaymentsCtx, p: PaymentRecord): Promise<FulfilResult> {
-  const r = await inTx(ctx, (tx) => fulfilPayment(tx, p));
-  if (r.replacedStripeSubscriptionId && ctx.stripe) {
-    // An upgrade between paid tiers replaced the old subscription: stop charging for it.
-    try {
-      await ctx.stripe.subscriptions.cancel(r.replacedStripeSubscriptionId);
-    } catch (err) {
-      ctx.log.error({ err, subscription: r.replacedStripeSubscriptionId }, 'could not cancel the replaced Stripe subscription');
+/** Runs fulfilment in its own transaction. */
+function fulfil(ctx: PaymentsCtx, p: PaymentRecord): Promise<FulfilResult> {
+  return inTx(ctx, (tx) => fulfilPayment(tx, p));
+}
+
+/**
+ * Job `stripe.cancel-subscription`: cancels the replaced subscription at Stripe. Already gone (404) counts as done;
+ * another refusal (4xx but 409/429) fails the job at once; anything else (network, 5xx, 409, 429) is retried.
+ */
+export async function cancelReplacedSubscriptionJob(ctx: ServiceContext, p: JobPayload<'stripe.cancel-subscription'>): Promise<void> {
+  const stripe = stripeClient(ctx.config);
+  if (!stripe) throw new PermanentJobError(`Stripe is not configured on this server: subscription ${p.subscriptionId} cannot be cancelled here`);
+  try {
+    await stripe.subscriptions.cancel(p.subscriptionId);
+    ctx.log.info({ subscription: p.subscriptionId }, 'replaced Stripe subscription cancelled');
+  } catch (err) {
+    if (err instanceof Stripe.errors.StripeError) {
+      const status = err.statusCode ?? 0;
+      if (status === 404 || err.code === 'resource_missing') return;
+      if (status >= 400 && status < 500 && status !== 409 && status !== 429) {
+        throw new PermanentJobError(`Stripe refused to cancel subscription ${p.subscriptionId} (${status}): ${err.message}`, { cause: err });
+      }
     }
+    throw err;
   }
-  return r;
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -158,7 +158,7 @@ function trialAbove(tier: Tier, current: Tier, sub: repo.SubscriptionRow, now: D
  * A paid period starts or continues: records the paid tier and its end, then moves the user onto it through
  * startTierChange (which grants the tier's shields for a purchase and records the change). A trial of a higher
  * tier that is running keeps running and returns to the paid tier. Returns the stripe subscription this one
- * replaces (to be cancelled with the provider after commit), if any.
+ * replaces (the payments service enqueues its cancellation with the provider), if any.
  */
 export async function applyPaidPeriod(tx: DataContext, p: PaidPeriod): Promise<{ replacedStripeSubscriptionId: string | null }> {
   const { userId } = p;
@@ -193,7 +193,7 @@ export async function applyPaidPeriod(tx: DataContext, p: PaidPeriod): Promise<{
 /**
  * An in-transaction consumer of `payment.succeeded` (modules/index.ts): a membership payment starts or renews the
  * paid period (applyPaidPeriod, with the payment id as the reference of its shield grant). Answers the Stripe
- * subscription it replaced, for the payments service to cancel after commit.
+ * subscription it replaced, whose cancellation with the provider the payments service enqueues as a job.
  */
 export async function onPaymentSucceeded(tx: DataContext, e: PaymentSucceeded): Promise<PaymentEffects> {
   if (e.productType !== 'subscription') return {};
