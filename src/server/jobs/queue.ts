@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema/index';
@@ -206,7 +206,13 @@ export class JobQueue<M extends KindMap = typeof JOB_KINDS> {
 
   /** Jobs that ended failed, newest first, with their last error. */
   listFailed(limit = 50): Promise<JobRow[]> {
-    return this.opts.db.select().from(jobs).where(eq(jobs.state, 'failed')).orderBy(desc(jobs.finishedAt)).limit(limit);
+    return this.opts.db.select().from(jobs).where(eq(jobs.state, 'failed')).orderBy(desc(jobs.finishedAt), desc(jobs.id)).limit(limit);
+  }
+
+  /** How many jobs are in the failed state (kept 30 days, then pruned). */
+  async countFailed(): Promise<number> {
+    const [r] = await this.opts.db.select({ n: count() }).from(jobs).where(eq(jobs.state, 'failed'));
+    return Number(r?.n ?? 0);
   }
 
   /** Deletes finished jobs: done ones finished before `doneBefore`, failed ones before `failedBefore`. */

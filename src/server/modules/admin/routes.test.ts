@@ -150,6 +150,42 @@ describe.each(testEngines())('owner analytics on %s', (engine) => {
     expect(JSON.stringify(bad.body)).toContain('7d, 30d, 90d, all');
   });
 
+  it('failed jobs: admin only; how many, and the latest with kind, key, attempts, last error and when', async () => {
+    expect((await get('/api/admin/jobs/failed', null)).status).toBe(401);
+    expect((await get('/api/admin/jobs/failed', userCookie)).status).toBe(403);
+    expect((await get('/api/admin/jobs/failed?limit=0', userCookie)).status).toBe(403);
+    expect((await get('/api/admin/jobs/failed?limit=0')).status).toBe(400);
+    const before = (await get('/api/admin/jobs/failed')).body as { total: number };
+
+    // Two jobs that cannot succeed (no such recurring task: a permanent error), given up one after the other; and
+    // one that is only retrying (not failed yet).
+    await t.app.jobs.enqueue(t.app.db, { kind: 'recurring', key: 'vanished@1', payload: { task: 'vanished-task' } });
+    await t.app.jobs.drain();
+    t.clock.advance(60_000);
+    await t.app.jobs.enqueue(t.app.db, { kind: 'recurring', key: 'vanished@2', payload: { task: 'vanished-task' } });
+    await t.app.jobs.drain();
+    t.clock.set(NOW);
+
+    const all = await get('/api/admin/jobs/failed');
+    expect(all.status).toBe(200);
+    expect(all.body.total).toBe(before.total + 2);
+    expect(all.body.jobs.slice(0, 2)).toEqual([
+      {
+        id: expect.any(Number),
+        kind: 'recurring',
+        key: 'vanished@2',
+        attempts: 1,
+        maxAttempts: 2,
+        lastError: 'PermanentJobError: no recurring task named "vanished-task"',
+        failedAt: '2026-11-25T12:01:00.000Z',
+        createdAt: '2026-11-25T12:01:00.000Z',
+      },
+      expect.objectContaining({ key: 'vanished@1', failedAt: '2026-11-25T12:00:00.000Z' }),
+    ]);
+    const latest = await get('/api/admin/jobs/failed?limit=1');
+    expect(latest.body).toEqual({ total: before.total + 2, jobs: [all.body.jobs[0]] });
+  });
+
   it('business metrics: every figure as computed by hand', async () => {
     const res = await get('/api/admin/business-metrics');
     expect(res.status).toBe(200);

@@ -22,7 +22,7 @@ import {
   TARGET_USERS,
 } from '@shared/domain/analytics';
 import { TIERS } from '@shared/domain/tiers';
-import type { AnalyticsMetrics, BusinessMetrics, RegistrationMethods, ScalingReadiness, TimeRange } from '@shared/schemas/analytics';
+import type { AnalyticsMetrics, BusinessMetrics, FailedJobs, RegistrationMethods, ScalingReadiness, TimeRange } from '@shared/schemas/analytics';
 import { accountDeletions } from '@server/db/schema/index';
 import { healthReport } from '../health/report';
 import * as repo from './repo';
@@ -194,6 +194,27 @@ export async function analyticsMetrics(ctx: Ctx, timeRange: TimeRange): Promise<
       churnRate: g.churn,
       marketReadiness: r.marketReadiness,
     }),
+  };
+}
+
+/**
+ * GET /api/admin/jobs/failed: the background jobs that ended failed (decision 012: after their attempts, or at once
+ * on a permanent error), newest first, with how many there are. No payload (it may hold an e-mail's text).
+ */
+export async function failedJobs(ctx: Ctx, limit: number): Promise<FailedJobs> {
+  const [total, rows] = await Promise.all([ctx.jobs.countFailed(), ctx.jobs.listFailed(limit)]);
+  return {
+    total,
+    jobs: rows.map((j) => ({
+      id: j.id,
+      kind: j.kind,
+      key: j.key,
+      attempts: j.attempts,
+      maxAttempts: j.maxAttempts,
+      lastError: j.lastError,
+      failedAt: j.finishedAt?.toISOString() ?? null,
+      createdAt: j.createdAt.toISOString(),
+    })),
   };
 }
 
