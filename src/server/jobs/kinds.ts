@@ -35,6 +35,14 @@ export const JOB_KINDS = {
     // 20 s, 40 s, 80 s … capped at 5 min: after the window closes the job skips the e-mail.
     policy: { maxAttempts: 8, backoffBaseMs: 20_000, backoffCapMs: 5 * 60_000, leaseMs: 2 * 60_000, redactOnDone: false },
   },
+  /**
+   * The user checked in for `localDate` (a job consumer of `check-in.recorded`, wired in modules/index.ts): their
+   * reminders still due on that date or before move to their next time after it, so none is sent for a day done.
+   */
+  'reminders.checked-in': {
+    payload: z.object({ userId: z.string(), localDate: z.string(), timezone: z.string() }),
+    policy: { maxAttempts: 5, backoffBaseMs: 5_000, backoffCapMs: 60_000, leaseMs: 60_000, redactOnDone: false },
+  },
   /** One Web Push message to one device; 429/5xx retry with backoff, 404/410 remove the subscription. */
   'push.deliver': {
     payload: z.object({

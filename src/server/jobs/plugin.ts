@@ -71,6 +71,7 @@ function jobHandlers(app: FastifyInstance, tasks: readonly RecurringTask[]): Job
     'reminders.send': (p, job) => notifications.sendReminderJob(contextOf(app), p, job.key),
     'push.deliver': (p) => notifications.deliverJob(contextOf(app), p),
     'reminders.email': async (p) => void (await sendReminderEmailJob(contextOf(app), p)),
+    'reminders.checked-in': async (p) => void (await notifications.skipRemindersThrough(contextOf(app), p)),
     'stripe.cancel-subscription': (p) => cancelReplacedSubscriptionJob(contextOf(app), p),
     recurring: async ({ task }) => {
       const found = tasks.find((t) => t.name === task);

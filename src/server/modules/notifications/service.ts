@@ -226,3 +226,22 @@ export async function reminderTick(ctx: ServiceContext, now: Date, batchSize = 1
   }
   return { enqueued };
 }
+
+/**
+ * Job `reminders.checked-in`, the job consumer of `check-in.recorded` (modules/index.ts): the user checked in for
+ * `localDate` (in `timezone`, the check-in's zone), so each reminder still due on or before that date's end moves
+ * to its first time after it. The scheduler then enqueues nothing for a day already done (the send job's own check
+ * stays, for a check-in that lands between the two). One conditional UPDATE per kind: a reminder that is off, or
+ * already past that date, is left as it is, so running the job again changes nothing. Returns how many moved.
+ */
+export async function skipRemindersThrough(ctx: ServiceContext, p: JobPayload<'reminders.checked-in'>): Promise<number> {
+  const user = await repo.findUserClock(ctx.db, p.userId);
+  if (!user) return 0;
+  const through = endOfLocalDay(p.localDate, tzOf(p.timezone));
+  let moved = 0;
+  for (const kind of REMINDER_KINDS) {
+    const next = nextReminder(kind, through, tzOf(user.timezone), effectiveCheckInTime(user.checkInTime)).at;
+    if (await repo.moveDueThrough(ctx.db, p.userId, kind, through, next)) moved++;
+  }
+  return moved;
+}
