@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { buildApp } from '../app';
-import { inTx } from '../context';
+import { contextOf, inTx } from '../context';
 import { openDb } from '../db/client';
 import { jobs } from '../db/schema/index';
 import type { MailMessage } from '../plugins/mail';
@@ -43,9 +43,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two app instances on one Postgr
     try {
       // Queued before either runner starts, in transactions of 200, as requests would.
       for (let start = 0; start < 1000; start += 200) {
-        await inTx(a.db, async (tx) => {
+        await inTx(contextOf(a), async (tx) => {
           for (let n = start; n < start + 200; n++) {
-            await a.jobs.enqueue(tx, { kind: 'mail.send', key: `mail:${n}`, payload: { to: `u${n}@example.com`, subject: 's', text: 't' } });
+            await tx.jobs.enqueue(tx.db, { kind: 'mail.send', key: `mail:${n}`, payload: { to: `u${n}@example.com`, subject: 's', text: 't' } });
           }
         });
       }
