@@ -20,6 +20,8 @@ import pg from 'pg';
 import webpush from 'web-push';
 import type { DbHandle } from '../src/server/db/client';
 import { reminderTick } from '../src/server/modules/notifications/service';
+import { JOB_KINDS } from '../src/server/jobs/kinds';
+import { enqueueJobs, type Conn } from '../src/server/jobs/queue';
 import { DEFAULT_BENCH_DATABASE_URL, freshDb } from './streak';
 
 const ZONES = ['UTC', 'America/New_York', 'America/Los_Angeles', 'Europe/London', 'Europe/Berlin', 'Asia/Kolkata', 'Asia/Tokyo', 'Australia/Sydney'];
@@ -62,7 +64,8 @@ class Rollback extends Error {
 
 /**
  * Times one batch of the real tick (`reminderTick`: claim FOR UPDATE SKIP LOCKED by the index, insert the jobs,
- * advance next_at), rolled back at the end of its transaction. The tick reads only `.db` of what it is given.
+ * advance next_at), rolled back at the end of its transaction. The tick reads only `.db` and `.jobs.enqueueMany` of
+ * what it is given.
  */
 async function timeOneTickBatch(h: DbHandle, batch: number): Promise<{ ms: number; enqueued: number }> {
   let enqueued = 0;
@@ -82,7 +85,8 @@ async function timeOneTickBatch(h: DbHandle, batch: number): Promise<{ ms: numbe
   });
   const t0 = performance.now();
   try {
-    await reminderTick({ db } as unknown as ServiceContext, NOW, batch);
+    const jobs = { enqueueMany: (conn: Conn, specs: Parameters<typeof enqueueJobs>[2]) => enqueueJobs(conn, JOB_KINDS, specs, NOW) };
+    await reminderTick({ db, jobs } as unknown as ServiceContext, NOW, batch);
   } catch (e) {
     if (!(e instanceof Rollback)) throw e;
   }

@@ -55,7 +55,7 @@ class Rollback extends Error {}
 async function timeOneBatch(h: DbHandle, batch: number): Promise<number> {
   const t0 = performance.now();
   try {
-    await rolloverBatch(h.db, NOW, batch, 0, {
+    await rolloverBatch({ db: h.db, now: () => NOW }, batch, 0, {
       afterBatchWrites: () => {
         throw new Rollback();
       },
@@ -110,7 +110,7 @@ export async function streakBench(argv: string[]): Promise<{ ok: boolean; lines:
     try {
       await seed(h, throughputUsers, throughputUsers);
       const t0 = performance.now();
-      const [a, b] = await Promise.all([rolloverTick(h.db, NOW, { batchSize: 1000 }), rolloverTick(h.db, NOW, { batchSize: 1000 })]);
+      const [a, b] = await Promise.all([rolloverTick({ db: h.db, now: () => NOW }, { batchSize: 1000 }), rolloverTick({ db: h.db, now: () => NOW }, { batchSize: 1000 })]);
       const secs = (performance.now() - t0) / 1000;
       const done = a.users + b.users;
       lines.push(

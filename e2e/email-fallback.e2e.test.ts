@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { findLink } from '../test/fakes/smtp';
-import { launchBrowser, seriousA11yViolations, watchPageErrors } from './helpers/browser';
-import { startApp, type RunningApp } from './helpers/server';
+import { useApp } from './helpers/app';
+import { seriousA11yViolations } from './helpers/browser';
 import { signUpAndSignIn } from './helpers/users';
 
 /**
@@ -15,42 +14,21 @@ const IPHONE_SAFARI =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const DAY = '2026-12-01';
 
-let app: RunningApp;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let errors: string[];
-
-beforeAll(async () => {
-  app = await startApp({ DEV_TOOLS: 'on', TEST_CLOCK: 'on' });
-  await app.setClock({ at: `${DAY}T12:00:00Z` });
-  browser = await launchBrowser();
-  context = await browser.newContext({
-    baseURL: app.url,
-    userAgent: IPHONE_SAFARI,
-    viewport: { width: 390, height: 844 },
-    reducedMotion: 'reduce',
-    timezoneId: 'UTC',
-    locale: 'en-GB',
-  });
-  context.setDefaultTimeout(15_000);
-  page = await context.newPage();
-  errors = watchPageErrors(page);
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
+const e2e = useApp({ env: { DEV_TOOLS: 'on', TEST_CLOCK: 'on' } });
+// One page for the journey (the switch is turned on in the first test and off from the e-mail's link in the second).
+const shared = e2e.sharedPage({ userAgent: IPHONE_SAFARI, timezoneId: 'UTC' }, async () => {
+  await e2e.app.setClock({ at: `${DAY}T12:00:00Z` });
 });
 
-const settings = async () => (await page.request.get('/api/notifications/settings')).json();
+const settings = async () => (await shared.page.request.get('/api/notifications/settings')).json();
 const SWITCH = 'E-mail me when push cannot reach me';
 
 describe('e-mail reminders when push cannot reach the user', () => {
   let email = '';
 
   test('/notifications explains the switch, recommends it on iOS outside the Home Screen, and turns it on from the keyboard', async () => {
-    ({ email } = await signUpAndSignIn(page, app, { firstName: 'Iris', timezone: 'UTC' }));
+    const { page } = shared;
+    ({ email } = await signUpAndSignIn(page, e2e.app, { firstName: 'Iris', timezone: 'UTC' }));
     await page.goto('/notifications');
     const card = page.getByTestId('email-fallback');
     await card.getByRole('heading', { name: 'E-mail reminders' }).waitFor();
@@ -77,6 +55,8 @@ describe('e-mail reminders when push cannot reach the user', () => {
   }, 90_000);
 
   test('at the check-in time the reminder comes by e-mail; its link leads back to /notifications, where the switch turns it off', async () => {
+    const { page, errors } = shared;
+    const { app } = e2e;
     const since = app.smtp.messages.length;
     await app.setClock({ at: `${DAY}T20:00:05Z` });
     const mail = await app.smtp.waitFor((m) => m.to.includes(email) && m.subject === 'Your Big 7 check-in window is open', 30_000);

@@ -3,9 +3,8 @@ import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newMobileContext, watchPageErrors } from './helpers/browser';
-import { startApp, type RunningApp } from './helpers/server';
+import type { Page } from 'playwright-core';
+import { useApp } from './helpers/app';
 import { signUpAndSignIn } from './helpers/users';
 
 /**
@@ -16,8 +15,6 @@ import { signUpAndSignIn } from './helpers/users';
  * installs it as a new worker). Also: a server that runs another version (GET /api/version stubbed, no worker),
  * and screenshots of /settings at 360 and 1280 px in both themes (test-results/settings-update/).
  */
-let app: RunningApp;
-let browser: Browser;
 let proxy: { url: string; newBuild: () => void; swServed: () => number; close: () => Promise<void> };
 
 /** Passes every request to the app; after newBuild(), /sw.js differs from what the app serves by a comment. */
@@ -72,16 +69,13 @@ function startProxy(target: string): Promise<typeof proxy> {
   );
 }
 
+// Every page opens through the proxy (started after the app, stopped before it; its afterAll runs first).
+const e2e = useApp({ baseURL: () => proxy.url });
 beforeAll(async () => {
-  app = await startApp();
-  proxy = await startProxy(app.url);
-  browser = await launchBrowser();
-}, 120_000);
-
+  proxy = await startProxy(e2e.app.url);
+});
 afterAll(async () => {
-  await browser?.close();
   await proxy?.close();
-  await app?.stop();
 });
 
 const card = (page: Page) => page.getByTestId('app-update');
@@ -93,23 +87,14 @@ async function controlled(page: Page): Promise<void> {
 }
 
 describe('app update on /settings', () => {
-  let context: BrowserContext;
-  let page: Page;
-  let errors: string[];
-
-  beforeAll(async () => {
-    context = await newMobileContext(browser, proxy.url, { width: 360 });
-    page = await context.newPage();
-    errors = watchPageErrors(page);
-    await signUpAndSignIn(page, app, { firstName: 'Uma' });
+  // One page for both tests: the worker the first visit installed is the one the second test replaces.
+  const shared = e2e.sharedPage({ width: 360 }, async (page) => {
+    await signUpAndSignIn(page, e2e.app, { firstName: 'Uma' });
     await controlled(page);
-  }, 120_000);
-
-  afterAll(async () => {
-    await context?.close();
   });
 
   test('against the real server the check reaches "up to date"', async () => {
+    const { page } = shared;
     await page.goto('/settings');
     const button = card(page).getByRole('button', { name: 'Check for Updates' });
     await button.waitFor();
@@ -129,6 +114,7 @@ describe('app update on /settings', () => {
   }, 60_000);
 
   test('a new worker waiting: available → Update Now → progress to 100 → reloaded at /, still signed in', async () => {
+    const { page, errors } = shared;
     const firstScript = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/'))?.active?.scriptURL ?? null);
     expect(firstScript).toMatch(/\/sw\.js$/);
     proxy.newBuild();
@@ -181,12 +167,9 @@ describe('app update on /settings', () => {
 
 describe('a server running another version', () => {
   test('available (GET /api/version answers 9.9.9), and the update reloads at /', async () => {
-    // No worker: the stub must answer, not a worker's cache.
-    const context = await newMobileContext(browser, app.url, { serviceWorkers: 'block' });
-    try {
-      const page = await context.newPage();
-      const errors = watchPageErrors(page);
-      await signUpAndSignIn(page, app, { firstName: 'Vic' });
+    // No worker: the stub must answer, not a worker's cache. An uncaught page error fails the test (withPage).
+    await e2e.withPage(async (page) => {
+      await signUpAndSignIn(page, e2e.app, { firstName: 'Vic' });
       await page.route('**/api/version', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"version":"9.9.9"}' }));
       await page.goto('/settings');
       await card(page).getByRole('button', { name: 'Check for Updates' }).click();
@@ -200,10 +183,7 @@ describe('a server running another version', () => {
       await page.goto('/settings');
       await card(page).getByRole('button', { name: 'Check for Updates' }).click();
       await expect.poll(() => state(page)).toBe('upToDate');
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    }, { serviceWorkers: 'block' });
   }, 120_000);
 });
 
@@ -211,10 +191,8 @@ describe('screenshots', () => {
   test('/settings at 360 and 1280 px in both themes', async () => {
     const dir = path.resolve('test-results/settings-update');
     mkdirSync(dir, { recursive: true });
-    const context = await newMobileContext(browser, app.url, { serviceWorkers: 'block' });
-    try {
-      const page = await context.newPage();
-      await signUpAndSignIn(page, app, { firstName: 'Wen' });
+    await e2e.withPage(async (page) => {
+      await signUpAndSignIn(page, e2e.app, { firstName: 'Wen' });
       for (const theme of ['light', 'dark'] as const) {
         await page.evaluate((t) => localStorage.setItem('big7_theme', t), theme);
         for (const width of [360, 1280]) {
@@ -241,8 +219,6 @@ describe('screenshots', () => {
         await page.waitForURL((u) => u.pathname === '/');
         await page.getByRole('navigation', { name: 'Main' }).waitFor();
       }
-    } finally {
-      await context.close();
-    }
+    }, { serviceWorkers: 'block' });
   }, 120_000);
 });

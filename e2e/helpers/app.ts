@@ -32,6 +32,12 @@ export interface UseAppOptions {
   context?: ContextOptions;
   /** Page errors that are expected in this file and do not fail a test (e.g. network errors while offline). */
   ignorePageErrors?: RegExp;
+  /**
+   * Where pages open, when not on the app itself: e.g. a proxy in front of it that the file starts in its own
+   * beforeAll (registered after useApp, so it runs after the app started; its afterAll runs before the app stops).
+   * Read each time a context opens. Default: the app's URL.
+   */
+  baseURL?: (app: RunningApp) => string;
 }
 
 export interface PageOptions extends ContextOptions {
@@ -141,8 +147,8 @@ export function useApp(options: UseAppOptions = {}): AppFixture {
     await app?.stop();
   });
 
-  const newContext = (opts: ContextOptions = {}) =>
-    newMobileContext(need(browser, 'the browser'), need(app, 'the app').url, { ...options.context, ...opts });
+  const baseURL = () => (options.baseURL ? options.baseURL(need(app, 'the app')) : need(app, 'the app').url);
+  const newContext = (opts: ContextOptions = {}) => newMobileContext(need(browser, 'the browser'), baseURL(), { ...options.context, ...opts });
 
   const pageErrorsOf = (errors: string[], ignore?: RegExp) => {
     const patterns = [options.ignorePageErrors, ignore].filter((p): p is RegExp => !!p);

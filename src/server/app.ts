@@ -34,7 +34,7 @@ declare module 'fastify' {
     dbEngine: 'pglite' | 'postgres';
     clock: Clock;
     mailer: Mailer;
-    /** Domain events: `app.events.publish(tx, name, event)` inside the transaction of the write. */
+    /** Domain events: `tx.events.publish(tx, name, event)` inside the transaction of the write (`tx` from inTx). */
     events: DomainEventBus;
   }
 }

@@ -12,8 +12,11 @@ import type { SessionCache } from './plugins/session';
  * Services take this, never the FastifyInstance, so routes, jobs, tests and scripts call them the same way:
  *
  * - a route:  `service.fn(contextOf(request), …)`   (the request's logger, the app's clock)
- * - a job or script: `service.fn(contextOf(app), …)`
- * - inside a transaction: `service.fn(withDb(ctx, tx), …)` so the callee's reads and writes share it.
+ * - a job or recurring task: `service.fn(contextOf(app), …)` (`withNow(ctx, slot)` for a task's time slot)
+ * - a test or a script without an app: `service.fn({ db, now: () => instant }, …)` where the callee takes a
+ *   `DataContext` (it needs only the database and the time)
+ * - inside a transaction: `inTx(ctx, (tx) => service.fn(tx, …))` — `tx` is the same context on the transaction,
+ *   with one instant for the whole transaction, so the callee's reads and writes share it.
  */
 export interface ServiceContext {
   /** The database, or the transaction the caller is in. */
@@ -48,15 +51,39 @@ export function contextOf(source: FastifyInstance | FastifyRequest): ServiceCont
   };
 }
 
-/** The same context on another connection, typically the transaction the caller opened. */
-export function withDb(ctx: ServiceContext, db: Db): ServiceContext {
+/**
+ * What a function that only reads and writes the database needs: the connection (or the transaction the caller is
+ * in) and the time. Every ServiceContext is one, so callers pass their context as it is; a test, a bench or a
+ * script without an app passes `{ db, now: () => instant }`.
+ */
+export type DataContext = Pick<ServiceContext, 'db' | 'now'>;
+
+/** The same context on another connection (prefer `inTx`, which makes the transaction's context). */
+export function withDb<C extends DataContext>(ctx: C, db: Db): C {
   return { ...ctx, db };
 }
 
+/** The same context at a fixed instant (a recurring task's time slot, a batch that must agree on "now"). */
+export function withNow<C extends DataContext>(ctx: C, now: Date): C {
+  return { ...ctx, now: () => now };
+}
+
+const isContext = (x: Db | DataContext): x is DataContext => typeof (x as Partial<DataContext>).now === 'function';
+
 /**
- * Runs `fn` in a transaction of `db` (the one copy of this helper). Drizzle's transaction type differs from the
- * database's only in methods a service never calls, so the cast lives here and nowhere else.
+ * The one transaction helper. `inTx(ctx, (tx) => …)` runs `fn` in a transaction of `ctx.db` and hands it the
+ * transaction's context: the same context on the transaction, with `now()` fixed at the transaction's start (every
+ * write and event of one transaction carries one instant). Called with a transaction's context it nests (a
+ * savepoint). Drizzle's transaction type differs from the database's only in methods a service never calls, so
+ * the cast lives here and nowhere else.
+ *
+ * The `inTx(db, (tx: Db) => …)` form is the older one, kept for the notifications module until it moves over
+ * (docs/decisions/023-service-context.md); new code passes a context.
  */
-export function inTx<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => fn(tx as unknown as Db));
+export function inTx<C extends DataContext, T>(ctx: C, fn: (tx: C) => Promise<T>): Promise<T>;
+export function inTx<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T>;
+export function inTx<T>(source: Db | DataContext, fn: (tx: never) => Promise<T>): Promise<T> {
+  if (!isContext(source)) return source.transaction(async (tx) => (fn as (tx: Db) => Promise<T>)(tx as unknown as Db));
+  const at = source.now();
+  return source.db.transaction(async (tx) => (fn as (tx: DataContext) => Promise<T>)({ ...source, db: tx as unknown as Db, now: () => at }));
 }

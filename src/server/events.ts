@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Db } from './db/client';
+import type { ServiceContext } from './context';
 import type { JOB_KINDS, JobKind } from './jobs/kinds';
 import type { JobQueue, JobSpec } from './jobs/queue';
 import type { celebrationSchema, milestoneRewardSchema } from '../shared/schemas/check-ins';
@@ -60,7 +60,7 @@ export interface PaymentSucceeded {
 export interface PaymentEffects {
   /** The payment was taken but its product could not be applied (said to the payer; kept on the purchase). */
   note?: string;
-  /** A Stripe subscription the new one replaced: the payments service cancels it with the provider after commit. */
+  /** A Stripe subscription the new one replaced: the payments service enqueues its cancellation (a job) in the transaction. */
   replacedStripeSubscriptionId?: string | null;
 }
 
@@ -79,10 +79,11 @@ export type AnyJobSpec = { [K in JobKind]: JobSpec<typeof JOB_KINDS, K> }[JobKin
 
 export interface EventConsumers<N extends EventName> {
   /**
-   * Work that must share the write: run in order inside its transaction; one that throws rolls the write back.
-   * Keep these to database writes of this one request (no network, no e-mail).
+   * Work that must share the write: run in order inside its transaction (`tx` is the transaction's context, from
+   * `inTx`); one that throws rolls the write back. Keep these to database writes of this one request (no network,
+   * no e-mail).
    */
-  inTransaction: ReadonlyArray<(tx: Db, event: EventOf<N>) => Promise<EffectOf<N> | void>>;
+  inTransaction: ReadonlyArray<(tx: ServiceContext, event: EventOf<N>) => Promise<EffectOf<N> | void>>;
   /**
    * Everything else: each becomes a job enqueued in that same transaction (so it exists iff the write commits),
    * run after commit with retries. Derive the key from the event so a repeated event enqueues nothing new.
@@ -99,15 +100,18 @@ export class DomainEventBus {
     private readonly queue: Pick<JobQueue, 'enqueue'>,
   ) {}
 
-  /** Call inside the transaction of the write. Returns the in-transaction consumers' answers, in order. */
-  async publish<N extends EventName>(tx: Db, name: N, event: EventOf<N>): Promise<EffectOf<N>[]> {
+  /**
+   * Call inside the transaction of the write, with its context (`inTx(ctx, (tx) => … tx.events.publish(tx, …))`).
+   * Returns the in-transaction consumers' answers, in order.
+   */
+  async publish<N extends EventName>(tx: ServiceContext, name: N, event: EventOf<N>): Promise<EffectOf<N>[]> {
     const consumers = this.wiring[name] as EventConsumers<N>;
     const effects: EffectOf<N>[] = [];
     for (const handle of consumers.inTransaction) {
       const effect = await handle(tx, event);
       if (effect) effects.push(effect);
     }
-    for (const job of consumers.jobs) await this.queue.enqueue(tx, job(event));
+    for (const job of consumers.jobs) await this.queue.enqueue(tx.db, job(event));
     return effects;
   }
 }

@@ -73,6 +73,8 @@ export class FakeStripe {
   periodEnd = Math.floor(Date.parse('2026-04-10T12:00:00Z') / 1000);
   /** Make the next calls fail with this status (e.g. 500), until cleared. */
   failWith: number | null = null;
+  /** Calls to fail once each, by 'METHOD /path': how many more times, and with which status. */
+  private readonly failures = new Map<string, { times: number; status: number }>();
   private server: Server | null = null;
   private seq = 0;
   url = '';
@@ -89,6 +91,14 @@ export class FakeStripe {
 
   async stop(): Promise<void> {
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+
+  /**
+   * The next `times` calls to exactly `methodAndPath` (e.g. 'DELETE /v1/subscriptions/sub_1') fail with `status`
+   * (an API error, Stripe-Should-Retry: false, so the SDK does not retry it by itself: one call per attempt).
+   */
+  failNext(methodAndPath: string, times = 1, status = 503): void {
+    this.failures.set(methodAndPath, { times, status });
   }
 
   /** The requests made to a path (e.g. 'POST /v1/checkout/sessions'). */
@@ -166,6 +176,13 @@ export class FakeStripe {
       return this.send(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
     }
     if (this.failWith) return this.send(res, this.failWith, { error: { type: 'api_error', message: 'Fake Stripe failure' } });
+    const failure = this.failures.get(`${method} ${url.pathname}`);
+    if (failure && failure.times > 0) {
+      failure.times -= 1;
+      res.writeHead(failure.status, { 'Content-Type': 'application/json', 'Request-Id': `req_${++this.seq}`, 'Stripe-Should-Retry': 'false' });
+      res.end(JSON.stringify({ error: { type: 'api_error', message: 'Fake Stripe: temporarily unavailable' } }));
+      return;
+    }
     const p = url.pathname;
     let m: RegExpMatchArray | null;
 

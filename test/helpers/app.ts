@@ -4,6 +4,7 @@ import { loadConfig, type AppConfig } from '@server/config';
 import { ManualClock } from '@server/plugins/clock';
 import type { Mailer, MailMessage } from '@server/plugins/mail';
 import type { EventWiring } from '@server/events';
+import { contextOf, withNow, type ServiceContext } from '@server/context';
 import { createTestDb, type Engine } from './db';
 
 export function testConfig(env: Record<string, string> = {}): AppConfig {
@@ -29,6 +30,11 @@ export interface TestApp {
   engine: Engine;
   /** Waits until this app has seen the change notifications of everything committed so far (db/change-feed.ts). */
   changesSeen(): Promise<void>;
+  /**
+   * The services' context of this app, as a job or a script gets it (`contextOf(app)`): the test clock, or fixed at
+   * `at` when given. Tests call services the way the app does: `service.fn(t.ctx(), …)`.
+   */
+  ctx(at?: Date | string): ServiceContext;
   close(): Promise<void>;
 }
 
@@ -67,6 +73,7 @@ export async function buildTestApp(
     mailer,
     engine,
     changesSeen: () => handle.changes.flush(),
+    ctx: (at) => (at === undefined ? contextOf(app) : withNow(contextOf(app), new Date(at))),
     async close() {
       await app.close();
       await handle.close();

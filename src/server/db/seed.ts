@@ -6,8 +6,9 @@
  * SEED_EMAIL_DOMAIN; a database holding any other user is refused unless `force`.
  */
 import { randomBytes } from 'node:crypto';
-import { inTx } from '../context';
+import { inTx, type DataContext } from '../context';
 import { bulkLoad } from './bulk-load';
+import { rowsOf } from './rows';
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { rebuildCheckInRollups } from '../modules/admin/service';
@@ -39,14 +40,14 @@ export class SeedRefused extends Error {}
 
 /** Payments are recorded in `purchases` when the payments module is installed (its migration applied). */
 async function hasPurchases(db: Db): Promise<boolean> {
-  const res = (await db.execute(sql`SELECT to_regclass('public.purchases') IS NOT NULL AS ok`)) as unknown as { rows: { ok: boolean }[] };
-  return res.rows[0]?.ok === true;
+  const [r] = await rowsOf<{ ok: boolean }>(db, sql`SELECT to_regclass('public.purchases') IS NOT NULL AS ok`);
+  return r?.ok === true;
 }
 
 /** Users whose e-mail is not the seed's: real people, whom the seed must not mix with. */
 export async function countRealUsers(db: Db): Promise<number> {
-  const res = (await db.execute(sql`SELECT count(*)::int AS n FROM users WHERE email NOT LIKE ${`%@${SEED_EMAIL_DOMAIN}`}`)) as unknown as { rows: { n: number }[] };
-  return Number(res.rows[0]?.n ?? 0);
+  const [r] = await rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM users WHERE email NOT LIKE ${`%@${SEED_EMAIL_DOMAIN}`}`);
+  return Number(r?.n ?? 0);
 }
 
 const FIRST_NAMES = ['Ava', 'Ben', 'Chloe', 'Dev', 'Elif', 'Finn', 'Grace', 'Hiro', 'Isla', 'Jon', 'Kemi', 'Liam', 'Mia', 'Noah', 'Omar', 'Priya', 'Quinn', 'Rosa', 'Sam', 'Tara'];
@@ -63,13 +64,16 @@ const arr = (xs: string[]) => sql.raw(`ARRAY[${xs.map((x) => `'${x.replace(/'/g,
 export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResult> {
   const log = opts.log ?? (() => {});
   const now = opts.now ?? new Date();
+  // The services the seed calls take a context: the database and the seed's instant.
+  const ctx = { db, now: () => now };
   const batch = opts.batch ?? 20_000;
   const steps: SeedResult['steps'] = [];
   const t0 = performance.now();
-  // Each step is one transaction without change notifications (db/bulk-load.ts): its rows are all new.
-  const step = async (name: string, fn: (db: Db) => Promise<unknown>) => {
+  // Each step is one transaction without change notifications (db/bulk-load.ts): its rows are all new. It gets
+  // that transaction's context (and its db).
+  const step = async (name: string, fn: (ctx: DataContext) => Promise<unknown>) => {
     const s = performance.now();
-    await bulkLoad(db, fn);
+    await bulkLoad(ctx, fn);
     const ms = Math.round(performance.now() - s);
     steps.push({ step: name, ms });
     log(`  ${name}: ${ms} ms`);
@@ -86,8 +90,9 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
   const days = opts.days;
   const signupSpan = Math.ceil(days * 1.5);
 
-  await step('users, subscriptions, coupons', async (db) => {
-    await seedCoupons(db);
+  await step('users, subscriptions, coupons', async (ctx) => {
+    const { db } = ctx;
+    await seedCoupons(ctx);
     for (let from = 1; from <= opts.users; from += batch) {
       const to = Math.min(opts.users, from + batch - 1);
       // h: a stable pseudo-random number 0..1 per user and purpose, so the tables agree with each other.
@@ -127,9 +132,11 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
   });
 
   let checkInCount = 0;
-  await step('check-ins', async (db) => {
+  await step('check-ins', async (ctx) => {
+    const { db } = ctx;
     // The roll-up trigger is off during the bulk load (the table is locked for it) and the roll-ups rebuilt after.
-    await inTx(db, async (tx) => {
+    await inTx(ctx, async (txCtx) => {
+      const tx = txCtx.db;
       await tx.execute(sql`ALTER TABLE check_ins DISABLE TRIGGER check_ins_rollup`);
       for (let from = 1; from <= opts.users; from += batch) {
         const to = Math.min(opts.users, from + batch - 1);
@@ -152,13 +159,14 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
           WHERE r.roll < u.p AND (d AT TIME ZONE 'UTC') + interval '20 hours' <= ${nowTs}`);
       }
       await tx.execute(sql`ALTER TABLE check_ins ENABLE TRIGGER check_ins_rollup`);
-      await rebuildCheckInRollups(tx);
+      await rebuildCheckInRollups(txCtx);
     });
-    const res = (await db.execute(sql`SELECT count(*)::int AS n FROM check_ins WHERE user_id LIKE ${`seed-${run}-%`}`)) as unknown as { rows: { n: number }[] };
-    checkInCount = Number(res.rows[0]?.n ?? 0);
+    const [counted] = await rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM check_ins WHERE user_id LIKE ${`seed-${run}-%`}`);
+    checkInCount = Number(counted?.n ?? 0);
   });
 
-  await step('streaks, shields', async (db) => {
+  await step('streaks, shields', async (ctx) => {
+    const { db } = ctx;
     // Current streak: the run of consecutive dates ending at the last check-in, if that was today or yesterday.
     // Batches of users, read in the (user_id, local_date) index's order.
     for (let from = 1; from <= opts.users; from += batch) {
@@ -187,7 +195,8 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
       ON CONFLICT DO NOTHING`);
   });
 
-  await step('payments', async (db) => {
+  await step('payments', async (ctx) => {
+    const { db } = ctx;
     if (!(await hasPurchases(db))) return;
     const price = sql.raw(`CASE s.paid_tier WHEN 'ad-free' THEN 99 WHEN 'premium' THEN 499 ELSE 999 END`);
     // Monthly subscription payments (the latest period start, and the one before when the user was there).
@@ -210,7 +219,8 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
       WHERE u.id LIKE ${`seed-${run}-%`} AND p.kind IS NOT NULL`);
   });
 
-  await step('feedback, deletions', async (db) => {
+  await step('feedback, deletions', async (ctx) => {
+    const { db } = ctx;
     await db.execute(sql`
       INSERT INTO feedback (id, user_id, name, email, message, read, created_at)
       SELECT gen_random_uuid()::text, u.id, u.first_name, u.email, (${arr(FEEDBACK)})[1 + floor(random() * ${FEEDBACK.length})::int], random() < 0.5,

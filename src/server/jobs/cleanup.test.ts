@@ -16,6 +16,8 @@ const D = 24 * H;
 describe.each(testEngines())('cleanupExpired on %s', (engine) => {
   let h: DbHandle;
   let userId: string;
+  /** The services' context at an instant: this database, no app. */
+  const ctxAt = (now: Date) => ({ db: h.db, now: () => now });
   beforeAll(async () => {
     h = await createTestDb(engine);
     userId = (await createUser(h.db)).id;
@@ -64,14 +66,14 @@ describe.each(testEngines())('cleanupExpired on %s', (engine) => {
       { id: 'f-1min', email: 'b@example.com', createdAt: at(-60 * S) },
     ]);
 
-    expect(await cleanupExpired(h.db, NOW, { batchSize: 2 })).toEqual({ sessions: 2, emailTokens: 2, signinFailures: 1, idempotencyKeys: 0 });
+    expect(await cleanupExpired(ctxAt(NOW), { batchSize: 2 })).toEqual({ sessions: 2, emailTokens: 2, signinFailures: 1, idempotencyKeys: 0 });
     expect(await ids()).toEqual({
       sessions: ['s-live', 's-live-week'],
       emailTokens: ['t-expired-6-days', 't-live-reset', 't-live-verify', 't-used-now-still-valid'],
       signinFailures: ['f-1min', 'f-23h'],
     });
     // Nothing left to do: a second run deletes nothing.
-    expect(await cleanupExpired(h.db, NOW)).toEqual({ sessions: 0, emailTokens: 0, signinFailures: 0, idempotencyKeys: 0 });
+    expect(await cleanupExpired(ctxAt(NOW))).toEqual({ sessions: 0, emailTokens: 0, signinFailures: 0, idempotencyKeys: 0 });
   });
 
   it('works through a backlog in batches of the given size, each its own statement', async () => {
@@ -81,7 +83,7 @@ describe.each(testEngines())('cleanupExpired on %s', (engine) => {
     ]);
     expect(await deleteExpiredSessions(h.db, NOW, 4)).toBe(4);
     expect((await ids()).sessions).toHaveLength(26);
-    expect(await cleanupExpired(h.db, NOW, { batchSize: 4 })).toMatchObject({ sessions: 21 });
+    expect(await cleanupExpired(ctxAt(NOW), { batchSize: 4 })).toMatchObject({ sessions: 21 });
     expect((await ids()).sessions).toEqual(['live-0', 'live-1', 'live-2', 'live-3', 'live-4']);
   });
 
@@ -90,7 +92,7 @@ describe.each(testEngines())('cleanupExpired on %s', (engine) => {
       ...Array.from({ length: 40 }, (_, i) => ({ id: `old-${i}`, email: 'c@example.com', createdAt: at(-2 * D - i * S) })),
       { id: 'recent', email: 'c@example.com', createdAt: at(-S) },
     ]);
-    const [a, b] = await Promise.all([cleanupExpired(h.db, NOW, { batchSize: 3 }), cleanupExpired(h.db, NOW, { batchSize: 3 })]);
+    const [a, b] = await Promise.all([cleanupExpired(ctxAt(NOW), { batchSize: 3 }), cleanupExpired(ctxAt(NOW), { batchSize: 3 })]);
     expect(a.signinFailures + b.signinFailures).toBe(40);
     expect((await ids()).signinFailures).toEqual(['recent']);
   });
@@ -106,11 +108,11 @@ describe.each(testEngines())('cleanupExpired on %s', (engine) => {
       key(other, 'now', NOW),
     ]);
     const keys = async () => (await h.db.select({ key: checkInIdempotencyKeys.key }).from(checkInIdempotencyKeys)).map((r) => r.key).sort();
-    expect(await cleanupExpired(h.db, NOW, { batchSize: 3 })).toMatchObject({ idempotencyKeys: 8 });
+    expect(await cleanupExpired(ctxAt(NOW), { batchSize: 3 })).toMatchObject({ idempotencyKeys: 8 });
     expect(await keys()).toEqual(['exactly-48h', 'now', 'recent']);
-    expect(await cleanupExpired(h.db, NOW)).toMatchObject({ idempotencyKeys: 0 });
+    expect(await cleanupExpired(ctxAt(NOW))).toMatchObject({ idempotencyKeys: 0 });
     // An hour later the 48-hour-old one goes too.
-    expect(await cleanupExpired(h.db, at(H))).toMatchObject({ idempotencyKeys: 1 });
+    expect(await cleanupExpired(ctxAt(at(H)))).toMatchObject({ idempotencyKeys: 1 });
     expect(await keys()).toEqual(['now', 'recent']);
   });
 

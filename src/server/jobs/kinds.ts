@@ -35,6 +35,14 @@ export const JOB_KINDS = {
     // 20 s, 40 s, 80 s … capped at 5 min: after the window closes the job skips the e-mail.
     policy: { maxAttempts: 8, backoffBaseMs: 20_000, backoffCapMs: 5 * 60_000, leaseMs: 2 * 60_000, redactOnDone: false },
   },
+  /**
+   * The user checked in for `localDate` (a job consumer of `check-in.recorded`, wired in modules/index.ts): their
+   * reminders still due on that date or before move to their next time after it, so none is sent for a day done.
+   */
+  'reminders.checked-in': {
+    payload: z.object({ userId: z.string(), localDate: z.string(), timezone: z.string() }),
+    policy: { maxAttempts: 5, backoffBaseMs: 5_000, backoffCapMs: 60_000, leaseMs: 60_000, redactOnDone: false },
+  },
   /** One Web Push message to one device; 429/5xx retry with backoff, 404/410 remove the subscription. */
   'push.deliver': {
     payload: z.object({
@@ -51,6 +59,15 @@ export const JOB_KINDS = {
     }),
     // 10 s, 20 s, 40 s … capped at 5 min: a reminder is worth little after its window.
     policy: { maxAttempts: 6, backoffBaseMs: 10_000, backoffCapMs: 5 * 60_000, leaseMs: 60_000, redactOnDone: false },
+  },
+  /**
+   * Cancel, at Stripe, a subscription a new one replaced (an upgrade between paid tiers), so it is not charged again.
+   * Enqueued by payment fulfilment in the transaction that records the new payment; keyed by the subscription id.
+   */
+  'stripe.cancel-subscription': {
+    payload: z.object({ subscriptionId: z.string().min(1) }),
+    // 30 s, 60 s, 120 s … capped at 1 h: about ten hours of trying before it is left failed (and listed) for a person.
+    policy: { maxAttempts: 15, backoffBaseMs: 30_000, backoffCapMs: 60 * 60_000, leaseMs: 2 * 60_000, redactOnDone: false },
   },
   /** One run of a recurring task from `recurringTasks` in `jobs/plugin.ts` (one job per task and time slot). */
   recurring: {

@@ -7,7 +7,8 @@ import { cleanupExpired } from './cleanup';
 import { rolloverTick } from './rollover';
 import * as notifications from '../modules/notifications/service';
 import { sendReminderEmailJob } from '../modules/notifications/email-fallback';
-import { contextOf } from '../context';
+import { cancelReplacedSubscriptionJob } from '../modules/payments/service';
+import { contextOf, withNow } from '../context';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,7 +40,7 @@ function recurringTasks(app: FastifyInstance, opts: JobsOptions): RecurringTask[
       name: 'rollover',
       everyMs: opts.rolloverIntervalMs ?? 60_000,
       run: async (now) => {
-        const r = await rolloverTick(app.db, now);
+        const r = await rolloverTick(withNow(contextOf(app), now));
         if (r.users || r.trialsExpired) app.log.info(r, 'rollover tick');
       },
     },
@@ -47,7 +48,7 @@ function recurringTasks(app: FastifyInstance, opts: JobsOptions): RecurringTask[
       name: 'cleanup.expired',
       everyMs: HOUR,
       run: async (now) => {
-        const r = await cleanupExpired(app.db, now);
+        const r = await cleanupExpired(withNow(contextOf(app), now));
         if (r.sessions || r.emailTokens || r.signinFailures || r.idempotencyKeys) app.log.info(r, 'cleanup');
       },
     },
@@ -70,6 +71,8 @@ function jobHandlers(app: FastifyInstance, tasks: readonly RecurringTask[]): Job
     'reminders.send': (p, job) => notifications.sendReminderJob(contextOf(app), p, job.key),
     'push.deliver': (p) => notifications.deliverJob(contextOf(app), p),
     'reminders.email': async (p) => void (await sendReminderEmailJob(contextOf(app), p)),
+    'reminders.checked-in': async (p) => void (await notifications.skipRemindersThrough(contextOf(app), p)),
+    'stripe.cancel-subscription': (p) => cancelReplacedSubscriptionJob(contextOf(app), p),
     recurring: async ({ task }) => {
       const found = tasks.find((t) => t.name === task);
       if (!found) throw new PermanentJobError(`no recurring task named "${task}"`);

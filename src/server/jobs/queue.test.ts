@@ -140,6 +140,31 @@ describe.each(testEngines())('the job queue on %s', (engine) => {
     expect(await row('committed')).toMatchObject({ state: 'queued' });
   });
 
+  it('enqueueMany: one call for several kinds, each key once (an existing one or a repeat in the list makes nothing), in the caller\'s transaction', async () => {
+    await queue.enqueue(h.db, { kind: 'count', key: 'many-0', payload: { n: 0 } });
+    const created = await queue.enqueueMany(h.db, [
+      { kind: 'count', key: 'many-0', payload: { n: 99 } }, // already queued
+      { kind: 'count', key: 'many-1', payload: { n: 1 } },
+      { kind: 'count', key: 'many-1', payload: { n: 2 } }, // repeated in the list
+      { kind: 'flaky', key: 'many-2', payload: { failTimes: 0 }, runAt: new Date(Date.parse(T0) + 60_000) },
+    ]);
+    expect(created).toBe(2);
+    expect((await row('many-0'))?.payload).toEqual({ n: 0 });
+    expect(await row('many-1')).toMatchObject({ kind: 'count', payload: { n: 1 }, maxAttempts: 3, state: 'queued' });
+    expect(await row('many-2')).toMatchObject({ kind: 'flaky', maxAttempts: 5, runAt: new Date(Date.parse(T0) + 60_000) });
+    expect(await queue.enqueueMany(h.db, [])).toBe(0);
+    // A bad payload refuses the whole call; a rolled-back transaction leaves none of its jobs.
+    await expect(queue.enqueueMany(h.db, [{ kind: 'count', key: 'many-bad', payload: { n: 'x' as unknown as number } }])).rejects.toThrow();
+    await expect(
+      h.db.transaction(async (tx) => {
+        await queue.enqueueMany(tx, [{ kind: 'count', key: 'many-rolled-back', payload: { n: 1 } }]);
+        throw new Error('the write failed');
+      }),
+    ).rejects.toThrow('the write failed');
+    expect(await row('many-bad')).toBeUndefined();
+    expect(await row('many-rolled-back')).toBeUndefined();
+  });
+
   it('a bad payload is refused at enqueue', async () => {
     await expect(queue.enqueue(h.db, { kind: 'count', key: 'bad', payload: { n: 'x' as unknown as number } })).rejects.toThrow();
     expect(await row('bad')).toBeUndefined();
@@ -164,7 +189,7 @@ describe.each(testEngines())('the job queue on %s', (engine) => {
   });
 
   it('a recurring task is enqueued once per time slot however many runners schedule it', async () => {
-    const real = new JobQueue({ db: h.db, clock, log, kinds: JOB_KINDS, handlers: { 'mail.send': async () => {}, 'reminders.send': async () => {}, 'push.deliver': async () => {}, 'reminders.email': async () => {}, recurring: async () => {} } });
+    const real = new JobQueue({ db: h.db, clock, log, kinds: JOB_KINDS, handlers: { 'mail.send': async () => {}, 'reminders.send': async () => {}, 'push.deliver': async () => {}, 'reminders.email': async () => {}, 'stripe.cancel-subscription': async () => {}, 'reminders.checked-in': async () => {}, recurring: async () => {} } });
     const tasks = [{ name: 'tick', everyMs: 60_000, run: async () => {} }];
     clock.set('2026-03-10T12:00:30Z');
     await scheduleRecurring(real, tasks, clock.now());

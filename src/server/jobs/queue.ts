@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema/index';
@@ -21,6 +21,9 @@ export interface JobSpec<M extends KindMap, K extends keyof M & string> {
   /** Not before this instant (default: now). */
   runAt?: Date;
 }
+
+/** A spec of any kind of the map (what enqueueMany takes: several kinds in one call). */
+export type AnyJobSpecOf<M extends KindMap> = { [K in keyof M & string]: JobSpec<M, K> }[keyof M & string];
 
 export interface JobInfo {
   id: number;
@@ -86,6 +89,39 @@ export async function enqueueJob<M extends KindMap, K extends keyof M & string>(
   return rows.length > 0;
 }
 
+/** Rows per INSERT of enqueueJobs (7 parameters a row, well under PostgreSQL's 65,535). */
+const ENQUEUE_CHUNK = 1000;
+
+/**
+ * enqueueJob for many jobs at once: one `INSERT … ON CONFLICT (kind, key) DO NOTHING` per thousand jobs, each payload
+ * checked against its kind. A key already queued (or repeated in `specs`) makes no second job. Pass the transaction
+ * of the write that causes the jobs. Returns how many new jobs were created.
+ */
+export async function enqueueJobs<M extends KindMap>(conn: Conn, kinds: M, specs: readonly AnyJobSpecOf<M>[], now: Date): Promise<number> {
+  const rows = specs.map((spec) => {
+    const def = kinds[spec.kind];
+    if (!def) throw new Error(`unknown job kind: ${spec.kind}`);
+    return {
+      kind: spec.kind,
+      key: spec.key,
+      payload: def.payload.parse(spec.payload) as unknown,
+      runAt: spec.runAt ?? now,
+      maxAttempts: def.policy.maxAttempts,
+      createdAt: now,
+    };
+  });
+  let created = 0;
+  for (let i = 0; i < rows.length; i += ENQUEUE_CHUNK) {
+    const inserted = await conn
+      .insert(jobs)
+      .values(rows.slice(i, i + ENQUEUE_CHUNK))
+      .onConflictDoNothing({ target: [jobs.kind, jobs.key] })
+      .returning({ id: jobs.id });
+    created += inserted.length;
+  }
+  return created;
+}
+
 /** The delay before attempt `attempt + 1`: base · 2^(attempt−1), capped, plus up to `jitter` of itself. */
 export function backoffMs(policy: Pick<JobPolicy, 'backoffBaseMs' | 'backoffCapMs'>, attempt: number, jitter = 0): number {
   const plain = Math.min(policy.backoffCapMs, policy.backoffBaseMs * 2 ** Math.max(0, attempt - 1));
@@ -137,6 +173,11 @@ export class JobQueue<M extends KindMap = typeof JOB_KINDS> {
     return enqueueJob(conn, this.opts.kinds, spec, this.opts.clock.now());
   }
 
+  /** See enqueueJobs: many jobs (of any kinds) in one statement per thousand, in the caller's transaction. */
+  enqueueMany(conn: Conn, specs: readonly AnyJobSpecOf<M>[]): Promise<number> {
+    return enqueueJobs(conn, this.opts.kinds, specs, this.opts.clock.now());
+  }
+
   /** Claims one batch of due jobs (and jobs whose runner's lease ran out), runs them, records each outcome. */
   async runDue(): Promise<RunResult> {
     const now = this.opts.clock.now();
@@ -165,7 +206,13 @@ export class JobQueue<M extends KindMap = typeof JOB_KINDS> {
 
   /** Jobs that ended failed, newest first, with their last error. */
   listFailed(limit = 50): Promise<JobRow[]> {
-    return this.opts.db.select().from(jobs).where(eq(jobs.state, 'failed')).orderBy(desc(jobs.finishedAt)).limit(limit);
+    return this.opts.db.select().from(jobs).where(eq(jobs.state, 'failed')).orderBy(desc(jobs.finishedAt), desc(jobs.id)).limit(limit);
+  }
+
+  /** How many jobs are in the failed state (kept 30 days, then pruned). */
+  async countFailed(): Promise<number> {
+    const [r] = await this.opts.db.select({ n: count() }).from(jobs).where(eq(jobs.state, 'failed'));
+    return Number(r?.n ?? 0);
   }
 
   /** Deletes finished jobs: done ones finished before `doneBefore`, failed ones before `failedBefore`. */

@@ -51,6 +51,8 @@ const zoneOf = (i: number) => ZONES[i % ZONES.length]!;
 describe.each(testEngines())('rollover job on %s', (engine) => {
   const count = engine === 'postgres' ? 10_000 : 1_000;
   let h: DbHandle;
+  /** The services' context at an instant: this database, no app. */
+  const at = (now: Date) => ({ db: h.db, now: () => now });
   beforeAll(async () => {
     h = await createTestDb(engine, { poolMax: 10 });
     for (let from = 1; from <= count; from += 1000) {
@@ -87,7 +89,7 @@ describe.each(testEngines())('rollover job on %s', (engine) => {
     // both run at the same time. Then a fresh runner finishes the work.
     const batchSize = count / 10;
     const crashedBatch: string[] = [];
-    const crash = rolloverTick(h.db, NOW, {
+    const crash = rolloverTick(at(NOW), {
       batchSize,
       afterBatchWrites: (n, userIds) => {
         if (n !== 2) return;
@@ -95,16 +97,16 @@ describe.each(testEngines())('rollover job on %s', (engine) => {
         throw new Error('simulated crash');
       },
     }).catch((e: Error) => e);
-    const early = rolloverTick(h.db, NOW, { batchSize, maxBatches: 3 });
+    const early = rolloverTick(at(NOW), { batchSize, maxBatches: 3 });
     const [a, b] = await Promise.all([crash, early]);
     expect(a).toBeInstanceOf(Error);
     expect((a as Error).message).toBe('simulated crash');
     expect((b as { users: number }).users).toBe(3 * batchSize);
     // The crashed batch had written its users' decisions when it rolled back; another runner settles them.
     expect(crashedBatch).toHaveLength(batchSize);
-    const rest = await rolloverTick(h.db, NOW, { batchSize: 500 });
+    const rest = await rolloverTick(at(NOW), { batchSize: 500 });
     expect(rest.users).toBe(count - 5 * batchSize); // A's two committed batches and B's three are not redone
-    expect((await rolloverTick(h.db, NOW)).users).toBe(0); // nothing due any more
+    expect((await rolloverTick(at(NOW))).users).toBe(0); // nothing due any more
 
     const states = new Map((await h.db.select().from(streakStates)).map((r) => [r.userId, r]));
     const ledger = (await h.db.execute(sql`

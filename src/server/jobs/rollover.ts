@@ -1,5 +1,4 @@
-import type { Db } from '../db/client';
-import { inTx } from '../context';
+import { inTx, withNow, type DataContext } from '../context';
 import * as streaks from '../modules/streaks/service';
 import * as subscriptions from '../modules/subscriptions/service';
 
@@ -23,27 +22,28 @@ export interface RolloverTickResult {
  * FOR UPDATE SKIP LOCKED, so concurrent runners on other instances take other users). A crash rolls the whole
  * batch back; the rows stay due and the next runner takes them. Returns the users settled.
  */
-export async function rolloverBatch(db: Db, now: Date, limit: number, batchNo = 0, opts: RolloverTickOptions = {}): Promise<number> {
-  return inTx(db, async (tx) => {
-    const ids = await streaks.settleDueBatch(tx, now, limit);
+export async function rolloverBatch(ctx: DataContext, limit: number, batchNo = 0, opts: RolloverTickOptions = {}): Promise<number> {
+  return inTx(ctx, async (tx) => {
+    const ids = await streaks.settleDueBatch(tx, limit);
     if (ids.length) await opts.afterBatchWrites?.(batchNo, ids);
     return ids.length;
   });
 }
 
 /** Ends due trials and paid periods (selected by index, locked with SKIP LOCKED). */
-export async function expireDueTrials(db: Db, now: Date, limit: number): Promise<number> {
-  return inTx(db, (tx) => subscriptions.expireDueTrials(tx, now, limit));
+export async function expireDueTrials(ctx: DataContext, limit: number): Promise<number> {
+  return inTx(ctx, (tx) => subscriptions.expireDueTrials(tx, limit));
 }
 
-/** One tick: settle every due user in batches, then end due trials. */
-export async function rolloverTick(db: Db, now: Date, opts: RolloverTickOptions = {}): Promise<RolloverTickResult> {
+/** One tick at one instant (`ctx.now()` read once): settle every due user in batches, then end due trials. */
+export async function rolloverTick(ctx: DataContext, opts: RolloverTickOptions = {}): Promise<RolloverTickResult> {
+  const at = withNow(ctx, ctx.now());
   const batchSize = opts.batchSize ?? 1000;
   const maxBatches = opts.maxBatches ?? Number.POSITIVE_INFINITY;
   let usersDone = 0;
   let batches = 0;
   while (batches < maxBatches) {
-    const n = await rolloverBatch(db, now, batchSize, batches, opts);
+    const n = await rolloverBatch(at, batchSize, batches, opts);
     if (n === 0) break;
     usersDone += n;
     batches += 1;
@@ -51,7 +51,7 @@ export async function rolloverTick(db: Db, now: Date, opts: RolloverTickOptions 
   }
   let trialsExpired = 0;
   for (;;) {
-    const n = await expireDueTrials(db, now, 200);
+    const n = await expireDueTrials(at, 200);
     trialsExpired += n;
     if (n < 200) break;
   }

@@ -17,7 +17,11 @@ export const eventWiring: EventWiring = {
   'check-in.recorded': {
     // The streak, shields and milestone rewards move with the check-in, or not at all.
     inTransaction: [(tx, event) => streaks.onCheckIn(tx, event, rewards.rewardClaimable)],
-    jobs: [],
+    // After commit: the day is done, so its reminders still due are skipped (notifications skipRemindersThrough).
+    // Keyed by the check-in: replacing today's check-in publishes again and enqueues nothing new.
+    jobs: [
+      (e) => ({ kind: 'reminders.checked-in', key: e.checkInId, payload: { userId: e.userId, localDate: e.localDate, timezone: e.timezone } }),
+    ],
   },
   'payment.succeeded': {
     // Published once per provider payment id, in the transaction that records the purchase (payments service):

@@ -34,6 +34,30 @@ export const businessMetricsSchema = z.object({
 });
 export type BusinessMetrics = z.infer<typeof businessMetricsSchema>;
 
+/** One background job that ended failed after its retries (or at once on a permanent error). */
+export const failedJobSchema = z.object({
+  id: z.number().int(),
+  /** The job kind (jobs/kinds.ts), e.g. mail.send, stripe.cancel-subscription. */
+  kind: z.string(),
+  /** Its unique key within the kind (an e-mail token id, a Stripe subscription, a reminder…). */
+  key: z.string(),
+  attempts: count,
+  maxAttempts: count,
+  lastError: z.string().nullable(),
+  /** When it was given up (ISO). */
+  failedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type FailedJob = z.infer<typeof failedJobSchema>;
+
+/** GET /api/admin/jobs/failed (admin only): how many jobs are failed, and the latest of them. */
+export const failedJobsSchema = z.object({ total: count, jobs: z.array(failedJobSchema) });
+export type FailedJobs = z.infer<typeof failedJobsSchema>;
+
+export const failedJobsQuerySchema = z.object({
+  limit: z.coerce.number({ error: 'limit must be a whole number from 1 to 200' }).int().min(1).max(200).default(50),
+});
+
 export const READINESS_CATEGORIES = ['infrastructure', 'database', 'userGrowth', 'revenue', 'engagement', 'retention'] as const;
 export type ReadinessCategory = (typeof READINESS_CATEGORIES)[number];
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { isPrecache, wipeBrowserData } from './browser-data';
+import { isPrecache, PUSH_RENEWED_AT_KEY, wipeBrowserData } from './browser-data';
+import { DEV_MODE_KEY } from './dev-mode';
 import { SESSION_CACHE_KEY, SESSION_FLAGS } from './session-cache';
 import { THEME_KEY } from './theme';
 import { memoryStorage } from './memory-storage';
@@ -51,6 +52,17 @@ describe('wipeBrowserData', () => {
     expect(keys(b.session)).toEqual([]);
     expect(b.cacheNames.size).toBe(0);
     expect(b.deletedDbs).toEqual(['big7-offline']);
+  });
+
+  test("app update: every cache but the precache, local storage but the session, theme, developer mode and push renewal; session storage stays", async () => {
+    const b = browser();
+    b.local.setItem(DEV_MODE_KEY, 'true');
+    b.local.setItem(PUSH_RENEWED_AT_KEY, '1700000000000');
+    await wipeBrowserData('app-update');
+    expect(keys(b.local)).toEqual([SESSION_CACHE_KEY, THEME_KEY, DEV_MODE_KEY, PUSH_RENEWED_AT_KEY].sort());
+    expect(keys(b.session)).toEqual([SESSION_FLAGS.justLoggedIn, 'big7_recovery_prompted'].sort());
+    expect([...b.cacheNames]).toEqual(['workbox-precache-v2-http://127.0.0.1:3000/']);
+    expect(b.deletedDbs).toEqual([]);
   });
 
   test('blocked storage and missing caches do not throw', async () => {

@@ -1,5 +1,9 @@
+import { DEV_MODE_KEY } from './dev-mode';
 import { SESSION_CACHE_KEY, SESSION_FLAGS } from './session-cache';
 import { THEME_KEY } from './theme';
+
+/** When this device's push subscription was last registered (its 7-day renewal; the notifications feature's key). */
+export const PUSH_RENEWED_AT_KEY = 'big7.push.registeredAt';
 
 /** Workbox's precache (workbox-precache-v2-<scope>): the app shell the worker serves offline. */
 export const isPrecache = (cacheName: string): boolean => cacheName.startsWith('workbox-precache');
@@ -8,8 +12,8 @@ export const isPrecache = (cacheName: string): boolean => cacheName.startsWith('
 interface Wipe {
   /** Local storage: every key, every key but some, or only some. */
   local: 'all' | { keep: readonly string[] } | { only: readonly string[] };
-  /** Session storage: every key or only some. */
-  session: 'all' | { only: readonly string[] };
+  /** Session storage: every key, only some, or none. */
+  session: 'all' | { only: readonly string[] } | 'none';
   /** Cache Storage: every cache, all but the service worker's precache, or none. */
   caches: 'all' | 'keep-precache' | 'none';
   /** Every IndexedDB database (the offline check-in queue). */
@@ -21,16 +25,20 @@ interface Wipe {
  *  - sign-out (and a password reset, which revokes every session): the session cache and the session flags;
  *  - the first-ever check-in: every stored value and cache, except the session cache (the person stays signed in
  *    without a flash), the theme preference and the service worker's precache (screens still open offline);
- *  - account deletion: everything (local and session storage, every cache, every IndexedDB database).
+ *  - account deletion: everything (local and session storage, every cache, every IndexedDB database);
+ *  - an app update (settings, spec part 2 §4): every cache but the new worker's precache, and local storage but the
+ *    session cache (still signed in), the theme, developer mode and the push subscription's renewal date.
  */
 export const BROWSER_DATA_WIPES = {
   'sign-out': { local: { only: [SESSION_CACHE_KEY] }, session: { only: Object.values(SESSION_FLAGS) }, caches: 'none', indexedDB: false },
   'first-check-in': { local: { keep: [SESSION_CACHE_KEY, THEME_KEY] }, session: 'all', caches: 'keep-precache', indexedDB: false },
   'account-deleted': { local: 'all', session: 'all', caches: 'all', indexedDB: true },
+  'app-update': { local: { keep: [SESSION_CACHE_KEY, THEME_KEY, DEV_MODE_KEY, PUSH_RENEWED_AT_KEY] }, session: 'none', caches: 'keep-precache', indexedDB: false },
 } as const satisfies Record<string, Wipe>;
 export type BrowserDataWipe = keyof typeof BROWSER_DATA_WIPES;
 
-function wipeStorage(storage: () => Storage, what: Wipe['local']): void {
+function wipeStorage(storage: () => Storage, what: Wipe['local'] | 'none'): void {
+  if (what === 'none') return;
   try {
     const store = storage();
     if (what === 'all') store.clear();

@@ -43,11 +43,10 @@ export async function deletionOffer(ctx: ServiceContext, user: UserRow): Promise
  * address survives only as the keyed hash in redeemed_offers, so a one-time offer stays used.
  */
 export async function deleteAccount(ctx: ServiceContext, user: Pick<UserRow, 'id' | 'email'>): Promise<boolean> {
-  const now = ctx.now();
-  const deleted = await inTx(ctx.db, async (tx) => {
-    const gone = await repo.deleteUserAndOwnedRows(tx, user);
+  const deleted = await inTx(ctx, async (tx) => {
+    const gone = await repo.deleteUserAndOwnedRows(tx.db, user);
     // The owner's analytics count deletions by date only (users.deleted), nothing personal.
-    if (gone) await recordAccountDeletion(tx, now);
+    if (gone) await recordAccountDeletion(tx);
     return gone;
   });
   ctx.log.info({ userId: user.id }, 'account deleted');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { inTx } from '@server/context';
 import { buildTestApp, type TestApp } from '@test/helpers/app';
 import { testEngines } from '@test/helpers/db';
 import { createUser, signInAs } from '@test/helpers/users';
@@ -27,7 +28,7 @@ const d = (s: string) => new Date(s);
  */
 async function seedFixture(t: TestApp) {
   const db = t.app.db;
-  await seedCoupons(db);
+  await seedCoupons(t.ctx());
   await createUser(db, { email: ADMIN, createdAt: d('2026-01-01T00:00:00Z') });
   const B = await createUser(db, { provider: 'google', gender: 'male', age: 20, tier: 'premium', createdAt: d('2026-01-01T00:00:00Z') });
   const C = await createUser(db, { gender: 'female', age: 30, tier: 'premium', createdAt: d('2026-11-20T08:00:00Z') });
@@ -109,9 +110,9 @@ async function seedFixture(t: TestApp) {
     pay(G.id, 'subscription', 499, '2026-11-22T10:00:00Z'),
   ]);
   // G deletes the account: the row goes (hard delete), a dated record stays.
-  await db.transaction(async (tx) => {
-    await tx.delete(users).where(eq(users.id, G.id));
-    await recordAccountDeletion(tx as never, d('2026-11-23T10:00:00Z'));
+  await inTx(t.ctx('2026-11-23T10:00:00Z'), async (tx) => {
+    await tx.db.delete(users).where(eq(users.id, G.id));
+    await recordAccountDeletion(tx);
   });
   await db.insert(accountDeletions).values({ deletedOn: '2026-08-01' });
   return { B };
@@ -147,6 +148,42 @@ describe.each(testEngines())('owner analytics on %s', (engine) => {
     const bad = await get('/api/analytics/business-metrics?timeRange=1y');
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).toContain('7d, 30d, 90d, all');
+  });
+
+  it('failed jobs: admin only; how many, and the latest with kind, key, attempts, last error and when', async () => {
+    expect((await get('/api/admin/jobs/failed', null)).status).toBe(401);
+    expect((await get('/api/admin/jobs/failed', userCookie)).status).toBe(403);
+    expect((await get('/api/admin/jobs/failed?limit=0', userCookie)).status).toBe(403);
+    expect((await get('/api/admin/jobs/failed?limit=0')).status).toBe(400);
+    const before = (await get('/api/admin/jobs/failed')).body as { total: number };
+
+    // Two jobs that cannot succeed (no such recurring task: a permanent error), given up one after the other; and
+    // one that is only retrying (not failed yet).
+    await t.app.jobs.enqueue(t.app.db, { kind: 'recurring', key: 'vanished@1', payload: { task: 'vanished-task' } });
+    await t.app.jobs.drain();
+    t.clock.advance(60_000);
+    await t.app.jobs.enqueue(t.app.db, { kind: 'recurring', key: 'vanished@2', payload: { task: 'vanished-task' } });
+    await t.app.jobs.drain();
+    t.clock.set(NOW);
+
+    const all = await get('/api/admin/jobs/failed');
+    expect(all.status).toBe(200);
+    expect(all.body.total).toBe(before.total + 2);
+    expect(all.body.jobs.slice(0, 2)).toEqual([
+      {
+        id: expect.any(Number),
+        kind: 'recurring',
+        key: 'vanished@2',
+        attempts: 1,
+        maxAttempts: 2,
+        lastError: 'PermanentJobError: no recurring task named "vanished-task"',
+        failedAt: '2026-11-25T12:01:00.000Z',
+        createdAt: '2026-11-25T12:01:00.000Z',
+      },
+      expect.objectContaining({ key: 'vanished@1', failedAt: '2026-11-25T12:00:00.000Z' }),
+    ]);
+    const latest = await get('/api/admin/jobs/failed?limit=1');
+    expect(latest.body).toEqual({ total: before.total + 2, jobs: [all.body.jobs[0]] });
   });
 
   it('business metrics: every figure as computed by hand', async () => {

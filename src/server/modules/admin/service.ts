@@ -3,7 +3,7 @@
  * the analytics metrics by range, assembled from SQL aggregates (repo.ts, revenue-queries.ts) by the pure rules
  * of shared/domain/analytics.ts.
  */
-import type { ServiceContext } from '@server/context';
+import type { DataContext, ServiceContext } from '@server/context';
 import { sql } from 'drizzle-orm';
 import {
   ageDistribution,
@@ -22,8 +22,7 @@ import {
   TARGET_USERS,
 } from '@shared/domain/analytics';
 import { TIERS } from '@shared/domain/tiers';
-import type { AnalyticsMetrics, BusinessMetrics, RegistrationMethods, ScalingReadiness, TimeRange } from '@shared/schemas/analytics';
-import type { Db } from '@server/db/client';
+import type { AnalyticsMetrics, BusinessMetrics, FailedJobs, RegistrationMethods, ScalingReadiness, TimeRange } from '@shared/schemas/analytics';
 import { accountDeletions } from '@server/db/schema/index';
 import { healthReport } from '../health/report';
 import * as repo from './repo';
@@ -38,8 +37,8 @@ const REPORT_DAYS = 30;
  * Records that an account was deleted (date only, nothing personal), for `users.deleted`. Call it in the
  * account deletion's transaction, beside the DELETE of the user row.
  */
-export async function recordAccountDeletion(tx: Db, now: Date): Promise<void> {
-  await tx.insert(accountDeletions).values({ deletedOn: repo.utcDate(now) });
+export async function recordAccountDeletion(tx: DataContext): Promise<void> {
+  await tx.db.insert(accountDeletions).values({ deletedOn: repo.utcDate(tx.now()) });
 }
 
 const registrationMethods = (u: repo.UserAggregates): RegistrationMethods => ({
@@ -199,10 +198,31 @@ export async function analyticsMetrics(ctx: Ctx, timeRange: TimeRange): Promise<
 }
 
 /**
+ * GET /api/admin/jobs/failed: the background jobs that ended failed (decision 012: after their attempts, or at once
+ * on a permanent error), newest first, with how many there are. No payload (it may hold an e-mail's text).
+ */
+export async function failedJobs(ctx: Ctx, limit: number): Promise<FailedJobs> {
+  const [total, rows] = await Promise.all([ctx.jobs.countFailed(), ctx.jobs.listFailed(limit)]);
+  return {
+    total,
+    jobs: rows.map((j) => ({
+      id: j.id,
+      kind: j.kind,
+      key: j.key,
+      attempts: j.attempts,
+      maxAttempts: j.maxAttempts,
+      lastError: j.lastError,
+      failedAt: j.finishedAt?.toISOString() ?? null,
+      createdAt: j.createdAt.toISOString(),
+    })),
+  };
+}
+
+/**
  * Recomputes the check-in roll-ups from check_ins (after a bulk load made with the trigger off). Call inside a
  * transaction: it locks check_ins against writes while it counts.
  */
-export async function rebuildCheckInRollups(tx: Db): Promise<void> {
+export async function rebuildCheckInRollups({ db: tx }: DataContext): Promise<void> {
   await tx.execute(sql`LOCK TABLE check_ins IN SHARE MODE`);
   await tx.execute(sql`DELETE FROM user_check_in_stats`);
   await tx.execute(sql`DELETE FROM check_in_daily_counts`);

@@ -61,7 +61,7 @@ export async function ask(ctx: ServiceContext, signedIn: UserRow, provider: Coac
   const crisis = isCrisisQuestion(question);
   const now = ctx.now();
 
-  const conversationId = await inTx(ctx.db, async (tx) => {
+  const conversationId = await inTx(ctx, async ({ db: tx }) => {
     if (!crisis) {
       await repo.lockUserAsks(tx, user.id);
       const since = new Date(now.getTime() - ASK_WINDOW_MS);
@@ -98,7 +98,7 @@ export async function ask(ctx: ServiceContext, signedIn: UserRow, provider: Coac
     }
   }
   const answeredAt = ctx.now();
-  await inTx(ctx.db, async (tx) => {
+  await inTx(ctx, async ({ db: tx }) => {
     await repo.addMessage(tx, { userId: user.id, conversationId, role: 'assistant', content: advice, now: answeredAt });
     await repo.touchConversation(tx, user.id, conversationId, answeredAt);
   });

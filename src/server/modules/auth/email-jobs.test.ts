@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
 import pino from 'pino';
 import { buildTestApp, MemoryMailer, type TestApp } from '@test/helpers/app';
 import { testEngines } from '@test/helpers/db';
 import { findLink, startSmtpSink } from '@test/fakes/smtp';
-import { createMailer } from '@server/plugins/mail';
+import { createMailer, SMTP_TIMEOUTS } from '@server/plugins/mail';
 import { emailTokens, jobs, users } from '@server/db/schema/index';
 import { AUTH_API_MESSAGES, AUTH_EMAILS_PER_HOUR } from './service';
 
@@ -86,6 +87,90 @@ describe.each(testEngines())('auth e-mails through the job queue and a real SMTP
     const logged = logLines.map((l) => JSON.parse(l) as { level: number; msg: string; job?: { id: number; key: string } }).find((l) => l.job?.id === job!.id && l.level === 50);
     expect(logged?.msg).toMatch(/^job failed: mail\.send verify-email:/);
   });
+});
+
+describe.each(testEngines())('sign-up writes the user and its verification e-mail job in one transaction on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(engine);
+  });
+  afterAll(async () => t.close());
+
+  it('a failure after the user row was written leaves no user, no token and no job; the same sign-up then succeeds', async () => {
+    const email = 'atomic@example.com';
+    const jobsBefore = (await mailJobs(t, 'verify-email:')).length;
+    // The queue fails while the sign-up enqueues the e-mail (after it inserted the user and the token).
+    const enqueue = vi.spyOn(t.app.jobs, 'enqueue').mockRejectedValueOnce(new Error('queue unavailable'));
+    try {
+      expect((await signUp(t, email)).statusCode).toBe(500);
+      expect(enqueue).toHaveBeenCalledTimes(1);
+    } finally {
+      enqueue.mockRestore();
+    }
+    expect(await t.app.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+    expect(await mailJobs(t, 'verify-email:')).toHaveLength(jobsBefore);
+
+    // Nothing of the failed attempt holds the address: signing up again works, with one user, one token, one job.
+    expect((await signUp(t, email)).statusCode).toBe(201);
+    const [user] = await t.app.db.select().from(users).where(eq(users.email, email));
+    const tokens = await t.app.db.select().from(emailTokens).where(eq(emailTokens.userId, user!.id));
+    expect(tokens).toHaveLength(1);
+    expect((await mailJobs(t, 'verify-email:')).map((j) => j.key)).toContain(`verify-email:${tokens[0]!.id}`);
+    expect(await mailJobs(t, 'verify-email:')).toHaveLength(jobsBefore + 1);
+  });
+});
+
+/**
+ * An SMTP server that accepts connections and never says a word (no greeting): a mail server that hangs. It keeps
+ * the sockets so a test can see the runner is waiting on one, and cut them at the end.
+ */
+async function startSilentSmtp(): Promise<{ url: string; connections: () => number; close: () => Promise<void> }> {
+  const sockets = new Set<Socket>();
+  let connections = 0;
+  const server = createServer((socket) => {
+    connections += 1;
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => undefined);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    connections: () => connections,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+describe.each(testEngines())('sign-up with a mail server that accepts the connection and never answers, on %s', (engine) => {
+  it('answers at once while the job runner is stuck waiting on the mail server (the e-mail is a job)', async () => {
+    const smtp = await startSilentSmtp();
+    const mailer = createMailer({ smtpUrl: smtp.url, from: 'Big 7 <no-reply@big7.test>', log: pino({ level: 'silent' }) });
+    // The job runner on (it is off in tests by default), polling often: it takes the first e-mail job at once.
+    const t = await buildTestApp(engine, { env: { SMTP_URL: smtp.url, JOBS: 'on', JOBS_POLL_MS: '50' }, mailer });
+    try {
+      expect((await signUp(t, 'first-hang@example.com')).statusCode).toBe(201);
+      // The runner has taken the verification e-mail and is waiting for the server's greeting (which never comes).
+      await vi.waitFor(() => expect(smtp.connections()).toBeGreaterThan(0), { timeout: 5_000, interval: 20 });
+      const [first] = await mailJobs(t, 'verify-email:');
+      expect(first).toMatchObject({ state: 'running', attempts: 1 });
+
+      // A second sign-up meanwhile answers well within the greeting timeout: nothing on the request path waits on SMTP.
+      const started = performance.now();
+      const res = await signUp(t, 'second-hang@example.com');
+      const ms = performance.now() - started;
+      expect(res.statusCode).toBe(201);
+      expect(ms).toBeLessThan(SMTP_TIMEOUTS.greetingTimeout / 2);
+      // And the first e-mail is still hanging: the answer did not come from a mail attempt that gave up.
+      expect((await mailJobs(t, 'verify-email:')).find((j) => j.id === first!.id)).toMatchObject({ state: 'running', attempts: 1 });
+    } finally {
+      await smtp.close(); // the hanging send fails now (connection closed), so the app can stop
+      await t.close();
+    }
+  }, 30_000);
 });
 
 describe.each(testEngines())('the hourly cap on auth e-mails per address on %s', (engine) => {

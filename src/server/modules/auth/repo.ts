@@ -27,6 +27,17 @@ export async function findUserById(db: Conn, userId: string): Promise<UserRow | 
   return rows[0];
 }
 
+/** The e-mail addresses of the given users (those that exist). */
+export async function emailsByIds(db: Conn, userIds: string[]): Promise<Array<{ id: string; email: string }>> {
+  if (userIds.length === 0) return [];
+  return db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, userIds));
+}
+
+/** Sets a flag of the user row without touching anything else (not even updated_at). */
+export async function setUserFlag(db: Conn, userId: string, flag: Partial<Pick<UserRow, 'premiumOfferUsed'>>): Promise<void> {
+  await db.update(users).set(flag).where(eq(users.id, userId));
+}
+
 export async function findUserByGoogleSub(db: Conn, sub: string): Promise<UserRow | undefined> {
   const rows = await db.select().from(users).where(eq(users.googleSub, sub)).limit(1);
   return rows[0];

@@ -1,5 +1,4 @@
-import { inTx, type ServiceContext } from '@server/context';
-import type { Db } from '@server/db/client';
+import { inTx, type DataContext, type ServiceContext } from '@server/context';
 import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '@server/errors';
 import type { MailMessage } from '@server/plugins/mail';
 import { passwordResetEmail, verificationEmail } from './emails';
@@ -43,35 +42,35 @@ export const AUTH_EMAILS_PER_HOUR = 5;
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
- * Issues an e-mailed token: the token row and its `mail.send` job are written in one transaction, so the e-mail
- * goes out (with retries, after the answer) if and only if the token exists. At most AUTH_EMAILS_PER_HOUR per
- * address: counted from the stored tokens under a lock on the user row, so concurrent requests and several
- * instances agree. Over the cap nothing is written or sent, and the caller answers exactly as it would otherwise.
+ * Issues an e-mailed token inside the caller's transaction (`tx` from inTx): the token row and its `mail.send` job
+ * are written together, so the e-mail goes out (with retries, after the answer) if and only if the token exists.
+ * At most AUTH_EMAILS_PER_HOUR per address: counted from the stored tokens under a lock on the user row, so
+ * concurrent requests and several instances agree. Over the cap nothing is written or sent, and the caller answers
+ * exactly as it would otherwise.
  */
 async function issueEmailToken(
-  ctx: ServiceContext,
+  tx: ServiceContext,
   user: UserRow,
   purpose: repo.EmailTokenPurpose,
   ttlMs: number,
   message: (link: string) => MailMessage,
 ): Promise<void> {
-  const now = ctx.now();
+  const now = tx.now();
   const { token, id } = newEmailToken();
   const path = purpose === 'verify-email' ? '/verify-email' : '/reset-password';
-  await inTx(ctx.db, async (tx) => {
-    await repo.lockUser(tx, user.id);
-    if ((await repo.countEmailTokensSince(tx, user.id, new Date(now.getTime() - HOUR_MS))) >= AUTH_EMAILS_PER_HOUR) {
-      ctx.log.warn({ userId: user.id, purpose }, 'auth e-mail not sent: hourly cap for this address reached');
-      return;
-    }
-    await repo.invalidateEmailTokens(tx, user.id, purpose, now);
-    await repo.insertEmailToken(tx, { id, userId: user.id, purpose, createdAt: now, expiresAt: new Date(now.getTime() + ttlMs) });
-    await ctx.jobs.enqueue(tx, { kind: 'mail.send', key: `${purpose}:${id}`, payload: message(`${ctx.config.appUrl}${path}?token=${token}`) });
-  });
+  await repo.lockUser(tx.db, user.id);
+  if ((await repo.countEmailTokensSince(tx.db, user.id, new Date(now.getTime() - HOUR_MS))) >= AUTH_EMAILS_PER_HOUR) {
+    tx.log.warn({ userId: user.id, purpose }, 'auth e-mail not sent: hourly cap for this address reached');
+    return;
+  }
+  await repo.invalidateEmailTokens(tx.db, user.id, purpose, now);
+  await repo.insertEmailToken(tx.db, { id, userId: user.id, purpose, createdAt: now, expiresAt: new Date(now.getTime() + ttlMs) });
+  await tx.jobs.enqueue(tx.db, { kind: 'mail.send', key: `${purpose}:${id}`, payload: message(`${tx.config.appUrl}${path}?token=${token}`) });
 }
 
-const sendVerification = (ctx: ServiceContext, user: UserRow): Promise<void> =>
-  issueEmailToken(ctx, user, 'verify-email', VERIFY_TOKEN_TTL_MS, (link) => verificationEmail(user.email, user.firstName, link));
+/** The verification e-mail, inside the caller's transaction. */
+const sendVerification = (tx: ServiceContext, user: UserRow): Promise<void> =>
+  issueEmailToken(tx, user, 'verify-email', VERIFY_TOKEN_TTL_MS, (link) => verificationEmail(user.email, user.firstName, link));
 
 export async function signUp(
   ctx: ServiceContext,
@@ -79,23 +78,28 @@ export async function signUp(
 ): Promise<{ message: string; requiresVerification: true; email: string }> {
   if (await repo.findUserByEmail(ctx.db, input.email)) throw conflict(AUTH_API_MESSAGES.emailTaken);
   const passwordHash = await hashPassword(input.password);
-  const now = ctx.now();
+  // One transaction: the user, the verification token and its e-mail job commit together or not at all, so the
+  // e-mail exists if and only if the account does (and a failure leaves the address free to sign up again).
   let user: UserRow;
   try {
-    user = await repo.insertUser(ctx.db, {
-      email: input.email,
-      passwordHash,
-      firstName: input.firstName,
-      provider: 'email',
-      timezone: input.timezone ?? 'UTC',
-      createdAt: now,
-      updatedAt: now,
+    user = await inTx(ctx, async (tx) => {
+      const now = tx.now();
+      const created = await repo.insertUser(tx.db, {
+        email: input.email,
+        passwordHash,
+        firstName: input.firstName,
+        provider: 'email',
+        timezone: input.timezone ?? 'UTC',
+        createdAt: now,
+        updatedAt: now,
+      });
+      await sendVerification(tx, created);
+      return created;
     });
   } catch (err) {
     if (repo.isUniqueViolation(err)) throw conflict(AUTH_API_MESSAGES.emailTaken);
     throw err;
   }
-  await sendVerification(ctx, user);
   return { message: AUTH_API_MESSAGES.signedUp, requiresVerification: true, email: user.email };
 }
 
@@ -126,7 +130,7 @@ export async function signIn(ctx: ServiceContext, input: { email: string; passwo
 
 export async function resendVerification(ctx: ServiceContext, email: string): Promise<{ message: string }> {
   const user = await repo.findUserByEmail(ctx.db, email);
-  if (user && !user.emailVerifiedAt) await sendVerification(ctx, user);
+  if (user && !user.emailVerifiedAt) await inTx(ctx, (tx) => sendVerification(tx, user));
   return { message: AUTH_API_MESSAGES.resent };
 }
 
@@ -135,7 +139,7 @@ export async function verifyEmail(ctx: ServiceContext, token: string): Promise<{
   const row = await repo.findEmailToken(ctx.db, hashToken(token), 'verify-email');
   if (!row || row.usedAt) throw badRequest(AUTH_API_MESSAGES.verifyInvalid);
   if (row.expiresAt.getTime() <= now.getTime()) throw badRequest(AUTH_API_MESSAGES.verifyExpired);
-  const user = await inTx(ctx.db, async (tx) => {
+  const user = await inTx(ctx, async ({ db: tx }) => {
     if (!(await repo.consumeEmailToken(tx, row.id, now))) return null;
     const current = await repo.findUserById(tx, row.userId);
     if (!current) return null;
@@ -149,7 +153,9 @@ export async function verifyEmail(ctx: ServiceContext, token: string): Promise<{
 export async function forgotPassword(ctx: ServiceContext, email: string): Promise<{ message: string }> {
   const user = await repo.findUserByEmail(ctx.db, email);
   if (user) {
-    await issueEmailToken(ctx, user, 'reset-password', RESET_TOKEN_TTL_MS, (link) => passwordResetEmail(user.email, user.firstName, link));
+    await inTx(ctx, (tx) =>
+      issueEmailToken(tx, user, 'reset-password', RESET_TOKEN_TTL_MS, (link) => passwordResetEmail(user.email, user.firstName, link)),
+    );
   }
   return { message: AUTH_API_MESSAGES.resetSent };
 }
@@ -160,7 +166,7 @@ export async function resetPassword(ctx: ServiceContext, token: string, password
   if (!row || row.usedAt) throw badRequest(AUTH_API_MESSAGES.resetInvalid);
   if (row.expiresAt.getTime() <= now.getTime()) throw badRequest(AUTH_API_MESSAGES.resetExpired);
   const passwordHash = await hashPassword(password);
-  const user = await inTx(ctx.db, async (tx) => {
+  const user = await inTx(ctx, async ({ db: tx }) => {
     if (!(await repo.consumeEmailToken(tx, row.id, now))) return null;
     const current = await repo.findUserById(tx, row.userId);
     if (!current) return null;
@@ -181,6 +187,30 @@ export async function resetPassword(ctx: ServiceContext, token: string, password
   return { message: AUTH_API_MESSAGES.resetDone };
 }
 
+// ---------------------------------------------------------------------------------------------------------
+// The user row, for other modules (they call these, never this module's repo)
+// ---------------------------------------------------------------------------------------------------------
+
+/** The user's e-mail address, or null when there is no such user. */
+export async function emailOf(ctx: DataContext, userId: string): Promise<string | null> {
+  return (await repo.findUserById(ctx.db, userId))?.email ?? null;
+}
+
+/** The e-mail addresses of many users, by id (users that no longer exist are left out). */
+export async function emailsOf(ctx: DataContext, userIds: readonly string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(userIds)];
+  const out = new Map<string, string>();
+  for (let i = 0; i < unique.length; i += 1000) {
+    for (const r of await repo.emailsByIds(ctx.db, unique.slice(i, i + 1000))) out.set(r.id, r.email);
+  }
+  return out;
+}
+
+/** Records that the user has had the one-time Premium offer (a Premium coupon): the deletion screen stops offering it. */
+export async function markPremiumOfferUsed(tx: DataContext, userId: string): Promise<void> {
+  await repo.setUserFlag(tx.db, userId, { premiumOfferUsed: true });
+}
+
 export interface AuthCleanupCounts {
   sessions: number;
   emailTokens: number;
@@ -193,7 +223,9 @@ export interface AuthCleanupCounts {
  * already used"), and sign-in failures older than SIGNIN_FAILURE_RETENTION_MS. Works in batches of `batchSize`
  * rows, each its own short statement, so a backlog of millions never makes one huge transaction.
  */
-export async function deleteStaleAuthRows(db: Db, now: Date, opts: { batchSize?: number } = {}): Promise<AuthCleanupCounts> {
+export async function deleteStaleAuthRows(ctx: DataContext, opts: { batchSize?: number } = {}): Promise<AuthCleanupCounts> {
+  const { db } = ctx;
+  const now = ctx.now();
   const batchSize = opts.batchSize ?? 1000;
   const drain = async (deleteBatch: (limit: number) => Promise<number>) => {
     for (let total = 0; ; ) {

@@ -101,11 +101,11 @@ describe.each(testEngines())('offline check-ins (decision 022) on %s', (engine) 
     t.clock.set('2026-03-09T21:00:00Z');
     const { u, cookie } = await user();
     if (shields) {
-      await inTx(t.app.db, (tx) => grantShields(tx, u.id, shields, 'developer', t.clock.now()));
+      await inTx(t.ctx(), (tx) => grantShields(tx, u.id, shields, 'developer'));
     }
     expect((await post(cookie, { answers: YES })).statusCode).toBe(201);
     t.clock.set('2026-03-11T00:05:00Z');
-    await rolloverTick(t.app.db, t.clock.now());
+    await rolloverTick(t.ctx());
     return { u, cookie };
   }
 
@@ -156,7 +156,7 @@ describe.each(testEngines())('offline check-ins (decision 022) on %s', (engine) 
   it('when the streak changed in other ways since the day was settled, the check-in is kept and the ledger says the streak was left', async () => {
     const { u, cookie } = await streakOfOneThenRollover(0);
     t.clock.set('2026-03-11T00:08:00Z');
-    await inTx(t.app.db, (tx) => grantShields(tx, u.id, 1, 'developer', t.clock.now()));
+    await inTx(t.ctx(), (tx) => grantShields(tx, u.id, 1, 'developer'));
     t.clock.set('2026-03-11T00:10:00Z');
     const res = await post(cookie, { answers: YES, madeAt: '2026-03-10T22:00:00Z' }, randomUUID());
     expect(res.statusCode).toBe(201);

@@ -1,5 +1,6 @@
 import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
+import { rowsOf } from '@server/db/rows';
 import { checkInIdempotencyKeys, checkIns, journalEntries, users } from '@server/db/schema/index';
 import type { JournalField } from '@shared/schemas/check-ins';
 
@@ -118,4 +119,19 @@ export async function findIdempotencyKey(db: Db, userId: string, key: string): P
 
 export async function insertIdempotencyKey(db: Db, row: typeof checkInIdempotencyKeys.$inferInsert): Promise<void> {
   await db.insert(checkInIdempotencyKeys).values(row);
+}
+
+/**
+ * Deletes at most `limit` Idempotency-Key rows stored before `before`, through check_in_idempotency_created_idx;
+ * rows another clean-up holds are skipped, not awaited. One short statement.
+ */
+export async function deleteIdempotencyKeysBefore(db: Db, before: Date, limit: number): Promise<number> {
+  const gone = await rowsOf<{ gone: number }>(
+    db,
+    sql`DELETE FROM check_in_idempotency_keys WHERE (user_id, key) IN (
+      SELECT user_id, key FROM check_in_idempotency_keys WHERE created_at < ${before.toISOString()}::timestamptz
+      LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+    RETURNING 1 AS gone`,
+  );
+  return gone.length;
 }

@@ -418,7 +418,7 @@ describe.each(testEngines())('check-ins API on %s', (engine) => {
           async (tx, event) => {
             events.push(event);
             // The consumer sees the row written by the same transaction.
-            const seen = await tx.select().from(checkIns).where(eq(checkIns.id, event.checkInId));
+            const seen = await tx.db.select().from(checkIns).where(eq(checkIns.id, event.checkInId));
             expect(seen).toHaveLength(1);
             if (fail) throw new Error('consumer failure');
             return { celebration: { type: 'milestone', milestone: 30, message: 'Thirty!', features: ['x'] }, milestoneReward: null };

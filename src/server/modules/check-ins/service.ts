@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { inTx, type ServiceContext } from '@server/context';
+import { inTx, withNow, type DataContext, type ServiceContext } from '@server/context';
 import { checkMadeAt } from '@shared/domain/offline-check-in';
 import { rescheduleReminders } from '../notifications/service';
-import { acceptsSubmission, canChangeCheckInTime, checkInWindow, effectiveCheckInTime } from '@shared/domain/check-in-window';
+import { OFFLINE_SYNC_HOURS, acceptsSubmission, canChangeCheckInTime, checkInWindow, effectiveCheckInTime } from '@shared/domain/check-in-window';
 import { isKnownTimeZone, localDateOf } from '@shared/domain/dates';
 import {
   answerModeForTier,
@@ -87,7 +87,9 @@ export function toJournalDto(row: repo.JournalRow): JournalEntryDto {
   };
 }
 
-async function windowFor(db: Db, user: UserRow, now: Date) {
+async function windowFor(ctx: DataContext, user: UserRow) {
+  const { db } = ctx;
+  const now = ctx.now();
   const timezone = userTimeZone(user);
   const localDate = localDateOf(now, timezone);
   // One after the other: inside a transaction they share one connection. The latest check-in is today's unless
@@ -96,40 +98,81 @@ async function windowFor(db: Db, user: UserRow, now: Date) {
   const today =
     !latest || latest.localDate < localDate ? null : latest.localDate === localDate ? latest : await repo.findCheckInByDate(db, user.id, localDate);
   const lastCheckIn = latest ? { localDate: latest.localDate, createdAt: latest.createdAt } : null;
-  const settled = await settledThrough(db, user.id);
-  const input = {
-    now,
-    timezone,
-    checkInTime: effectiveCheckInTime(user.checkInTime),
-    createdAt: user.createdAt,
-    hasAnyCheckIn: lastCheckIn !== null,
-    firstCheckInCompleted: user.firstCheckInCompleted,
-    hasCheckInToday: today !== null,
-    lastCheckIn,
-    settledThrough: settled,
-  };
+  const input = windowInput({ now, timezone, user, today, lastCheckIn, settledThrough: await settledThrough(ctx, user.id) });
   return { input, today, timezone, localDate, ...checkInWindow(input) };
+}
+
+/** What the check-in window and GET /api/checkins/today are computed from (read by the service or by the dashboard). */
+export interface TodayParts {
+  now: Date;
+  /** The user's timezone, one this runtime knows (userTimeZone). */
+  timezone: string;
+  /** The user with the tier in force now (withCurrentTier). */
+  user: Pick<UserRow, 'checkInTime' | 'createdAt' | 'firstCheckInCompleted' | 'tier'>;
+  /** Today's check-in, if made. */
+  today: repo.CheckInRow | null;
+  /** Its journal row, when read (only a tier with the journal shows it). */
+  journal?: repo.JournalRow | null;
+  /** The latest check-in (today's, or an earlier one). */
+  lastCheckIn: { localDate: string; createdAt: Date } | null;
+  /** The last date the streak engine settled. */
+  settledThrough: string | null;
+}
+
+/** The check-in window's input (shared/domain/check-in-window) from those parts. */
+function windowInput(p: Omit<TodayParts, 'journal'>) {
+  return {
+    now: p.now,
+    timezone: p.timezone,
+    checkInTime: effectiveCheckInTime(p.user.checkInTime),
+    createdAt: p.user.createdAt,
+    hasAnyCheckIn: p.lastCheckIn !== null,
+    firstCheckInCompleted: p.user.firstCheckInCompleted,
+    hasCheckInToday: p.today !== null,
+    lastCheckIn: p.lastCheckIn,
+    settledThrough: p.settledThrough,
+  };
+}
+
+/**
+ * GET /api/checkins/today's answer from its parts (pure). The one copy: todayStatus and the dashboard's combined
+ * read (which reads the parts in its one statement) both build the view with it.
+ */
+export function todayView(p: TodayParts): TodayResponse {
+  const input = windowInput(p);
+  const w = checkInWindow(input);
+  const journalEnabled = hasAiCoach(p.user.tier);
+  const journal = p.today && journalEnabled ? journalWithText(p.journal ?? null) : null;
+  return {
+    localDate: localDateOf(p.now, p.timezone),
+    timezone: p.timezone,
+    checkInTime: input.checkInTime,
+    serverTime: p.now.toISOString(),
+    hasCheckedInToday: p.today !== null,
+    windowState: w.windowState,
+    orientationState: w.orientationState,
+    answerMode: answerModeForTier(p.user.tier),
+    journalEnabled,
+    checkIn: p.today ? toCheckInDto(p.today) : null,
+    journalEntry: journal ? toJournalDto(journal) : null,
+  };
 }
 
 /** GET /api/checkins/today (and, without the check-in itself, start-session / orientation-state). */
 export async function todayStatus(ctx: ServiceContext, signedIn: UserRow): Promise<TodayResponse> {
+  ctx = withNow(ctx, ctx.now());
   const user = await withCurrentTier(ctx, signedIn);
-  const now = ctx.now();
-  const w = await windowFor(ctx.db, user, now);
-  const journal = w.today && hasAiCoach(user.tier) ? journalWithText(await repo.findJournal(ctx.db, user.id, w.today.id)) : null;
-  return {
-    localDate: w.localDate,
+  const w = await windowFor(ctx, user);
+  const journal = w.today && hasAiCoach(user.tier) ? await repo.findJournal(ctx.db, user.id, w.today.id) : null;
+  return todayView({
+    now: ctx.now(),
     timezone: w.timezone,
-    checkInTime: w.input.checkInTime,
-    serverTime: now.toISOString(),
-    hasCheckedInToday: w.today !== null,
-    windowState: w.windowState,
-    orientationState: w.orientationState,
-    answerMode: answerModeForTier(user.tier),
-    journalEnabled: hasAiCoach(user.tier),
-    checkIn: w.today ? toCheckInDto(w.today) : null,
-    journalEntry: journal ? toJournalDto(journal) : null,
-  };
+    user,
+    today: w.today,
+    journal,
+    lastCheckIn: w.input.lastCheckIn,
+    settledThrough: w.input.settledThrough,
+  });
 }
 
 export async function history(ctx: ServiceContext, user: UserRow, limit?: number): Promise<HistoryResponse> {
@@ -207,6 +250,8 @@ export async function submitCheckIn(
   body: CheckInSubmission,
   idempotencyKey?: string,
 ): Promise<CheckInResult & { created: boolean }> {
+  // One instant for the whole submission: the tier, the window, the rows and the event agree on it.
+  ctx = withNow(ctx, ctx.now());
   user = await withCurrentTier(ctx, user);
   const now = ctx.now();
   const tier = user.tier;
@@ -219,7 +264,8 @@ export async function submitCheckIn(
 
   const { areaScores, score } = scoreAnswers(body.answers, mode);
 
-  return inTx(ctx.db, async (tx) => {
+  return inTx(ctx, async (txCtx) => {
+    const tx = txCtx.db;
     // One submission of a user at a time, so the rule below sees a check-in another request has just made.
     await repo.lockUser(tx, user.id);
     const hash = idempotencyKey ? requestHash(body) : '';
@@ -231,7 +277,7 @@ export async function submitCheckIn(
         return { ...(seen.response as CheckInResult), created: seen.statusCode === 201 };
       }
     }
-    const w = await windowFor(tx, user, now);
+    const w = await windowFor(txCtx, user);
     const made = body.madeAt ? checkMadeAt(new Date(body.madeAt), now, w.input) : null;
     if (made && !made.ok) throw badRequest(made.message);
     const late = made?.ok === true && made.late;
@@ -270,7 +316,7 @@ export async function submitCheckIn(
     const isFirstCheckIn = inserted && flipped;
 
     // The streak, shields and rewards (and any job a consumer wants) — wired in modules/index.ts.
-    const effects = await ctx.events.publish(tx, 'check-in.recorded', {
+    const effects = await txCtx.events.publish(txCtx, 'check-in.recorded', {
       userId: user.id,
       checkInId: row.id,
       localDate: row.localDate,
@@ -346,8 +392,7 @@ export async function saveJournalField(
   const clean = Object.fromEntries(
     JOURNAL_FIELDS.filter((f) => fields[f] !== undefined).map((f) => [f, journalText(fields[f])]),
   ) as repo.JournalFields;
-  const now = ctx.now();
-  const row = await inTx(ctx.db, (tx) => writeJournal(tx, user.id, checkInId, clean, now));
+  const row = await inTx(ctx, (tx) => writeJournal(tx.db, user.id, checkInId, clean, tx.now()));
   return toJournalDto(row);
 }
 
@@ -364,6 +409,29 @@ export async function changeCheckInTime(ctx: ServiceContext, user: UserRow, chec
   return toPublicUser(row, ctx.config);
 }
 
+
+/**
+ * How long a check-in's Idempotency-Key answer is kept (decision 022): a client retries a queued check-in for at
+ * most OFFLINE_SYNC_HOURS after it was made (then drops it, and the server refuses a made-at that old), so after
+ * that long no retry can come for a key stored at its first arrival.
+ */
+export const IDEMPOTENCY_KEY_RETENTION_MS = OFFLINE_SYNC_HOURS * 60 * 60 * 1000;
+
+/**
+ * Deletes the Idempotency-Key answers older than IDEMPOTENCY_KEY_RETENTION_MS, in batches of `batchSize` rows (each
+ * its own short statement; rows another instance's clean-up holds are skipped). Returns how many went. The hourly
+ * clean-up (jobs/cleanup.ts) calls it.
+ */
+export async function deleteStaleIdempotencyKeys(ctx: DataContext, opts: { batchSize?: number } = {}): Promise<number> {
+  const batchSize = opts.batchSize ?? 1000;
+  const before = new Date(ctx.now().getTime() - IDEMPOTENCY_KEY_RETENTION_MS);
+  let total = 0;
+  for (;;) {
+    const n = await repo.deleteIdempotencyKeysBefore(ctx.db, before, batchSize);
+    total += n;
+    if (n < batchSize) return total;
+  }
+}
 
 /** Area scores (0..1) of the user's latest `n` check-ins, newest first (for tips, insights and the coach). */
 export async function recentAreaScores(ctx: ServiceContext, userId: string, n: number): Promise<AreaScores[]> {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
-import { appSettings, couponRedemptions, coupons, redeemedOffers, users } from '@server/db/schema/index';
+import { appSettings, couponRedemptions, coupons, redeemedOffers } from '@server/db/schema/index';
 
 export type CouponRow = typeof coupons.$inferSelect;
 
@@ -12,11 +12,6 @@ export async function insertCoupons(db: Db, rows: (typeof coupons.$inferInsert)[
 export async function findCoupon(db: Db, code: string): Promise<CouponRow | undefined> {
   const [coupon] = await db.select().from(coupons).where(eq(coupons.code, code)).limit(1);
   return coupon;
-}
-
-export async function userEmail(db: Db, userId: string): Promise<string | null> {
-  const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
-  return owner?.email ?? null;
 }
 
 /** Once per user and code: false when this user redeemed it already. */
@@ -37,10 +32,6 @@ export async function insertRedeemedOfferOnce(db: Db, emailHash: string, code: s
     .onConflictDoNothing()
     .returning({ code: redeemedOffers.code });
   return inserted.length > 0;
-}
-
-export async function markPremiumOfferUsed(db: Db, userId: string): Promise<void> {
-  await db.update(users).set({ premiumOfferUsed: true }).where(eq(users.id, userId));
 }
 
 export async function usedByUser(db: Db, userId: string, code: string): Promise<boolean> {
@@ -74,12 +65,9 @@ export async function setSetting(db: Db, key: string, value: string): Promise<vo
   await db.insert(appSettings).values({ key, value }).onConflictDoNothing();
 }
 
-/** Every redemption with its user's address (the one-time backfill of redeemed_offers). */
-export async function redemptionsWithEmail(db: Db) {
-  return db
-    .select({ email: users.email, code: couponRedemptions.code, redeemedAt: couponRedemptions.redeemedAt })
-    .from(couponRedemptions)
-    .innerJoin(users, eq(users.id, couponRedemptions.userId));
+/** Every redemption (the one-time backfill of redeemed_offers). */
+export async function allRedemptions(db: Db) {
+  return db.select({ userId: couponRedemptions.userId, code: couponRedemptions.code, redeemedAt: couponRedemptions.redeemedAt }).from(couponRedemptions);
 }
 
 export async function insertRedeemedOffers(db: Db, rows: (typeof redeemedOffers.$inferInsert)[]): Promise<void> {

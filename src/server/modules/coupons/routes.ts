@@ -5,7 +5,7 @@ import * as service from './service';
 import { contextOf } from '@server/context';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  await service.seedCoupons(app.db);
+  await service.seedCoupons(contextOf(app));
   await service.backfillRedeemedOffers(contextOf(app));
   app.post(
     '/coupons/redeem',

@@ -1,9 +1,9 @@
-import { inTx, type ServiceContext } from '@server/context';
-import type { Db } from '@server/db/client';
+import { inTx, withNow, type DataContext, type ServiceContext } from '@server/context';
 import { badRequest, conflict } from '@server/errors';
 import { TIER_LABELS } from '@shared/domain/tiers';
 import { TRIAL_DAYS, TRIAL_LABELS, trialIsUpgrade } from '@shared/domain/trials';
 import { COUPON_MESSAGES } from '@shared/schemas/subscriptions';
+import * as auth from '../auth/service';
 import * as subscriptions from '../subscriptions/service';
 import * as repo from './repo';
 import { offerEmailHash } from './offer-hash';
@@ -15,28 +15,29 @@ export const SEED_COUPONS = [
 ];
 
 /** Inserts the shipped coupons if missing (idempotent; safe with several instances starting together). */
-export async function seedCoupons(db: Db): Promise<void> {
-  await repo.insertCoupons(db, SEED_COUPONS);
+export async function seedCoupons(ctx: DataContext): Promise<void> {
+  await repo.insertCoupons(ctx.db, SEED_COUPONS);
 }
 
 export async function redeemCoupon(ctx: ServiceContext, userId: string, rawCode: string) {
-  const now = ctx.now();
+  const at = withNow(ctx, ctx.now());
+  const now = at.now();
   const code = rawCode.trim().toUpperCase();
-  const email = await repo.userEmail(ctx.db, userId);
+  const email = await auth.emailOf(ctx, userId);
   if (!email) throw badRequest(COUPON_MESSAGES.invalid);
   const emailHash = await offerEmailHash(ctx, email);
-  return inTx(ctx.db, async (tx) => {
-    const coupon = await repo.findCoupon(tx, code);
+  return inTx(at, async (tx) => {
+    const coupon = await repo.findCoupon(tx.db, code);
     if (!coupon || !coupon.active || (coupon.expiresAt && coupon.expiresAt <= now)) throw badRequest(COUPON_MESSAGES.invalid);
-    if (!(await repo.insertRedemptionOnce(tx, userId, code, now))) throw conflict(COUPON_MESSAGES.alreadyUsed);
+    if (!(await repo.insertRedemptionOnce(tx.db, userId, code, now))) throw conflict(COUPON_MESSAGES.alreadyUsed);
     // Once per e-mail address too, across deleting and re-creating the account (decision 018): the primary key
     // of redeemed_offers decides, in this transaction (a later refusal below rolls it back).
-    if (!(await repo.insertRedeemedOfferOnce(tx, emailHash, code, now))) throw conflict(COUPON_MESSAGES.alreadyUsed);
+    if (!(await repo.insertRedeemedOfferOnce(tx.db, emailHash, code, now))) throw conflict(COUPON_MESSAGES.alreadyUsed);
     const trialMs = coupon.trialDays * 24 * 60 * 60 * 1000;
-    await subscriptions.startTrial(tx, { userId, toTier: coupon.tier, source: 'coupon', now, trialMs }, (tier) => {
+    await subscriptions.startTrial(tx, { userId, toTier: coupon.tier, source: 'coupon', trialMs }, (tier) => {
       if (!trialIsUpgrade(tier, coupon.tier)) throw badRequest(`Your ${TIER_LABELS[tier]} plan already includes ${TRIAL_LABELS[coupon.tier]}`);
     });
-    if (coupon.tier === 'premium') await repo.markPremiumOfferUsed(tx, userId);
+    if (coupon.tier === 'premium') await auth.markPremiumOfferUsed(tx, userId);
     return {
       message: `Coupon applied! Enjoy ${coupon.trialDays} days of ${TRIAL_LABELS[coupon.tier]}.`,
       benefit: coupon.benefit,
@@ -65,12 +66,16 @@ const BACKFILL_KEY = 'redeemed_offers_backfilled';
  */
 export async function backfillRedeemedOffers(ctx: ServiceContext): Promise<void> {
   if (await repo.settingExists(ctx.db, BACKFILL_KEY)) return;
-  const rows = await repo.redemptionsWithEmail(ctx.db);
+  const rows = await repo.allRedemptions(ctx.db);
+  const emails = await auth.emailsOf(ctx, rows.map((r) => r.userId));
   const values = await Promise.all(
-    rows.map(async (r) => ({ emailHash: await offerEmailHash(ctx, r.email), code: r.code, redeemedAt: r.redeemedAt })),
+    rows.flatMap((r) => {
+      const email = emails.get(r.userId);
+      return email ? [offerEmailHash(ctx, email).then((emailHash) => ({ emailHash, code: r.code, redeemedAt: r.redeemedAt }))] : [];
+    }),
   );
-  await inTx(ctx.db, async (tx) => {
-    await repo.insertRedeemedOffers(tx, values);
-    await repo.setSetting(tx, BACKFILL_KEY, 'true');
+  await inTx(ctx, async (tx) => {
+    await repo.insertRedeemedOffers(tx.db, values);
+    await repo.setSetting(tx.db, BACKFILL_KEY, 'true');
   });
 }

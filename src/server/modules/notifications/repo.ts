@@ -123,4 +123,14 @@ export async function advanceMany(tx: Conn, rows: Array<{ userId: string; kind: 
     WHERE r.user_id = v.user_id AND r.kind = v.kind`);
 }
 
+/** Moves the reminder to `nextAt` if it is due at or before `through` (one that is off or later stays as it is). */
+export async function moveDueThrough(db: Conn, userId: string, kind: ReminderKind, through: Date, nextAt: Date): Promise<boolean> {
+  const rows = await db
+    .update(reminderSchedules)
+    .set({ nextAt })
+    .where(and(eq(reminderSchedules.userId, userId), eq(reminderSchedules.kind, kind), isNotNull(reminderSchedules.nextAt), lte(reminderSchedules.nextAt, through)))
+    .returning({ userId: reminderSchedules.userId });
+  return rows.length > 0;
+}
+
 export type { Db };

@@ -1,9 +1,9 @@
 import { inTx, type ServiceContext } from '@server/context';
 import { isIP } from 'node:net';
 import { AppError } from '@server/errors';
-import { jobs } from '@server/db/schema/index';
-import { JOB_KINDS, type JobPayload } from '@server/jobs/kinds';
+import type { JobPayload } from '@server/jobs/kinds';
 import { PermanentJobError, type Conn } from '@server/jobs/queue';
+import type { AnyJobSpec } from '@server/events';
 import {
   REMINDER_KINDS,
   REMINDER_MESSAGES,
@@ -200,12 +200,11 @@ export const reminderJobKey = (kind: ReminderKind, userId: string, localDate: st
  */
 export async function reminderTick(ctx: ServiceContext, now: Date, batchSize = 1000): Promise<{ enqueued: number }> {
   let enqueued = 0;
-  const def = JOB_KINDS['reminders.send'];
   for (;;) {
     const count = await inTx(ctx.db, async (tx) => {
       const due = await repo.claimDue(tx, now, batchSize);
       if (due.length === 0) return 0;
-      const jobRows = [];
+      const jobSpecs: AnyJobSpec[] = [];
       const advances = [];
       for (const row of due) {
         const tz = tzOf(row.timezone);
@@ -213,19 +212,36 @@ export async function reminderTick(ctx: ServiceContext, now: Date, batchSize = 1
         const localDate = reminderLocalDate(row.nextAt, tz);
         // After downtime, a reminder whose window already closed is skipped, not sent late.
         if (endOfLocalDay(localDate, tz).getTime() > now.getTime()) {
-          const payload = def.payload.parse({ userId: row.userId, kind: row.kind, localDate });
-          jobRows.push({ kind: 'reminders.send', key: reminderJobKey(row.kind, row.userId, localDate), payload, runAt: now, maxAttempts: def.policy.maxAttempts, createdAt: now });
+          const payload = { userId: row.userId, kind: row.kind, localDate };
+          jobSpecs.push({ kind: 'reminders.send', key: reminderJobKey(row.kind, row.userId, localDate), payload, runAt: now });
         }
         advances.push({ userId: row.userId, kind: row.kind, nextAt: nextReminder(row.kind, now, tz, time).at });
       }
-      if (jobRows.length) {
-        const inserted = await tx.insert(jobs).values(jobRows).onConflictDoNothing({ target: [jobs.kind, jobs.key] }).returning({ id: jobs.id });
-        enqueued += inserted.length;
-      }
+      // Through the queue, in this transaction: one INSERT for the batch, a reminder already queued is not queued again.
+      enqueued += await ctx.jobs.enqueueMany(tx, jobSpecs);
       await repo.advanceMany(tx, advances);
       return due.length;
     });
     if (count < batchSize) break;
   }
   return { enqueued };
+}
+
+/**
+ * Job `reminders.checked-in`, the job consumer of `check-in.recorded` (modules/index.ts): the user checked in for
+ * `localDate` (in `timezone`, the check-in's zone), so each reminder still due on or before that date's end moves
+ * to its first time after it. The scheduler then enqueues nothing for a day already done (the send job's own check
+ * stays, for a check-in that lands between the two). One conditional UPDATE per kind: a reminder that is off, or
+ * already past that date, is left as it is, so running the job again changes nothing. Returns how many moved.
+ */
+export async function skipRemindersThrough(ctx: ServiceContext, p: JobPayload<'reminders.checked-in'>): Promise<number> {
+  const user = await repo.findUserClock(ctx.db, p.userId);
+  if (!user) return 0;
+  const through = endOfLocalDay(p.localDate, tzOf(p.timezone));
+  let moved = 0;
+  for (const kind of REMINDER_KINDS) {
+    const next = nextReminder(kind, through, tzOf(user.timezone), effectiveCheckInTime(user.checkInTime)).at;
+    if (await repo.moveDueThrough(ctx.db, p.userId, kind, through, next)) moved++;
+  }
+  return moved;
 }

@@ -21,7 +21,7 @@ import { contextOf } from '@server/context';
  * session looked up by process-payment), once per payment.
  */
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const stripe = service.createStripeClient(app.config);
+  const stripe = service.stripeClient(app.config);
   const ctx = (req: FastifyRequest): service.PaymentsCtx => ({ ...contextOf(req), stripe });
   const guard = { onRequest: requireUser };
 

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import type { AppConfig } from '@server/config';
-import type { Db } from '@server/db/client';
 import { inTx, type ServiceContext } from '@server/context';
-import type { DomainEventBus, PaymentSucceeded } from '@server/events';
+import type { PaymentSucceeded } from '@server/events';
 import { AppError, badRequest, conflict, notFound } from '@server/errors';
+import type { JobPayload } from '@server/jobs/kinds';
+import { PermanentJobError } from '@server/jobs/queue';
 import type { UserRow } from '@server/plugins/session';
 import { PRICES_CENTS, TIER_MONTHLY_CENTS, centsToDollars, formatUsd, isPaidTier, type PaidTier } from '@shared/domain/prices';
 import { TIER_LABELS, tierRank, type Tier } from '@shared/domain/tiers';
@@ -27,6 +28,15 @@ import * as repo from './repo';
 export type PaymentsCtx = ServiceContext & { stripe: Stripe | null };
 
 export const TEST_SESSION_PREFIX = 'test_session_';
+
+const clients = new WeakMap<AppConfig, Stripe | null>();
+
+/** The Stripe client of a configuration (one per app: its routes and its jobs share it); null without Stripe. */
+export function stripeClient(config: AppConfig): Stripe | null {
+  let client = clients.get(config);
+  if (client === undefined) clients.set(config, (client = createStripeClient(config)));
+  return client;
+}
 
 /** The Stripe SDK for the configured key, pointed at STRIPE_API_URL when set; null without Stripe. */
 export function createStripeClient(config: AppConfig): Stripe | null {
@@ -94,8 +104,6 @@ export interface FulfilResult {
   granted: boolean;
   /** Set when the payment was taken but its product could not be applied. */
   note: string | null;
-  /** A Stripe subscription this one replaced: cancel it with the provider after commit. */
-  replacedStripeSubscriptionId: string | null;
 }
 
 function describe(p: PaymentRecord): string {
@@ -108,15 +116,16 @@ function describe(p: PaymentRecord): string {
 const purchaseType = (p: ProductType) => (p === 'freeze_day' ? 'shield' : p === 'streak_recovery' ? 'streak_recovery' : 'subscription');
 
 /**
- * Fulfils one confirmed payment inside the caller's transaction: records it (the unique provider id makes the
+ * Fulfils one confirmed payment inside the caller's transaction (`tx` from inTx): records it (the unique provider id makes the
  * insert happen once) and, only when this call recorded it, publishes `payment.succeeded` in the same
  * transaction. Its in-transaction consumers (wired in modules/index.ts: the streaks service grants a shield or
  * the paid recovery, the subscriptions service the paid period) grant the product, so the grant commits with the
  * payment row or not at all. Safe to call any number of times, concurrently, from the webhook, from
  * process-payment or the test checkout: the payment is granted once.
  */
-export async function fulfilPayment(tx: Db, now: Date, p: PaymentRecord, events: Pick<DomainEventBus, 'publish'>): Promise<FulfilResult> {
-  const first = await repo.recordCompletedOnce(tx, {
+export async function fulfilPayment(tx: ServiceContext, p: PaymentRecord): Promise<FulfilResult> {
+  const now = tx.now();
+  const first = await repo.recordCompletedOnce(tx.db, {
     userId: p.userId,
     type: purchaseType(p.productType),
     description: describe(p),
@@ -129,29 +138,47 @@ export async function fulfilPayment(tx: Db, now: Date, p: PaymentRecord, events:
     updatedAt: now,
   });
   if (!first) {
-    const row = await repo.findPurchase(tx, p.providerId);
-    return { granted: false, note: row?.fulfilmentNote ?? null, replacedStripeSubscriptionId: null };
+    const row = await repo.findPurchase(tx.db, p.providerId);
+    return { granted: false, note: row?.fulfilmentNote ?? null };
   }
   const periodEnd = p.periodEnd ?? (p.productType === 'subscription' ? oneMonthAfter(now) : undefined);
-  const effects = await events.publish(tx, 'payment.succeeded', { ...p, periodEnd, now });
+  const effects = await tx.events.publish(tx, 'payment.succeeded', { ...p, periodEnd, now });
   const note = effects.find((e) => e.note)?.note ?? null;
-  if (note) await repo.setFulfilmentNote(tx, p.providerId, note);
+  if (note) await repo.setFulfilmentNote(tx.db, p.providerId, note);
+  // An upgrade between paid tiers replaced the old subscription: stop charging for it. A job in this transaction
+  // (it exists iff the payment is recorded), retried with backoff until Stripe takes it, failed and listed if never.
   const replaced = effects.find((e) => e.replacedStripeSubscriptionId)?.replacedStripeSubscriptionId ?? null;
-  return { granted: true, note, replacedStripeSubscriptionId: replaced };
+  if (replaced) {
+    await tx.jobs.enqueue(tx.db, { kind: 'stripe.cancel-subscription', key: replaced, payload: { subscriptionId: replaced } });
+  }
+  return { granted: true, note };
 }
 
-/** Runs fulfilment in its own transaction, then cancels a replaced Stripe subscription (after commit). */
-async function fulfil(ctx: PaymentsCtx, p: PaymentRecord): Promise<FulfilResult> {
-  const r = await inTx(ctx.db, (tx) => fulfilPayment(tx, ctx.now(), p, ctx.events));
-  if (r.replacedStripeSubscriptionId && ctx.stripe) {
-    // An upgrade between paid tiers replaced the old subscription: stop charging for it.
-    try {
-      await ctx.stripe.subscriptions.cancel(r.replacedStripeSubscriptionId);
-    } catch (err) {
-      ctx.log.error({ err, subscription: r.replacedStripeSubscriptionId }, 'could not cancel the replaced Stripe subscription');
+/** Runs fulfilment in its own transaction. */
+function fulfil(ctx: PaymentsCtx, p: PaymentRecord): Promise<FulfilResult> {
+  return inTx(ctx, (tx) => fulfilPayment(tx, p));
+}
+
+/**
+ * Job `stripe.cancel-subscription`: cancels the replaced subscription at Stripe. Already gone (404) counts as done;
+ * another refusal (4xx but 409/429) fails the job at once; anything else (network, 5xx, 409, 429) is retried.
+ */
+export async function cancelReplacedSubscriptionJob(ctx: ServiceContext, p: JobPayload<'stripe.cancel-subscription'>): Promise<void> {
+  const stripe = stripeClient(ctx.config);
+  if (!stripe) throw new PermanentJobError(`Stripe is not configured on this server: subscription ${p.subscriptionId} cannot be cancelled here`);
+  try {
+    await stripe.subscriptions.cancel(p.subscriptionId);
+    ctx.log.info({ subscription: p.subscriptionId }, 'replaced Stripe subscription cancelled');
+  } catch (err) {
+    if (err instanceof Stripe.errors.StripeError) {
+      const status = err.statusCode ?? 0;
+      if (status === 404 || err.code === 'resource_missing') return;
+      if (status >= 400 && status < 500 && status !== 409 && status !== 429) {
+        throw new PermanentJobError(`Stripe refused to cancel subscription ${p.subscriptionId} (${status}): ${err.message}`, { cause: err });
+      }
     }
+    throw err;
   }
-  return r;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -243,14 +270,14 @@ async function retrieveSession(ctx: PaymentsCtx, sessionId: string): Promise<Ses
 // ---------------------------------------------------------------------------------------------------------
 
 async function stripeCustomerFor(ctx: PaymentsCtx, stripe: Stripe, user: UserRow): Promise<string> {
-  const known = await subscriptions.stripeCustomerOf(ctx.db, user.id);
+  const known = await subscriptions.stripeCustomerOf(ctx, user.id);
   if (known) return known;
   const customer = await stripe.customers.create({
     email: user.email,
     name: [user.firstName, user.lastName].filter(Boolean).join(' ') || undefined,
     metadata: { userId: user.id },
   });
-  return subscriptions.rememberStripeCustomer(ctx.db, user.id, customer.id);
+  return subscriptions.rememberStripeCustomer(ctx, user.id, customer.id);
 }
 
 async function startCheckout(ctx: PaymentsCtx, user: UserRow, product: Product, couponCode?: string): Promise<CreateCheckoutResult> {
@@ -333,7 +360,7 @@ async function downgradeToFree(ctx: PaymentsCtx, userId: string, paidTier: Tier 
       if (!(err instanceof Stripe.errors.StripeError && err.statusCode === 404)) throw providerError(err);
     }
   }
-  await inTx(ctx.db, (tx) => subscriptions.downgradeToFree(tx, userId, ctx.now()));
+  await inTx(ctx, (tx) => subscriptions.downgradeToFree(tx, userId));
   const message = paidTier
     ? `Your ${TIER_LABELS[paidTier]} membership has ended. You are on the Free plan; your data is kept.`
     : 'You are on the Free plan; your data is kept.';
@@ -341,7 +368,7 @@ async function downgradeToFree(ctx: PaymentsCtx, userId: string, paidTier: Tier 
 }
 
 async function subscriptionsStripeId(ctx: PaymentsCtx, userId: string): Promise<string | null> {
-  const row = await inTx(ctx.db, (tx) => subscriptions.lockPaidState(tx, userId));
+  const row = await inTx(ctx, (tx) => subscriptions.lockPaidState(tx, userId));
   return row.stripeSubscriptionId;
 }
 
@@ -371,7 +398,7 @@ async function scheduleDowngrade(ctx: PaymentsCtx, userId: string, tier: PaidTie
       throw providerError(err);
     }
   }
-  const effectiveAt = await inTx(ctx.db, (tx) => subscriptions.scheduleDowngrade(tx, userId, tier, ctx.now()));
+  const effectiveAt = await inTx(ctx, (tx) => subscriptions.scheduleDowngrade(tx, userId, tier));
   const when = effectiveAt.toISOString();
   return {
     success: true,
@@ -467,7 +494,7 @@ export async function handleWebhookEvent(ctx: PaymentsCtx, event: Stripe.Event):
       if (invoice.billing_reason === 'subscription_create') return;
       const sub = invoiceSubscription(invoice);
       if (!sub.id) return;
-      const userId = sub.metadata.userId || (await subscriptions.userOfStripeSubscription(ctx.db, sub.id));
+      const userId = sub.metadata.userId || (await subscriptions.userOfStripeSubscription(ctx, sub.id));
       if (!userId) return;
       const tier = sub.metadata.tier && isPaidTier(sub.metadata.tier) ? sub.metadata.tier : 'premium';
       const end = invoice.lines?.data?.[0]?.period?.end ?? invoice.period_end;
@@ -491,12 +518,12 @@ export async function handleWebhookEvent(ctx: PaymentsCtx, event: Stripe.Event):
       const invoice = event.data.object;
       const sub = invoiceSubscription(invoice);
       if (!sub.id) return;
-      const userId = sub.metadata.userId || (await subscriptions.userOfStripeSubscription(ctx.db, sub.id));
-      await inTx(ctx.db, async (tx) => {
-        await subscriptions.setRenewal(tx, sub.id!, false, now);
+      const userId = sub.metadata.userId || (await subscriptions.userOfStripeSubscription(ctx, sub.id));
+      await inTx(ctx, async (tx) => {
+        await subscriptions.setRenewal(tx, sub.id!, false);
         if (userId) {
           const tier = sub.metadata.tier && isPaidTier(sub.metadata.tier) ? sub.metadata.tier : null;
-          await repo.recordOnce(tx, {
+          await repo.recordOnce(tx.db, {
             userId,
             type: 'subscription',
             description: `${tier ? TIER_LABELS[tier] : 'Membership'} payment failed`,
@@ -515,11 +542,11 @@ export async function handleWebhookEvent(ctx: PaymentsCtx, event: Stripe.Event):
     case 'customer.subscription.updated': {
       const s = event.data.object;
       const renews = (s.status === 'active' || s.status === 'trialing') && !s.cancel_at_period_end && !s.cancel_at;
-      await inTx(ctx.db, (tx) => subscriptions.setRenewal(tx, s.id, renews, now));
+      await inTx(ctx, (tx) => subscriptions.setRenewal(tx, s.id, renews));
       return;
     }
     case 'customer.subscription.deleted': {
-      await inTx(ctx.db, (tx) => subscriptions.setRenewal(tx, event.data.object.id, false, now));
+      await inTx(ctx, (tx) => subscriptions.setRenewal(tx, event.data.object.id, false));
       return;
     }
     default:
@@ -546,7 +573,7 @@ export async function purchaseHistory(ctx: PaymentsCtx, userId: string): Promise
 export async function billingPortal(ctx: PaymentsCtx, userId: string): Promise<{ url: string }> {
   const { stripe } = ctx;
   if (!stripe) throw notFound(PAYMENT_MESSAGES.noPortal);
-  const customer = await subscriptions.stripeCustomerOf(ctx.db, userId);
+  const customer = await subscriptions.stripeCustomerOf(ctx, userId);
   if (!customer) throw badRequest(PAYMENT_MESSAGES.noCustomer);
   try {
     const s = await stripe.billingPortal.sessions.create({ customer, return_url: `${ctx.config.appUrl}/upgrade` });

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { buildTestApp, type TestApp } from '@test/helpers/app';
 import { testEngines } from '@test/helpers/db';
 import { createUser, newUserWithCalls, signInAs } from '@test/helpers/users';
 import { FakeStripe, type Params } from '@test/fakes/stripe';
-import { purchases, streakLedger, tierChanges } from '@server/db/schema/index';
+import { jobs, purchases, streakLedger, tierChanges } from '@server/db/schema/index';
+import { JOB_KINDS } from '@server/jobs/kinds';
 import { rolloverTick } from '@server/jobs/rollover';
 
 const SECRET = 'whsec_test_secret';
@@ -271,7 +272,7 @@ describe.each(testEngines())('Stripe payments against a fake Stripe API on %s', 
     const history = (await call('GET', '/api/purchase-history')).body;
     expect(history[0]).toMatchObject({ status: 'failed', type: 'subscription' });
     // The GET only computed the end (reads never write); the job records it.
-    await rolloverTick(t.app.db, t.clock.now());
+    await rolloverTick(t.ctx());
     const changes = await t.app.db.select().from(tierChanges).where(eq(tierChanges.userId, user.id));
     expect(changes.map((c) => [c.fromTier, c.toTier, c.source])).toEqual([
       ['free', 'premium', 'payment'],
@@ -297,10 +298,10 @@ describe.each(testEngines())('Stripe payments against a fake Stripe API on %s', 
     await webhook('customer.subscription.deleted', { ...fake.subscriptions.get(subId), status: 'canceled' });
     expect((await call('GET', '/api/subscription')).body.tier).toBe('ai-coach');
     // The job ends it at the period's end without anyone reading.
-    await rolloverTick(t.app.db, new Date('2026-04-10T11:59:00Z'));
+    await rolloverTick(t.ctx(new Date('2026-04-10T11:59:00Z')));
     const [row1] = await t.app.db.select().from(tierChanges).where(eq(tierChanges.source, 'payment-end'));
     expect(row1?.userId === user.id).toBe(false);
-    await rolloverTick(t.app.db, new Date('2026-04-10T12:00:01Z'));
+    await rolloverTick(t.ctx(new Date('2026-04-10T12:00:01Z')));
     t.clock.set('2026-04-10T12:00:02Z');
     expect((await call('GET', '/api/subscription')).body).toMatchObject({ tier: 'free', billing: null, trialJustExpired: null });
     // Streak and shields are kept.
@@ -352,7 +353,7 @@ describe.each(testEngines())('Stripe payments against a fake Stripe API on %s', 
     expect((await call('GET', '/api/subscription')).body.tier).toBe('free');
   });
 
-  it('an upgrade between paid tiers replaces (cancels) the old Stripe subscription', async () => {
+  it('an upgrade between paid tiers replaces the old Stripe subscription: its cancellation is a job, retried until Stripe takes it', async () => {
     t.clock.set('2026-03-10T12:00:00Z');
     const { call } = await newUser();
     const first = await checkout(call, { productType: 'subscription', tier: 'ad-free' });
@@ -361,9 +362,32 @@ describe.each(testEngines())('Stripe payments against a fake Stripe API on %s', 
     const oldSub = fake.sessions.get(first.id)!.subscription!;
     const second = await checkout(call, { productType: 'subscription', tier: 'premium' });
     fake.complete(second.id);
-    await call('POST', '/api/stripe/process-payment', { sessionId: second.id });
-    expect(fake.calls(`DELETE /v1/subscriptions/${oldSub}`)).toHaveLength(1);
+    const cancels = () => fake.calls(`DELETE /v1/subscriptions/${oldSub}`);
+    const cancelJob = async () =>
+      (await t.app.db.select().from(jobs).where(and(eq(jobs.kind, 'stripe.cancel-subscription'), eq(jobs.key, oldSub))))[0];
+    expect((await call('POST', '/api/stripe/process-payment', { sessionId: second.id })).status).toBe(200);
+    // The answer did not wait on Stripe: the cancellation was enqueued with the payment, nothing was called yet.
+    expect(cancels()).toHaveLength(0);
+    expect(await cancelJob()).toMatchObject({ state: 'queued', attempts: 0 });
     expect((await call('GET', '/api/subscription')).body).toMatchObject({ tier: 'premium', billing: { tier: 'premium' } });
+
+    // Stripe fails the first attempt: the job is retried after its backoff, and succeeds once.
+    fake.failNext(`DELETE /v1/subscriptions/${oldSub}`, 1, 503);
+    await t.app.jobs.drain();
+    expect(cancels()).toHaveLength(1);
+    expect(await cancelJob()).toMatchObject({ state: 'queued', attempts: 1 });
+    expect((await cancelJob())!.lastError).toMatch(/temporarily unavailable/);
+    expect(fake.subscriptions.get(oldSub)!.status).toBe('active');
+    t.clock.advance(JOB_KINDS['stripe.cancel-subscription'].policy.backoffBaseMs);
+    await t.app.jobs.drain();
+    expect(cancels()).toHaveLength(2);
+    expect(await cancelJob()).toMatchObject({ state: 'done', attempts: 2 });
+    expect(fake.subscriptions.get(oldSub)!.status).toBe('canceled');
+    // Done is done: nothing calls Stripe again, and the same payment processed again enqueues nothing new.
+    await call('POST', '/api/stripe/process-payment', { sessionId: second.id });
+    t.clock.advance(60 * 60_000);
+    await t.app.jobs.drain();
+    expect(cancels()).toHaveLength(2);
     // The old subscription's deletion event does not end the new one.
     await webhook('customer.subscription.deleted', { ...fake.subscriptions.get(oldSub), status: 'canceled' });
     expect((await call('GET', '/api/subscription')).body.billing.renews).toBe(true);

@@ -1,5 +1,4 @@
-import { inTx, type ServiceContext } from '@server/context';
-import type { Db } from '@server/db/client';
+import { inTx, withNow, type DataContext, type ServiceContext } from '@server/context';
 import { badRequest, conflict } from '@server/errors';
 import { MILESTONE_REWARDS, TRIAL_MS, rewardFor, trialIsUpgrade, type MilestoneReward, type RewardType } from '@shared/domain/trials';
 import { REWARD_MESSAGES } from '@shared/schemas/subscriptions';
@@ -11,15 +10,15 @@ import * as repo from './repo';
  * true when the user has not claimed the reward and its trial would be an upgrade of their tier. The streaks
  * service gets this passed in by the check-in wiring (modules/index.ts), so streaks does not depend on rewards.
  */
-export async function rewardClaimable(db: Db, userId: string, reward: MilestoneReward): Promise<boolean> {
-  if (!trialIsUpgrade(await subscriptions.currentTier(db, userId), reward.tier)) return false;
-  return !(await repo.hasClaimed(db, userId, reward.rewardType));
+export async function rewardClaimable(ctx: DataContext, userId: string, reward: MilestoneReward): Promise<boolean> {
+  if (!trialIsUpgrade(await subscriptions.currentTier(ctx, userId), reward.tier)) return false;
+  return !(await repo.hasClaimed(ctx.db, userId, reward.rewardType));
 }
 
 /** Rewards earned by the streak (best streak reached the milestone), not claimed, and an upgrade for the tier. */
 export async function availableRewards(ctx: ServiceContext, userId: string) {
   const sub = await subscriptions.getSubscription(ctx, userId);
-  const streak = await settleNow(ctx.db, userId, ctx.now());
+  const streak = await settleNow(ctx, userId);
   const claimed = await repo.claimedTypes(ctx.db, userId);
   return {
     availableRewards: MILESTONE_REWARDS.filter(
@@ -29,13 +28,13 @@ export async function availableRewards(ctx: ServiceContext, userId: string) {
 }
 
 export async function claimReward(ctx: ServiceContext, userId: string, rewardType: RewardType) {
-  const now = ctx.now();
+  const at = withNow(ctx, ctx.now());
   const reward = rewardFor(rewardType);
-  const streak = await settleNow(ctx.db, userId, now);
-  await inTx(ctx.db, async (tx) => {
+  const streak = await settleNow(at, userId);
+  await inTx(at, async (tx) => {
     // Once per user and type: the primary key decides, not a read-then-write check.
-    if (!(await repo.insertClaimOnce(tx, userId, rewardType, now))) throw conflict(REWARD_MESSAGES.alreadyClaimed);
-    await subscriptions.startTrial(tx, { userId, toTier: reward.tier, source: 'reward', now, trialMs: TRIAL_MS }, (tier) => {
+    if (!(await repo.insertClaimOnce(tx.db, userId, rewardType, tx.now()))) throw conflict(REWARD_MESSAGES.alreadyClaimed);
+    await subscriptions.startTrial(tx, { userId, toTier: reward.tier, source: 'reward', trialMs: TRIAL_MS }, (tier) => {
       if (streak.bestStreak < reward.milestone || !trialIsUpgrade(tier, reward.tier)) throw badRequest(REWARD_MESSAGES.notAvailable);
     });
   });
@@ -43,7 +42,7 @@ export async function claimReward(ctx: ServiceContext, userId: string, rewardTyp
     message: `Enjoy ${reward.reward}!`,
     rewardType,
     milestone: reward.milestone,
-    subscription: await subscriptions.readSubscription(ctx.db, userId),
+    subscription: await subscriptions.readSubscription(ctx, userId),
   };
 }
 

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inTx } from '@server/context';
+import { inTx, type ServiceContext } from '@server/context';
 import { buildTestApp, type TestApp } from '@test/helpers/app';
 import { testEngines } from '@test/helpers/db';
 import { createUser } from '@test/helpers/users';
-import type { Db } from '@server/db/client';
 import { grantShields, recoverStreakPaid } from './service';
 import * as repo from './repo';
 
@@ -14,13 +13,12 @@ describe.each(testEngines())('once-per-reference fulfilments under concurrency o
   });
   afterAll(async () => t.close());
 
-  const tx = <T>(fn: (tx: Db) => Promise<T>) => inTx(t.app.db, fn);
+  const tx = <T>(fn: (tx: ServiceContext) => Promise<T>) => inTx(t.ctx(), fn);
 
   it('a shield purchase fulfilled many times at once with one payment reference adds its shields once', async () => {
     const user = await createUser(t.app.db, { timezone: 'UTC', createdAt: new Date('2025-01-01T00:00:00Z') });
-    const now = t.clock.now();
     const rs = await Promise.all(
-      Array.from({ length: 15 }, () => tx((tx) => grantShields(tx, user.id, 3, 'purchase', now, { ref: 'pay_1' }))),
+      Array.from({ length: 15 }, () => tx((tx) => grantShields(tx, user.id, 3, 'purchase', { ref: 'pay_1' }))),
     );
     expect(rs.filter((r) => r.granted)).toHaveLength(1);
     expect((await repo.findState(t.app.db, user.id))?.freezeDaysRemaining).toBe(3);
@@ -30,10 +28,10 @@ describe.each(testEngines())('once-per-reference fulfilments under concurrency o
     const user = await createUser(t.app.db, { timezone: 'UTC', createdAt: new Date('2025-01-01T00:00:00Z') });
     t.clock.set('2026-03-10T12:00:00Z');
     // A 12-day streak lost yesterday.
-    await tx(async (tx) => {
-      await repo.lockState(tx, user.id, 'UTC');
+    await tx(async ({ db }) => {
+      await repo.lockState(db, user.id, 'UTC');
       await repo.saveState(
-        tx,
+        db,
         user.id,
         {
           currentStreak: 0,
@@ -54,10 +52,9 @@ describe.each(testEngines())('once-per-reference fulfilments under concurrency o
         t.clock.now(),
       );
     });
-    const now = t.clock.now();
     const rs = await Promise.all(
       Array.from({ length: 15 }, () =>
-        tx((tx) => recoverStreakPaid(tx, user.id, 'pay_2', now)).catch((e: { statusCode?: number }) => ({ error: e.statusCode ?? 500 })),
+        tx((tx) => recoverStreakPaid(tx, user.id, 'pay_2')).catch((e: { statusCode?: number }) => ({ error: e.statusCode ?? 500 })),
       ),
     );
     expect(rs.filter((r) => 'recovered' in r && r.recovered)).toHaveLength(1);

@@ -35,7 +35,7 @@ describe.each(testEngines())('a milestone reached by a late offline check-in on 
     const { u, next } = await streakOf(29, '2026-02-01');
     expect(next).toBe('2026-03-02');
     t.clock.set(`${addLocalDays(next, 1)}T00:01:00Z`);
-    await rolloverTick(t.app.db, t.clock.now());
+    await rolloverTick(t.ctx());
     const cookie = await signInAs(t.app, u);
     expect((await t.app.inject({ method: 'GET', url: '/api/streak', headers: { cookie } })).json()).toMatchObject({ currentStreak: 0 });
 
@@ -62,7 +62,7 @@ describe.each(testEngines())('a milestone reached by a late offline check-in on 
   it('a late check-in that reaches no new milestone celebrates nothing', async () => {
     const { u, next } = await streakOf(3, '2026-04-01');
     t.clock.set(`${addLocalDays(next, 1)}T00:01:00Z`);
-    await rolloverTick(t.app.db, t.clock.now());
+    await rolloverTick(t.ctx());
     t.clock.set(`${addLocalDays(next, 1)}T00:10:00Z`);
     const res = await t.app.inject({
       method: 'POST',

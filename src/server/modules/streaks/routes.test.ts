@@ -210,9 +210,9 @@ describe.each(testEngines())('streak API on %s', (engine) => {
     await call('POST', '/api/checkins', { answers: yes7 });
     await call('POST', '/api/streak/reset-freeze-days', { freezeDays: 3 });
     const now = new Date(Date.parse('2026-09-03T00:00:30Z')); // 09-02 ended
-    const first = await rolloverTick(t.app.db, now);
+    const first = await rolloverTick(t.ctx(now));
     expect(first.users).toBeGreaterThanOrEqual(1);
-    await rolloverTick(t.app.db, now);
+    await rolloverTick(t.ctx(now));
     t.clock.set(now);
     const s = await call('GET', '/api/streak');
     expect(s.body).toMatchObject({ currentStreak: 6, freezeDaysRemaining: 2 });

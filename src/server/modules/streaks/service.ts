@@ -1,5 +1,4 @@
-import { inTx, type ServiceContext } from '@server/context';
-import type { Db } from '@server/db/client';
+import { inTx, withNow, type DataContext, type ServiceContext } from '@server/context';
 import { AppError, badRequest } from '@server/errors';
 import { calendarDays, monthBounds } from '@shared/domain/calendar';
 import { addLocalDays } from '@shared/domain/dates';
@@ -59,15 +58,15 @@ export interface StepOutcome extends StepResult {
 
 /**
  * The one write path: lock the user's state row, apply a pure engine step for the user's today, persist the
- * new state with its frozen/recovered dates and ledger rows. Call inside a transaction.
+ * new state with its frozen/recovered dates and ledger rows. Call inside a transaction (`tx` from `inTx`).
  */
 export async function applyStep(
-  tx: Db,
+  { db: tx, now: clock }: DataContext,
   userId: string,
-  now: Date,
   step: (s: StreakState, today: string) => StepResult,
   opts: StepOptions = {},
 ): Promise<StepOutcome> {
+  const now = clock();
   const tz = opts.locked?.tz ?? (await repo.userTimezone(tx, userId));
   const row = opts.locked?.row ?? (await repo.lockState(tx, userId, tz));
   const before = repo.rowToState(row);
@@ -86,41 +85,41 @@ export async function applyStep(
 }
 
 /** Settles missed days (lazily, on read) when the stored state lags behind the user's today or zone. */
-export async function settleNow(db: Db, userId: string, now: Date): Promise<StreakState> {
-  return (await settledWithZone(db, userId, now)).state;
+export async function settleNow(ctx: DataContext, userId: string): Promise<StreakState> {
+  return (await settledWithZone(ctx, userId)).state;
 }
 
 /** settleNow, with the user's timezone it read (one read each for zone and state when nothing is due). */
-async function settledWithZone(db: Db, userId: string, now: Date): Promise<{ state: StreakState; tz: string }> {
-  const [tz, row] = await Promise.all([repo.userTimezone(db, userId), repo.findState(db, userId)]);
-  const today = todayOf(now, tz);
+async function settledWithZone(ctx: DataContext, userId: string): Promise<{ state: StreakState; tz: string }> {
+  const [tz, row] = await Promise.all([repo.userTimezone(ctx.db, userId), repo.findState(ctx.db, userId)]);
+  const today = todayOf(ctx.now(), tz);
   if (row && row.timezone === tz && row.lastProcessedDate !== null && row.lastProcessedDate >= addLocalDays(today, -1)) {
     return { state: repo.rowToState(row), tz };
   }
-  const r = await inTx(db, (tx) => applyStep(tx, userId, now, settle));
+  const r = await inTx(ctx, (tx) => applyStep(tx, userId, settle));
   return { state: r.state, tz };
 }
 
 /** Whether the user can still claim a milestone reward (the rewards service's rule, passed in by the wiring). */
-export type RewardClaimable = (tx: Db, userId: string, reward: MilestoneReward) => Promise<boolean>;
+export type RewardClaimable = (tx: DataContext, userId: string, reward: MilestoneReward) => Promise<boolean>;
 
 /**
  * The check-in hook (an in-transaction consumer of `check-in.recorded`, wired in modules/index.ts). The rewards
  * rule comes in as `rewardClaimable`, so this module does not depend on rewards (which depends on it).
  */
 export async function onCheckIn(
-  tx: Db,
-  event: Pick<CheckInRecorded, 'userId' | 'localDate' | 'now' | 'isNew'>,
+  tx: DataContext,
+  event: Pick<CheckInRecorded, 'userId' | 'localDate' | 'isNew'>,
   rewardClaimable: RewardClaimable,
 ): Promise<CheckInEffects> {
   if (!event.isNew) return {};
   // The zone is read and the state row locked once, for both paths below (fewer round trips in the check-in's transaction).
-  const tz = await repo.userTimezone(tx, event.userId);
-  const locked = { tz, row: await repo.lockState(tx, event.userId, tz) };
-  const corrected = await correctLateCheckIn(tx, event.userId, event.localDate, event.now, locked);
+  const tz = await repo.userTimezone(tx.db, event.userId);
+  const locked = { tz, row: await repo.lockState(tx.db, event.userId, tz) };
+  const corrected = await correctLateCheckIn(tx, event.userId, event.localDate, locked);
   if (corrected) return corrected.milestone ? celebrate(tx, event.userId, corrected.milestone, rewardClaimable) : {};
   let reached: ReturnType<typeof applyCheckIn>['events'][number] | undefined;
-  await applyStep(tx, event.userId, event.now, (s) => {
+  await applyStep(tx, event.userId, (s) => {
     // The check-in's own local date (fixed at submission) is the day that counts.
     const r = applyCheckIn(s, event.localDate);
     reached = r.events.find((e) => e.type === 'check-in');
@@ -132,7 +131,7 @@ export async function onCheckIn(
 }
 
 /** The celebration of a milestone a check-in reached (live, or a late offline one replayed), with its reward if claimable. */
-async function celebrate(tx: Db, userId: string, milestone: Milestone, rewardClaimable: RewardClaimable): Promise<CheckInEffects> {
+async function celebrate(tx: DataContext, userId: string, milestone: Milestone, rewardClaimable: RewardClaimable): Promise<CheckInEffects> {
   const earned = rewardAtMilestone(milestone.days);
   // The claim card is offered only when the reward is still claimable (premium users get only the 100-day one).
   const reward = earned && (await rewardClaimable(tx, userId, earned)) ? earned : undefined;
@@ -159,12 +158,12 @@ async function celebrate(tx: Db, userId: string, milestone: Milestone, rewardCla
  * the replay reached that the user had not reached before (it is celebrated as a live check-in's would be).
  */
 async function correctLateCheckIn(
-  tx: Db,
+  { db: tx, now: clock }: DataContext,
   userId: string,
   date: string,
-  now: Date,
   { tz, row }: Locked,
 ): Promise<false | { milestone: Milestone | null }> {
+  const now = clock();
   const before = repo.rowToState(row);
   if (before.lastProcessedDate === null || date > before.lastProcessedDate) return false;
   const today = todayOf(now, tz);
@@ -230,25 +229,24 @@ async function correctLateCheckIn(
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Functions other modules (payments, subscriptions) call. All take a transaction.
+// Functions other modules (payments, subscriptions) call. All take a transaction's context (from inTx).
 // ---------------------------------------------------------------------------------------------------------
 
 /** Adds n shields and records why. With a ref (e.g. a payment id) the grant happens at most once. */
 export async function grantShields(
-  tx: Db,
+  tx: DataContext,
   userId: string,
   n: number,
   reason: GrantReason,
-  now: Date,
   opts: { ref?: string; note?: string } = {},
 ): Promise<{ granted: boolean; freezeDaysRemaining: number }> {
   // Lock the state row before looking for the reference: concurrent fulfilments of one payment then see each other.
-  if (opts.ref) await repo.lockState(tx, userId, await repo.userTimezone(tx, userId));
-  if (opts.ref && (await repo.ledgerHasRef(tx, userId, reason, opts.ref))) {
-    const row = await repo.findState(tx, userId);
+  if (opts.ref) await repo.lockState(tx.db, userId, await repo.userTimezone(tx.db, userId));
+  if (opts.ref && (await repo.ledgerHasRef(tx.db, userId, reason, opts.ref))) {
+    const row = await repo.findState(tx.db, userId);
     return { granted: false, freezeDaysRemaining: row?.freezeDaysRemaining ?? 0 };
   }
-  const r = await applyStep(tx, userId, now, (s, today) => applyShieldGrant(s, today, n), {
+  const r = await applyStep(tx, userId, (s, today) => applyShieldGrant(s, today, n), {
     grantReason: reason,
     grantNote: opts.note,
     ref: opts.ref ?? null,
@@ -258,17 +256,16 @@ export async function grantShields(
 
 /** Paid recovery (fulfilled by the payments module once per payment reference). */
 export async function recoverStreakPaid(
-  tx: Db,
+  tx: DataContext,
   userId: string,
   paymentRef: string,
-  now: Date,
 ): Promise<{ recovered: boolean; currentStreak: number }> {
-  await repo.lockState(tx, userId, await repo.userTimezone(tx, userId)); // before the reference check (see grantShields)
-  if (await repo.ledgerHasRef(tx, userId, 'recovery', paymentRef)) {
-    const row = await repo.findState(tx, userId);
+  await repo.lockState(tx.db, userId, await repo.userTimezone(tx.db, userId)); // before the reference check (see grantShields)
+  if (await repo.ledgerHasRef(tx.db, userId, 'recovery', paymentRef)) {
+    const row = await repo.findState(tx.db, userId);
     return { recovered: false, currentStreak: row?.currentStreak ?? 0 };
   }
-  const r = await applyStepOr400(tx, userId, now, (s, today) => applyRecovery(s, today, 'paid'), {
+  const r = await applyStepOr400(tx, userId, (s, today) => applyRecovery(s, today, 'paid'), {
     ref: paymentRef,
     paymentRef,
   });
@@ -280,12 +277,12 @@ export async function recoverStreakPaid(
  * recovery restores the lost streak, each once per payment id. A recovery whose offer closed between checkout and
  * payment answers a note (the engine refused before writing anything); the payment stays recorded.
  */
-export async function onPaymentSucceeded(tx: Db, e: PaymentSucceeded): Promise<PaymentEffects> {
+export async function onPaymentSucceeded(tx: DataContext, e: PaymentSucceeded): Promise<PaymentEffects> {
   if (e.productType === 'freeze_day') {
-    await grantShields(tx, e.userId, 1, 'purchase', e.now, { ref: e.providerId, note: 'Shield purchase' });
+    await grantShields(tx, e.userId, 1, 'purchase', { ref: e.providerId, note: 'Shield purchase' });
   } else if (e.productType === 'streak_recovery') {
     try {
-      await recoverStreakPaid(tx, e.userId, e.providerId, e.now);
+      await recoverStreakPaid(tx, e.userId, e.providerId);
     } catch (err) {
       if (!(err instanceof AppError) || err.statusCode !== 400) throw err;
       return {
@@ -297,14 +294,13 @@ export async function onPaymentSucceeded(tx: Db, e: PaymentSucceeded): Promise<P
 }
 
 async function applyStepOr400(
-  tx: Db,
+  tx: DataContext,
   userId: string,
-  now: Date,
   step: (s: StreakState, today: string) => StepResult,
   opts: StepOptions = {},
 ) {
   try {
-    return await applyStep(tx, userId, now, step, opts);
+    return await applyStep(tx, userId, step, opts);
   } catch (e) {
     if (e instanceof StreakRuleError) throw badRequest(e.message);
     throw e;
@@ -317,9 +313,17 @@ async function applyStepOr400(
 
 export async function getStreakView(ctx: ServiceContext, userId: string): Promise<StreakView> {
   const now = ctx.now();
-  const { state: s, tz } = await settledWithZone(ctx.db, userId, now);
+  const { state, tz } = await settledWithZone(withNow(ctx, now), userId);
   const today = todayOf(now, tz);
   const yesterdayFrozen = await repo.hasFrozenDay(ctx.db, userId, addLocalDays(today, -1));
+  return streakView(state, today, yesterdayFrozen);
+}
+
+/**
+ * GET /api/streak's answer for a settled state on the user's `today` (pure). The one copy: getStreakView and the
+ * dashboard's combined read (which reads the state in its one statement) both build the view with it.
+ */
+export function streakView(s: StreakState, today: string, yesterdayFrozen: boolean): StreakView {
   const todayCompleted = s.lastCompletedDate === today;
   const level = levelFor(s.currentStreak);
   const next = nextMilestone(s.currentStreak);
@@ -353,15 +357,14 @@ export async function getStreakView(ctx: ServiceContext, userId: string): Promis
 
 export async function recoveryStatus(ctx: ServiceContext, userId: string) {
   const now = ctx.now();
-  const s = await settleNow(ctx.db, userId, now);
+  const s = await settleNow(withNow(ctx, now), userId);
   const today = todayOf(now, await repo.userTimezone(ctx.db, userId));
   const available = recoveryAvailable(s, today);
   return { available: available ? 1 : 0, lostStreakValue: available ? s.lostStreakValue! : 0 };
 }
 
 export async function recoverWithShield(ctx: ServiceContext, userId: string) {
-  const now = ctx.now();
-  const r = await inTx(ctx.db, (tx) => applyStepOr400(tx, userId, now, (s, today) => applyRecovery(s, today, 'shield')));
+  const r = await inTx(ctx, (tx) => applyStepOr400(tx, userId, (s, today) => applyRecovery(s, today, 'shield')));
   return {
     message: 'Your streak has been restored using a freeze day.',
     currentStreak: r.state.currentStreak,
@@ -370,13 +373,12 @@ export async function recoverWithShield(ctx: ServiceContext, userId: string) {
 }
 
 export async function declineRecovery(ctx: ServiceContext, userId: string) {
-  const now = ctx.now();
-  await inTx(ctx.db, (tx) => applyStep(tx, userId, now, applyDecline));
+  await inTx(ctx, (tx) => applyStep(tx, userId, applyDecline));
   return { message: 'You have a fresh start' };
 }
 
 export async function frozenDays(ctx: ServiceContext, userId: string) {
-  await settleNow(ctx.db, userId, ctx.now());
+  await settleNow(ctx, userId);
   return { frozenDays: await repo.frozenDates(ctx.db, userId) };
 }
 
@@ -385,7 +387,7 @@ export async function recoveryPayments(ctx: ServiceContext, userId: string) {
 }
 
 export async function ledger(ctx: ServiceContext, userId: string, limit = 200): Promise<{ entries: LedgerEntry[] }> {
-  await settleNow(ctx.db, userId, ctx.now());
+  await settleNow(ctx, userId);
   const rows = await repo.ledgerPage(ctx.db, userId, limit);
   return {
     entries: rows.map((r) => ({
@@ -409,7 +411,7 @@ export async function calendar(
   month: string,
 ): Promise<{ month: string; today: string; days: CalendarDay[] }> {
   const now = ctx.now();
-  await settleNow(ctx.db, user.id, now);
+  await settleNow(withNow(ctx, now), user.id);
   const { first, last } = monthBounds(month);
   const [checkIns, frozen, recovered, firstCheckIn] = await Promise.all([
     repo.checkInDates(ctx.db, user.id, first, last),
@@ -435,9 +437,10 @@ export async function calendar(
 // Developer tools (the routes exist only with DEV_TOOLS on)
 // ---------------------------------------------------------------------------------------------------------
 
-function devStep(tx: Db, userId: string, now: Date, description: string, edit: (s: StreakState, today: string) => StreakState) {
-  return applyStep(tx, userId, now, (s, today) => ({ state: edit(settle(s, today).state, today), events: [] })).then(async (r) => {
-    await repo.insertLedger(tx, [
+function devStep(tx: DataContext, userId: string, description: string, edit: (s: StreakState, today: string) => StreakState) {
+  const now = tx.now();
+  return applyStep(tx, userId, (s, today) => ({ state: edit(settle(s, today).state, today), events: [] })).then(async (r) => {
+    await repo.insertLedger(tx.db, [
       {
         userId,
         date: r.today,
@@ -456,9 +459,8 @@ function devStep(tx: Db, userId: string, now: Date, description: string, edit: (
 
 /** Streak N as of yesterday (yesterday counts as checked in), so a check-in today makes N+1. */
 export async function devSetStreak(ctx: ServiceContext, userId: string, days: number) {
-  const now = ctx.now();
-  const r = await inTx(ctx.db, (tx) =>
-    devStep(tx, userId, now, `Developer: streak set to ${days}`, (s, today) => ({
+  const r = await inTx(ctx, (tx) =>
+    devStep(tx, userId, `Developer: streak set to ${days}`, (s, today) => ({
       ...initialStreakState(),
       freezeDaysRemaining: s.freezeDaysRemaining,
       freezeDaysUsed: s.freezeDaysUsed,
@@ -473,9 +475,8 @@ export async function devSetStreak(ctx: ServiceContext, userId: string, days: nu
 }
 
 export async function devResetStreak(ctx: ServiceContext, userId: string) {
-  const now = ctx.now();
-  await inTx(ctx.db, (tx) =>
-    devStep(tx, userId, now, 'Developer: streak reset', (s, today) => ({
+  await inTx(ctx, (tx) =>
+    devStep(tx, userId, 'Developer: streak reset', (s, today) => ({
       ...initialStreakState(),
       freezeDaysRemaining: s.freezeDaysRemaining,
       freezeDaysUsed: s.freezeDaysUsed,
@@ -487,9 +488,8 @@ export async function devResetStreak(ctx: ServiceContext, userId: string) {
 
 /** A streak of `lostDays` lost yesterday (recoverable when 7+). */
 export async function devCreateLostStreak(ctx: ServiceContext, userId: string, lostDays: number) {
-  const now = ctx.now();
-  const r = await inTx(ctx.db, (tx) =>
-    devStep(tx, userId, now, `Developer: created a lost streak of ${lostDays} days`, (s, today) => ({
+  const r = await inTx(ctx, (tx) =>
+    devStep(tx, userId, `Developer: created a lost streak of ${lostDays} days`, (s, today) => ({
       ...s,
       currentStreak: s.checkpoint,
       lastProcessedDate: addLocalDays(today, -1),
@@ -505,24 +505,22 @@ export async function devCreateLostStreak(ctx: ServiceContext, userId: string, l
 }
 
 export async function devResetFreezeDays(ctx: ServiceContext, userId: string, freezeDays: number) {
-  const now = ctx.now();
-  const r = await inTx(ctx.db, (tx) =>
-    devStep(tx, userId, now, `Developer: shields set to ${freezeDays}`, (s) => ({ ...s, freezeDaysRemaining: freezeDays })),
+  const r = await inTx(ctx, (tx) =>
+    devStep(tx, userId, `Developer: shields set to ${freezeDays}`, (s) => ({ ...s, freezeDaysRemaining: freezeDays })),
   );
   return { message: `Shields set to ${freezeDays}`, freezeDaysRemaining: r.state.freezeDaysRemaining };
 }
 
 /** Yesterday becomes a frozen day protected by a shield (one is added first when none are left). */
 export async function devSimulateShieldProtection(ctx: ServiceContext, userId: string) {
-  const now = ctx.now();
-  const r = await inTx(ctx.db, async (tx) => {
-    const out = await devStep(tx, userId, now, 'Developer: simulated a shield protecting yesterday', (s) => ({
+  const r = await inTx(ctx, async (tx) => {
+    const out = await devStep(tx, userId, 'Developer: simulated a shield protecting yesterday', (s) => ({
       ...s,
       freezeDaysRemaining: Math.max(s.freezeDaysRemaining, 1) - 1,
       freezeDaysUsed: s.freezeDaysUsed + 1,
     }));
     const yesterday = addLocalDays(out.today, -1);
-    await repo.insertFrozenDays(tx, [{ userId, date: yesterday, createdAt: now }]);
+    await repo.insertFrozenDays(tx.db, [{ userId, date: yesterday, createdAt: tx.now() }]);
     return { ...out, yesterday };
   });
   return {
@@ -542,7 +540,8 @@ export async function devSimulateShieldProtection(ctx: ServiceContext, userId: s
  * by the pure engine, and the new states, frozen dates and ledger rows are written in a few bulk statements.
  * Returns the users settled.
  */
-export async function settleDueBatch(tx: Db, now: Date, limit: number): Promise<string[]> {
+export async function settleDueBatch({ db: tx, now: clock }: DataContext, limit: number): Promise<string[]> {
+  const now = clock();
   const due = await repo.lockDueStates(tx, now, limit);
   if (!due.length) return [];
   // Users in one zone share today and their midnights: compute each once per batch.
@@ -580,8 +579,8 @@ export async function settleDueBatch(tx: Db, now: Date, limit: number): Promise<
 }
 
 /** The last local date the streak engine settled (checked in, frozen, or missed), or null; read without settling. */
-export async function settledThrough(db: Db, userId: string): Promise<string | null> {
-  return (await repo.findState(db, userId))?.lastProcessedDate ?? null;
+export async function settledThrough(ctx: DataContext, userId: string): Promise<string | null> {
+  return (await repo.findState(ctx.db, userId))?.lastProcessedDate ?? null;
 }
 
 /**
@@ -589,8 +588,8 @@ export async function settledThrough(db: Db, userId: string): Promise<string | n
  * and recomputes the next rollover from the new zone. Settled dates never move. (Reads also notice the
  * change lazily, so calling this is an optimisation, not a requirement.)
  */
-export async function onTimezoneChanged(db: Db, userId: string, now: Date): Promise<void> {
-  const row = await repo.findState(db, userId);
+export async function onTimezoneChanged(ctx: DataContext, userId: string): Promise<void> {
+  const row = await repo.findState(ctx.db, userId);
   if (!row) return;
-  await inTx(db, (tx) => applyStep(tx, userId, now, settle));
+  await inTx(ctx, (tx) => applyStep(tx, userId, settle));
 }

@@ -101,7 +101,7 @@ describe.each(testEngines())('once-only grants and trial changes under concurren
       const [coupon, ...rest] = await Promise.all([
         call('POST', '/api/coupons/redeem', { code: 'OFFERAI30' }),
         ...Array.from({ length: 6 }, () => call('GET', '/api/subscription')),
-        expireDueTrials(t.app.db, t.clock.now(), 200).then(() => ({ status: 200 })),
+        expireDueTrials(t.ctx(), 200).then(() => ({ status: 200 })),
       ]);
       expect(coupon!.status).toBe(200);
       expect(rest.map((r) => r.status)).toEqual(rest.map(() => 200));

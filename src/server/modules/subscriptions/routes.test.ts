@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '@test/helpers/app';
 import { testEngines } from '@test/helpers/db';
 import { createUser, newUserWithCalls } from '@test/helpers/users';
+import { eq } from 'drizzle-orm';
+import { users } from '@server/db/schema/index';
 import { rolloverTick } from '@server/jobs/rollover';
 
 const DAY = 86_400_000;
@@ -67,7 +69,7 @@ describe.each(testEngines())('subscriptions, rewards and coupons on %s', (engine
     t.clock.set('2026-04-01T12:00:00Z');
     const { call } = await newUser();
     await call('POST', '/api/coupons/redeem', { code: 'OFFERAI30' });
-    const r = await rolloverTick(t.app.db, new Date(Date.parse('2026-04-01T12:00:00Z') + 31 * DAY));
+    const r = await rolloverTick(t.ctx(new Date(Date.parse('2026-04-01T12:00:00Z') + 31 * DAY)));
     expect(r.trialsExpired).toBeGreaterThanOrEqual(1);
     t.clock.set(new Date(Date.parse('2026-04-01T12:00:00Z') + 31 * DAY));
     expect((await call('GET', '/api/subscription')).body).toMatchObject({ tier: 'free', trialJustExpired: 'ai-coach' });
@@ -89,11 +91,15 @@ describe.each(testEngines())('subscriptions, rewards and coupons on %s', (engine
 
   it('coupons: each once per user; unknown codes refused; nothing changes on refusal', async () => {
     t.clock.set('2026-03-10T12:00:00Z');
-    const { call } = await newUser();
+    const { call, user } = await newUser();
+    const offerUsed = async () => (await t.app.db.select({ used: users.premiumOfferUsed }).from(users).where(eq(users.id, user.id)))[0]?.used;
+    expect(await offerUsed()).toBe(false);
     const r = await call('POST', '/api/coupons/redeem', { code: 'offerpremium30' });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ message: expect.any(String), benefit: '30 days of Premium free' });
     expect((await call('GET', '/api/subscription')).body.tier).toBe('premium');
+    // The Premium offer is used (through the auth service): the deletion screen no longer offers it.
+    expect(await offerUsed()).toBe(true);
     const reuse = await call('POST', '/api/coupons/redeem', { code: 'OFFERPREMIUM30' });
     expect(reuse.status).toBe(409);
     expect(reuse.body.message).toBe('You have already used this coupon code');

@@ -1,5 +1,4 @@
-import { inTx, type ServiceContext } from '@server/context';
-import type { Db } from '@server/db/client';
+import { inTx, type DataContext, type ServiceContext } from '@server/context';
 import { FREEZE_DAYS_BY_TIER, TIER_LABELS, tierRank, type Tier } from '@shared/domain/tiers';
 import { RENEWAL_GRACE_MS, applyExpiry, nextTierChangeAt, paidChangeAt } from '@shared/domain/trials';
 import type { Subscription } from '@shared/schemas/subscriptions';
@@ -13,7 +12,6 @@ export interface TierChange {
   userId: string;
   toTier: Tier;
   source: TierChangeSource;
-  now: Date;
   /** A trial of this many ms (rewards, coupons); omit for a paid tier with no end. */
   trialMs?: number;
   /** Idempotency reference (payment id) recorded with the shield grant. */
@@ -29,15 +27,16 @@ const nextDueAt = nextTierChangeAt;
 
 /**
  * The single tier-change function: sets the tier, records trial expiry and the tier to return to, grants
- * the tier's shields (ledger reason 'tier-grant') and records the change. Call inside a transaction.
+ * the tier's shields (ledger reason 'tier-grant') and records the change. Call inside a transaction (`tx` from inTx).
  */
-export async function startTierChange(tx: Db, change: TierChange): Promise<{ fromTier: Tier; toTier: Tier; expiresAt: Date | null }> {
-  const { userId, toTier, now } = change;
+export async function startTierChange(tx: DataContext, change: TierChange): Promise<{ fromTier: Tier; toTier: Tier; expiresAt: Date | null }> {
+  const { userId, toTier } = change;
+  const now = tx.now();
   // End trials that are already over first, so the tier to return to is never an ended trial; this also
   // takes the locks in the same order as expiry does (subscription, then user), so the two cannot deadlock.
-  await expireTrials(tx, userId, now);
-  const fromTier = await repo.lockUserTier(tx, userId);
-  const sub = await repo.lockSubscription(tx, userId);
+  await expireTrials(tx, userId);
+  const fromTier = await repo.lockUserTier(tx.db, userId);
+  const sub = await repo.lockSubscription(tx.db, userId);
   const expiresAt = change.trialMs ? new Date(now.getTime() + change.trialMs) : null;
   const patch: Partial<repo.SubscriptionRow> = { updatedAt: now };
   if (expiresAt) {
@@ -55,14 +54,14 @@ export async function startTierChange(tx: Db, change: TierChange): Promise<{ fro
     patch.previousTier = null;
   }
   patch.nextExpiryAt = nextDueAt({ ...sub, ...patch });
-  await repo.updateSubscription(tx, userId, patch);
-  await repo.setUserTier(tx, userId, toTier, now);
+  await repo.updateSubscription(tx.db, userId, patch);
+  await repo.setUserTier(tx.db, userId, toTier, now);
   const shields = change.grantShields === false ? 0 : FREEZE_DAYS_BY_TIER[toTier];
   if (shields > 0) {
     const note = `${TIER_LABELS[toTier]}${expiresAt ? ' trial' : ''}`;
-    await grantShields(tx, userId, shields, 'tier-grant', now, { note, ref: change.ref });
+    await grantShields(tx, userId, shields, 'tier-grant', { note, ref: change.ref });
   }
-  await repo.recordTierChange(tx, {
+  await repo.recordTierChange(tx.db, {
     userId,
     fromTier,
     toTier,
@@ -80,25 +79,26 @@ export async function startTierChange(tx: Db, change: TierChange): Promise<{ fro
  * that current tier (it throws to refuse), then startTierChange. Call inside a transaction.
  */
 export async function startTrial(
-  tx: Db,
+  tx: DataContext,
   change: TierChange & { trialMs: number },
   check: (currentTier: Tier) => void,
 ): Promise<{ fromTier: Tier; toTier: Tier; expiresAt: Date | null }> {
-  await expireTrials(tx, change.userId, change.now);
-  check(await repo.lockUserTier(tx, change.userId));
+  await expireTrials(tx, change.userId);
+  check(await repo.lockUserTier(tx.db, change.userId));
   return startTierChange(tx, change);
 }
 
 /** The user's stored tier (no lock; trials that ended and were not yet expired still count). */
-export async function currentTier(db: Db, userId: string): Promise<Tier> {
-  return repo.userTier(db, userId);
+export async function currentTier(ctx: DataContext, userId: string): Promise<Tier> {
+  return repo.userTier(ctx.db, userId);
 }
 
 /**
  * Ends trials whose time is up: back to the previous tier (or to a still-running Premium trial when an AI
  * Coach trial ends), trialJustExpired set once. Call inside a transaction; returns true when something changed.
  */
-export async function expireTrials(tx: Db, userId: string, now: Date): Promise<boolean> {
+export async function expireTrials({ db: tx, now: clock }: DataContext, userId: string): Promise<boolean> {
+  const now = clock();
   const sub = await repo.lockSubscription(tx, userId);
   if (!sub.nextExpiryAt || sub.nextExpiryAt > now) return false;
   const tier = await repo.lockUserTier(tx, userId);
@@ -121,9 +121,9 @@ export async function expireTrials(tx: Db, userId: string, now: Date): Promise<b
  * Ends due trials and paid periods of up to `limit` users (selected by index, locked with SKIP LOCKED so runners
  * on other instances take other users), inside the caller's transaction. Returns how many users were due.
  */
-export async function expireDueTrials(tx: Db, now: Date, limit: number): Promise<number> {
-  const ids = await repo.lockDueExpiries(tx, now, limit);
-  for (const id of ids) await expireTrials(tx, id, now);
+export async function expireDueTrials(tx: DataContext, limit: number): Promise<number> {
+  const ids = await repo.lockDueExpiries(tx.db, tx.now(), limit);
+  for (const id of ids) await expireTrials(tx, id);
   return ids.length;
 }
 
@@ -136,7 +136,6 @@ export interface PaidPeriod {
   tier: Tier;
   /** The end of the period this payment covers. */
   periodEnd: Date;
-  now: Date;
   /** The payment id (idempotency reference of the shield grant). */
   ref: string;
   /** 'purchase': a new subscription (grants the tier's shields); 'renewal': the next period of the same one. */
@@ -159,13 +158,14 @@ function trialAbove(tier: Tier, current: Tier, sub: repo.SubscriptionRow, now: D
  * A paid period starts or continues: records the paid tier and its end, then moves the user onto it through
  * startTierChange (which grants the tier's shields for a purchase and records the change). A trial of a higher
  * tier that is running keeps running and returns to the paid tier. Returns the stripe subscription this one
- * replaces (to be cancelled with the provider after commit), if any.
+ * replaces (the payments service enqueues its cancellation with the provider), if any.
  */
-export async function applyPaidPeriod(tx: Db, p: PaidPeriod): Promise<{ replacedStripeSubscriptionId: string | null }> {
-  const { userId, now } = p;
-  await expireTrials(tx, userId, now);
-  const sub = await repo.lockSubscription(tx, userId);
-  const current = await repo.lockUserTier(tx, userId);
+export async function applyPaidPeriod(tx: DataContext, p: PaidPeriod): Promise<{ replacedStripeSubscriptionId: string | null }> {
+  const { userId } = p;
+  const now = tx.now();
+  await expireTrials(tx, userId);
+  const sub = await repo.lockSubscription(tx.db, userId);
+  const current = await repo.lockUserTier(tx.db, userId);
   const sameSubscription = !!p.stripeSubscriptionId && p.stripeSubscriptionId === sub.stripeSubscriptionId;
   const renewal = p.kind === 'renewal';
   const paidTier = renewal ? (sub.paidTier ?? p.tier) : p.tier;
@@ -183,9 +183,9 @@ export async function applyPaidPeriod(tx: Db, p: PaidPeriod): Promise<{ replaced
   const keepTrial = trialAbove(paidTier, current, sub, now);
   if (keepTrial) patch.previousTier = paidTier;
   patch.nextExpiryAt = nextDueAt({ ...sub, ...patch });
-  await repo.updateSubscription(tx, userId, patch);
+  await repo.updateSubscription(tx.db, userId, patch);
   if (!keepTrial && (current !== paidTier || !renewal)) {
-    await startTierChange(tx, { userId, toTier: paidTier, source: 'payment', now, ref: p.ref, grantShields: !renewal });
+    await startTierChange(tx, { userId, toTier: paidTier, source: 'payment', ref: p.ref, grantShields: !renewal });
   }
   return { replacedStripeSubscriptionId: replaced };
 }
@@ -193,16 +193,15 @@ export async function applyPaidPeriod(tx: Db, p: PaidPeriod): Promise<{ replaced
 /**
  * An in-transaction consumer of `payment.succeeded` (modules/index.ts): a membership payment starts or renews the
  * paid period (applyPaidPeriod, with the payment id as the reference of its shield grant). Answers the Stripe
- * subscription it replaced, for the payments service to cancel after commit.
+ * subscription it replaced, whose cancellation with the provider the payments service enqueues as a job.
  */
-export async function onPaymentSucceeded(tx: Db, e: PaymentSucceeded): Promise<PaymentEffects> {
+export async function onPaymentSucceeded(tx: DataContext, e: PaymentSucceeded): Promise<PaymentEffects> {
   if (e.productType !== 'subscription') return {};
   if (!e.periodEnd) throw new Error(`payment ${e.providerId}: a membership payment without the end of its period`);
   const r = await applyPaidPeriod(tx, {
     userId: e.userId,
     tier: e.tier ?? 'premium',
     periodEnd: e.periodEnd,
-    now: e.now,
     ref: e.providerId,
     kind: e.renewal ? 'renewal' : 'purchase',
     autoRenew: e.autoRenew ?? true,
@@ -216,10 +215,11 @@ export async function onPaymentSucceeded(tx: Db, e: PaymentSucceeded): Promise<P
  * Downgrade to free, at once: the paid subscription and any trial end now (data is kept). Returns the Stripe
  * subscription to cancel with the provider after commit.
  */
-export async function downgradeToFree(tx: Db, userId: string, now: Date): Promise<{ stripeSubscriptionId: string | null }> {
-  await expireTrials(tx, userId, now);
-  const sub = await repo.lockSubscription(tx, userId);
-  await repo.updateSubscription(tx, userId, {
+export async function downgradeToFree(tx: DataContext, userId: string): Promise<{ stripeSubscriptionId: string | null }> {
+  const now = tx.now();
+  await expireTrials(tx, userId);
+  const sub = await repo.lockSubscription(tx.db, userId);
+  await repo.updateSubscription(tx.db, userId, {
     paidTier: null,
     paidUntil: null,
     autoRenew: false,
@@ -231,22 +231,22 @@ export async function downgradeToFree(tx: Db, userId: string, now: Date): Promis
     nextExpiryAt: null,
     updatedAt: now,
   });
-  const tier = await repo.lockUserTier(tx, userId);
-  if (tier !== 'free') await startTierChange(tx, { userId, toTier: 'free', source: 'downgrade', now, grantShields: false });
+  const tier = await repo.lockUserTier(tx.db, userId);
+  if (tier !== 'free') await startTierChange(tx, { userId, toTier: 'free', source: 'downgrade', grantShields: false });
   return { stripeSubscriptionId: sub.stripeSubscriptionId };
 }
 
 /** The paid tier and its period, for a downgrade between paid tiers. */
-export async function lockPaidState(tx: Db, userId: string): Promise<repo.SubscriptionRow> {
-  return repo.lockSubscription(tx, userId);
+export async function lockPaidState(tx: DataContext, userId: string): Promise<repo.SubscriptionRow> {
+  return repo.lockSubscription(tx.db, userId);
 }
 
 /** A downgrade between paid tiers: `tier` starts at the end of the paid period. Returns when. */
-export async function scheduleDowngrade(tx: Db, userId: string, tier: Tier, now: Date): Promise<Date> {
-  const sub = await repo.lockSubscription(tx, userId);
+export async function scheduleDowngrade(tx: DataContext, userId: string, tier: Tier): Promise<Date> {
+  const sub = await repo.lockSubscription(tx.db, userId);
   if (!sub.paidTier || !sub.paidUntil) throw new Error('no paid subscription to downgrade');
-  const patch = { scheduledTier: tier, autoRenew: true, updatedAt: now };
-  await repo.updateSubscription(tx, userId, { ...patch, nextExpiryAt: nextDueAt({ ...sub, ...patch }) });
+  const patch = { scheduledTier: tier, autoRenew: true, updatedAt: tx.now() };
+  await repo.updateSubscription(tx.db, userId, { ...patch, nextExpiryAt: nextDueAt({ ...sub, ...patch }) });
   return sub.paidUntil;
 }
 
@@ -255,30 +255,30 @@ export async function scheduleDowngrade(tx: Db, userId: string, tier: Tier, now:
  * that no longer renews ends at the end of its paid period; one that is not the user's current one is ignored.
  * Returns false when no user holds that subscription.
  */
-export async function setRenewal(tx: Db, stripeSubscriptionId: string, autoRenew: boolean, now: Date): Promise<boolean> {
-  const found = await repo.findByStripeSubscription(tx, stripeSubscriptionId);
+export async function setRenewal(tx: DataContext, stripeSubscriptionId: string, autoRenew: boolean): Promise<boolean> {
+  const found = await repo.findByStripeSubscription(tx.db, stripeSubscriptionId);
   if (!found) return false;
-  const sub = await repo.lockSubscription(tx, found.userId);
+  const sub = await repo.lockSubscription(tx.db, found.userId);
   if (sub.stripeSubscriptionId !== stripeSubscriptionId || !sub.paidTier) return false;
-  const patch: Partial<repo.SubscriptionRow> = { autoRenew, updatedAt: now };
+  const patch: Partial<repo.SubscriptionRow> = { autoRenew, updatedAt: tx.now() };
   if (!autoRenew) patch.scheduledTier = null;
-  await repo.updateSubscription(tx, found.userId, { ...patch, nextExpiryAt: nextDueAt({ ...sub, ...patch }) });
+  await repo.updateSubscription(tx.db, found.userId, { ...patch, nextExpiryAt: nextDueAt({ ...sub, ...patch }) });
   return true;
 }
 
 /** The user holding a Stripe subscription (webhooks for renewals carry only the subscription). */
-export async function userOfStripeSubscription(db: Db, stripeSubscriptionId: string): Promise<string | null> {
-  return (await repo.findByStripeSubscription(db, stripeSubscriptionId))?.userId ?? null;
+export async function userOfStripeSubscription(ctx: DataContext, stripeSubscriptionId: string): Promise<string | null> {
+  return (await repo.findByStripeSubscription(ctx.db, stripeSubscriptionId))?.userId ?? null;
 }
 
 /** The Stripe customer of a user, if one was created. */
-export async function stripeCustomerOf(db: Db, userId: string): Promise<string | null> {
-  return (await repo.findSubscription(db, userId))?.stripeCustomerId ?? null;
+export async function stripeCustomerOf(ctx: DataContext, userId: string): Promise<string | null> {
+  return (await repo.findSubscription(ctx.db, userId))?.stripeCustomerId ?? null;
 }
 
 /** Remembers the user's Stripe customer (first one wins); returns the one stored. */
-export async function rememberStripeCustomer(db: Db, userId: string, customerId: string): Promise<string> {
-  return repo.setStripeCustomerIfUnset(db, userId, customerId);
+export async function rememberStripeCustomer(ctx: DataContext, userId: string, customerId: string): Promise<string> {
+  return repo.setStripeCustomerIfUnset(ctx.db, userId, customerId);
 }
 
 /**
@@ -304,12 +304,22 @@ export async function getSubscription(ctx: ServiceContext, userId: string): Prom
   return subscriptionView(out.tier, { ...sub, ...out.times, trialJustExpired: out.expired ?? sub.trialJustExpired });
 }
 
-export async function readSubscription(db: Db, userId: string): Promise<Subscription> {
-  const [tier, sub] = await Promise.all([repo.userTier(db, userId), repo.findSubscription(db, userId)]);
+export async function readSubscription(ctx: DataContext, userId: string): Promise<Subscription> {
+  const [tier, sub] = await Promise.all([repo.userTier(ctx.db, userId), repo.findSubscription(ctx.db, userId)]);
   return subscriptionView(tier, sub);
 }
 
-function subscriptionView(tier: Tier, sub: repo.SubscriptionRow | undefined): Subscription {
+/** The subscription row's columns the view reads (the dashboard's combined read selects just these). */
+export type SubscriptionViewRow = Pick<
+  repo.SubscriptionRow,
+  'premiumExpiresAt' | 'aiCoachExpiresAt' | 'trialJustExpired' | 'previousTier' | 'paidTier' | 'paidUntil' | 'autoRenew' | 'scheduledTier' | 'stripeCustomerId'
+>;
+
+/**
+ * GET /api/subscription's answer for a tier and a subscription row as they stand (pure; apply a due expiry first).
+ * The one copy: getSubscription, readSubscription and the dashboard's combined read build the view with it.
+ */
+export function subscriptionView(tier: Tier, sub: SubscriptionViewRow | null | undefined): Subscription {
   return {
     tier,
     premiumExpiresAt: sub?.premiumExpiresAt?.toISOString() ?? null,
@@ -330,11 +340,10 @@ function subscriptionView(tier: Tier, sub: repo.SubscriptionRow | undefined): Su
 }
 
 export async function dismissTrialExpiry(ctx: ServiceContext, userId: string) {
-  const now = ctx.now();
-  await inTx(ctx.db, async (tx) => {
+  await inTx(ctx, async (tx) => {
     // Persist a due expiry first (the GET only computed it), or its notice would come back when the job runs.
-    await expireTrials(tx, userId, now);
-    await repo.updateSubscription(tx, userId, { trialJustExpired: null, updatedAt: now });
+    await expireTrials(tx, userId);
+    await repo.updateSubscription(tx.db, userId, { trialJustExpired: null, updatedAt: tx.now() });
   });
   ctx.sessionCache.forgetUser(userId); // the cached signed-in user may hold the ended trial's tier
   return { message: 'Trial notice dismissed' };
@@ -342,10 +351,10 @@ export async function dismissTrialExpiry(ctx: ServiceContext, userId: string) {
 
 /** Developer tool: show the last trial-expiry notice again. */
 export async function resetTrialNotification(ctx: ServiceContext, userId: string) {
-  await inTx(ctx.db, async (tx) => {
-    await expireTrials(tx, userId, ctx.now());
-    const sub = await repo.lockSubscription(tx, userId);
-    await repo.updateSubscription(tx, userId, { trialJustExpired: sub.lastExpiredTrial, updatedAt: ctx.now() });
+  await inTx(ctx, async (tx) => {
+    await expireTrials(tx, userId);
+    const sub = await repo.lockSubscription(tx.db, userId);
+    await repo.updateSubscription(tx.db, userId, { trialJustExpired: sub.lastExpiredTrial, updatedAt: tx.now() });
   });
   return { message: 'Trial notification reset' };
 }

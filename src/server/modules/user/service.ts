@@ -12,7 +12,7 @@ export async function updateTimezone(ctx: ServiceContext, user: UserRow, timezon
   const updated = await repo.setTimezone(ctx.db, user.id, timezone, ctx.now());
   if (!updated) throw unauthorized('Unauthorized');
   // The next day rollover is due at the new zone's midnight; settled dates stay where they are.
-  await onTimezoneChanged(ctx.db, user.id, ctx.now());
+  await onTimezoneChanged(ctx, user.id);
   // Reminders come at the check-in time of the new zone (decision 021).
   await rescheduleReminders(ctx.db, user.id, ctx.now());
   return updated;

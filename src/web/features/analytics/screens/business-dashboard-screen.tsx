@@ -9,6 +9,7 @@ import { cn } from '@web/components/ui/cn';
 import { ApiError, errorMessage } from '@web/lib/api-client';
 import { useCurrentUser } from '@web/lib/current-user';
 import { useBusinessMetrics } from '../api/get-business-metrics';
+import { useFailedJobs } from '../api/get-failed-jobs';
 import { useHealth } from '../api/get-health';
 import { useScalingReadiness } from '../api/get-scaling-readiness';
 import { ChartFigure } from '../components/chart';
@@ -40,12 +41,13 @@ export default function BusinessDashboardScreen() {
   const metrics = useBusinessMetrics(isAdmin);
   const readiness = useScalingReadiness(isAdmin);
   const health = useHealth(isAdmin);
+  const failedJobs = useFailedJobs(isAdmin);
   const [spinning, setSpinning] = useState(false);
 
   const refresh = async () => {
     setSpinning(true);
     const [results] = await Promise.all([
-      Promise.all([metrics.refetch(), readiness.refetch(), health.refetch()]),
+      Promise.all([metrics.refetch(), readiness.refetch(), health.refetch(), failedJobs.refetch()]),
       new Promise((r) => setTimeout(r, DASHBOARD_REFRESH_SPIN_MS)),
     ]);
     setSpinning(false);
@@ -86,9 +88,28 @@ export default function BusinessDashboardScreen() {
               <Stat label="Database" value={h.database.responseTime < 0 ? 'down' : `${h.database.responseTime} ms`} hint="response time" />
               <Stat label="Memory" value={pctText(h.memory.percentage)} hint="in use" />
               <Stat label="Uptime" value={uptimeText(h.uptime)} />
+              {failedJobs.data && <Stat label="Failed jobs" value={String(failedJobs.data.total)} hint="given up after retries" />}
             </StatGrid>
           ) : (
             <p className="mt-2 text-sm text-muted">{health.isError ? 'Health report unavailable.' : 'Checking...'}</p>
+          )}
+          {failedJobs.data && failedJobs.data.jobs.length > 0 && (
+            <>
+              <h3 className="mt-4 text-sm font-semibold">Latest failed jobs</h3>
+              <ul className="mt-1 space-y-2 text-sm">
+                {failedJobs.data.jobs.map((j) => (
+                  <li key={j.id} className="rounded-xl bg-surface-2 p-3">
+                    <p className="font-medium break-all">
+                      {j.kind} · {j.key}
+                    </p>
+                    <p className="text-muted">
+                      {j.attempts} of {j.maxAttempts} attempts{j.failedAt ? `, given up ${new Date(j.failedAt).toLocaleString()}` : ''}
+                    </p>
+                    {j.lastError && <p className="mt-1 break-words">{j.lastError}</p>}
+                  </li>
+                ))}
+              </ul>
+            </>
           )}
         </MetricCard>
 

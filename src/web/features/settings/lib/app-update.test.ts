@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { applyUpdate, clearLocalStorageExcept, fetchServerVersion, isUpdateAvailable, KEPT_LOCAL_KEYS, UPDATE_PROGRESS_STEPS } from './app-update';
+import { applyUpdate, fetchServerVersion, isUpdateAvailable, UPDATE_PROGRESS_STEPS } from './app-update';
+import { PUSH_RENEWED_AT_KEY } from '@web/lib/browser-data';
+import { DEV_MODE_KEY } from '@web/lib/dev-mode';
 import { memoryStorage } from '@web/lib/memory-storage';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -26,19 +28,12 @@ describe('app update check', () => {
     expect(await fetchServerVersion((async () => Promise.reject(new TypeError('Failed to fetch'))) as unknown as typeof fetch)).toBeNull();
   });
 
-  it('keeps only the session, theme, developer-mode and push-renewal keys in local storage', () => {
-    const s = memoryStorage({ big7_session: '{"id":1}', big7_theme: 'dark', other: 'x', 'big7.queries': 'y' });
-    clearLocalStorageExcept(KEPT_LOCAL_KEYS, s);
-    expect(s.getItem('big7_session')).toBe('{"id":1}');
-    expect(s.getItem('other')).toBeNull();
-    expect(s.getItem('big7.queries')).toBeNull();
-    expect(s.length).toBe(KEPT_LOCAL_KEYS.filter((k) => ['big7_session', 'big7_theme'].includes(k)).length);
-  });
-
   it('updates in the steps 10, 25, 50, 75, 95, 100: worker, caches (precache kept), storage, then / after 1 s', async () => {
     const deleted: string[] = [];
-    const storage = memoryStorage({ big7_session: 's', stale: '1' });
+    const storage = memoryStorage({ big7_session: 's', big7_theme: 'dark', [DEV_MODE_KEY]: 'true', [PUSH_RENEWED_AT_KEY]: '1', stale: '1', 'big7.queries': 'y' });
+    const session = memoryStorage({ big7_just_logged_in: 'true' });
     vi.stubGlobal('localStorage', storage);
+    vi.stubGlobal('sessionStorage', session);
     vi.stubGlobal('caches', {
       keys: async () => ['workbox-precache-v2-http://x/', 'big7-api-reads'],
       delete: async (n: string) => (deleted.push(n), true),
@@ -56,8 +51,13 @@ describe('app update check', () => {
     });
     expect(steps).toEqual([10, 25, 50, 75, 95, 100]);
     expect(deleted).toEqual(['big7-api-reads']);
+    // Local storage keeps only the session, theme, developer-mode and push-renewal keys; session storage is left alone.
     expect(storage.getItem('stale')).toBeNull();
+    expect(storage.getItem('big7.queries')).toBeNull();
     expect(storage.getItem('big7_session')).toBe('s');
+    expect([storage.getItem('big7_theme'), storage.getItem(DEV_MODE_KEY), storage.getItem(PUSH_RENEWED_AT_KEY)]).toEqual(['dark', 'true', '1']);
+    expect(storage.length).toBe(4);
+    expect(session.getItem('big7_just_logged_in')).toBe('true');
     expect(sleeps.at(-1)).toBe(1_000);
     expect(redirected).toBe('/');
   });

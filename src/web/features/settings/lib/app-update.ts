@@ -1,7 +1,5 @@
 import { APP_VERSION } from '@shared/version';
-import { SESSION_CACHE_KEY } from '@web/lib/session-cache';
-import { THEME_KEY } from '@web/lib/theme';
-import { DEV_MODE_KEY } from '@web/lib/dev-mode';
+import { wipeBrowserData } from '@web/lib/browser-data';
 
 /** The app update check on /settings (spec part 2 §4 "App update"). */
 export type UpdateState = 'idle' | 'checking' | 'available' | 'upToDate' | 'updating';
@@ -21,15 +19,6 @@ export const REDIRECT_DELAY_MS = 1_000;
 export const SKIP_WAITING_MESSAGE = 'SKIP_WAITING';
 
 export const UPDATE_FAILED = { title: 'Update Failed', description: 'Failed to update the app. Please try again.' } as const;
-
-/**
- * What stays in local storage through an update: the session cache (still signed in), the theme, developer
- * mode, and when this device's push subscription was last registered (its 7-day renewal).
- */
-export const KEPT_LOCAL_KEYS: readonly string[] = [SESSION_CACHE_KEY, THEME_KEY, DEV_MODE_KEY, 'big7.push.registeredAt'];
-
-/** Workbox's precache (the app shell the new worker just installed): kept, every other cache goes. */
-const isPrecache = (name: string) => name.startsWith('workbox-precache');
 
 /** Available when the server runs another version than this build, or a newer worker is already waiting. */
 export function isUpdateAvailable(serverVersion: string | null, builtIn: string, workerWaiting: boolean): boolean {
@@ -110,13 +99,6 @@ async function activateWaitingWorker(reg: ServiceWorkerRegistration): Promise<vo
   });
 }
 
-/** Local storage keeps only KEPT_LOCAL_KEYS. */
-export function clearLocalStorageExcept(keep: readonly string[], storage: Storage = localStorage): void {
-  const saved = keep.map((k) => [k, storage.getItem(k)] as const);
-  storage.clear();
-  for (const [k, v] of saved) if (v !== null) storage.setItem(k, v);
-}
-
 export interface UpdateDeps {
   onProgress: (p: UpdateProgress) => void;
   /** Where the page goes at the end (default: location.replace). */
@@ -126,8 +108,9 @@ export interface UpdateDeps {
 }
 
 /**
- * The update (spec part 2 §4): refresh the service worker (update, and a waiting one takes control), clear the
- * caches (the new precache stays), keep only a few keys in local storage, then go to / after 1 s. Progress
+ * The update (spec part 2 §4): refresh the service worker (update, and a waiting one takes control), then the
+ * one browser-data wipe of an update (lib/browser-data 'app-update': every cache but the new precache, local
+ * storage but the session, theme, developer mode and push renewal keys), then go to / after 1 s. Progress
  * 10 → 25 → 50 → 75 → 95 → 100. Throws when a step fails (the screen shows 'Update Failed').
  */
 export async function applyUpdate({ onProgress, redirect = (to) => window.location.replace(to), sleep = (ms) => new Promise((r) => setTimeout(r, ms)) }: UpdateDeps): Promise<void> {
@@ -145,16 +128,8 @@ export async function applyUpdate({ onProgress, redirect = (to) => window.locati
   await step(25);
   if (reg) await activateWaitingWorker(reg);
   await step(50);
-  if (typeof caches !== 'undefined') {
-    const names = (await caches.keys()).filter((n) => !isPrecache(n));
-    await Promise.all(names.map((n) => caches.delete(n)));
-  }
+  await wipeBrowserData('app-update');
   await step(75);
-  try {
-    clearLocalStorageExcept(KEPT_LOCAL_KEYS);
-  } catch {
-    // Storage blocked: nothing to clear.
-  }
   await step(95);
   onProgress(100);
   await sleep(REDIRECT_DELAY_MS);

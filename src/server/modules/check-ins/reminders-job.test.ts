@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { buildTestApp, type TestApp } from '@test/helpers/app';
+import { testEngines } from '@test/helpers/db';
+import { createUser, signInAs } from '@test/helpers/users';
+import { checkIns, jobs } from '@server/db/schema/index';
+import type { EventWiring } from '@server/events';
+import { eventWiring } from '../index';
+import { reminderTick } from '../notifications/service';
+
+const yes7 = Array.from({ length: 7 }, () => true);
+
+/**
+ * The job consumer of `check-in.recorded` (modules/index.ts), the example later capabilities copy: a check-in
+ * enqueues `reminders.checked-in` (keyed by the check-in) in its own transaction, so the job exists if and only if
+ * the check-in committed; run after commit, it moves the day's reminders still due past that day, and the
+ * scheduler enqueues no reminder for it.
+ */
+describe.each(testEngines())('check-in.recorded → the reminders job on %s', (engine) => {
+  let t: TestApp;
+  let fail = false;
+  beforeAll(async () => {
+    // The modules' wiring as it is, plus one in-transaction consumer a test can make fail (rolling the write back).
+    const wiring: EventWiring = {
+      ...eventWiring,
+      'check-in.recorded': {
+        inTransaction: [
+          ...eventWiring['check-in.recorded'].inTransaction,
+          async () => {
+            if (fail) throw new Error('a consumer failed');
+          },
+        ],
+        jobs: eventWiring['check-in.recorded'].jobs,
+      },
+    };
+    t = await buildTestApp(engine, { now: '2026-03-10T12:00:00Z', events: wiring });
+  });
+  afterAll(async () => t.close());
+
+  async function newUser(email: string) {
+    const user = await createUser(t.app.db, { email, timezone: 'UTC', checkInTime: '20:00', createdAt: new Date('2025-01-01T00:00:00Z') });
+    const call = async (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) => {
+      const cookie = await signInAs(t.app, user);
+      const res = await t.app.inject({ method, url, headers: { cookie }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+      return { status: res.statusCode, body: res.json() };
+    };
+    return { user, call };
+  }
+  const jobsOf = (kind: string, key: string) => t.app.db.select().from(jobs).where(and(eq(jobs.kind, kind), eq(jobs.key, key)));
+  const remindersSentFor = async (userId: string, day: string) =>
+    (await t.app.db.select().from(jobs).where(eq(jobs.kind, 'reminders.send'))).filter((j) => j.key.includes(`${userId}:${day}`));
+
+  it('is enqueued with the check-in, once per check-in, and moves the day\'s reminders still due to tomorrow', async () => {
+    t.clock.set('2026-03-10T12:00:00Z');
+    const { user, call } = await newUser('done-for-today@example.com');
+    // Reminders on (by e-mail: this user has no device), today at 20:00 and before the window closes.
+    expect((await call('PATCH', '/api/notifications/settings', { emailFallback: true })).status).toBe(200);
+    const before = (await call('GET', '/api/notifications/check')).body;
+    expect(before.nextDailyAt).toBe('2026-03-10T20:00:00.000Z');
+    expect(before.nextLastChanceAt).toMatch(/^2026-03-10T23:/);
+
+    // 20:00:20: the daily reminder is due but the scheduler has not got to it; the user checks in first.
+    t.clock.set('2026-03-10T20:00:20Z');
+    const r = await call('POST', '/api/checkins', { answers: yes7 });
+    expect(r.status).toBe(201);
+    const [job] = await jobsOf('reminders.checked-in', r.body.id);
+    expect(job).toMatchObject({ state: 'queued', payload: { userId: user.id, localDate: '2026-03-10', timezone: 'UTC' } });
+    // Replacing today's check-in publishes the event again: same check-in, same key, no second job.
+    expect((await call('POST', '/api/checkins', { answers: yes7 })).status).toBe(200);
+    expect(await jobsOf('reminders.checked-in', r.body.id)).toHaveLength(1);
+
+    await t.app.jobs.drain();
+    expect((await jobsOf('reminders.checked-in', r.body.id))[0]).toMatchObject({ state: 'done', attempts: 1 });
+    const after = (await call('GET', '/api/notifications/check')).body;
+    expect(after.nextDailyAt).toBe('2026-03-11T20:00:00.000Z');
+    expect(after.nextLastChanceAt).toBe(before.nextLastChanceAt.replace('2026-03-10', '2026-03-11'));
+
+    // The scheduler's ticks through the rest of the day enqueue no reminder for it.
+    for (const at of ['2026-03-10T20:00:30Z', before.nextLastChanceAt, '2026-03-10T23:59:00Z']) {
+      t.clock.set(at);
+      await reminderTick(t.ctx(), t.clock.now());
+    }
+    expect(await remindersSentFor(user.id, '2026-03-10')).toEqual([]);
+    // Tomorrow, not checked in, the daily reminder comes as usual.
+    t.clock.set('2026-03-11T20:00:10Z');
+    await reminderTick(t.ctx(), t.clock.now());
+    expect((await remindersSentFor(user.id, '2026-03-11')).map((j) => j.key)).toEqual([`reminder:daily:${user.id}:2026-03-11`]);
+  });
+
+  it('does not exist when the check-in rolled back; a user who did not check in keeps today\'s reminders', async () => {
+    t.clock.set('2026-03-12T12:00:00Z');
+    const { user, call } = await newUser('rolled-back@example.com');
+    expect((await call('PATCH', '/api/notifications/settings', { emailFallback: true })).status).toBe(200);
+    const before = await t.app.db.select().from(jobs).where(eq(jobs.kind, 'reminders.checked-in'));
+
+    t.clock.set('2026-03-12T20:30:00Z');
+    fail = true;
+    try {
+      expect((await call('POST', '/api/checkins', { answers: yes7 })).status).toBe(500);
+    } finally {
+      fail = false;
+    }
+    expect(await t.app.db.select().from(checkIns).where(eq(checkIns.userId, user.id))).toEqual([]);
+    expect(await t.app.db.select().from(jobs).where(eq(jobs.kind, 'reminders.checked-in'))).toHaveLength(before.length);
+
+    await t.app.jobs.drain();
+    // Nothing moved the reminders: the day's daily reminder is sent by the next tick.
+    expect((await call('GET', '/api/notifications/check')).body.nextDailyAt).toBe('2026-03-12T20:00:00.000Z');
+    await reminderTick(t.ctx(), t.clock.now());
+    expect((await remindersSentFor(user.id, '2026-03-12')).map((j) => j.key)).toEqual([`reminder:daily:${user.id}:2026-03-12`]);
+  });
+});
