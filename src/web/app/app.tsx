@@ -34,10 +34,10 @@ export function App() {
   useTimezoneSync(pathname);
 
   // Check-ins queued offline are sent at start once a signed-in user is known (and on reconnect: lib/service-worker).
-  const signedIn = !!userQuery.data;
+  const userId = userQuery.data?.id;
   useEffect(() => {
-    if (signedIn) void syncFromPage();
-  }, [signedIn]);
+    if (userId) void syncFromPage(userId);
+  }, [userId]);
 
   if (userQuery.isPending) return null;
   const user = userQuery.data ?? null;
