@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { handleNotificationClick, handlePush, parsePushData, type PushScope } from './push';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { handleNotificationClick, handlePush, NOTIFICATION_BADGE, NOTIFICATION_ICON, parsePushData, type PushScope } from './push';
 
 function scope(windows: Array<{ url: string; focus?: () => Promise<unknown>; navigate?: (u: string) => Promise<unknown> }> = []) {
   const shown: Array<{ title: string; options: unknown }> = [];
@@ -15,6 +17,20 @@ function scope(windows: Array<{ url: string; focus?: () => Promise<unknown>; nav
 const data = (v: unknown) => ({ json: () => (typeof v === 'string' ? JSON.parse(v) : v), text: () => String(v) });
 
 describe('service worker push handling', () => {
+  it('shows an icon and a badge that are files of the build (the public folder is served at the site root)', async () => {
+    const { s, shown } = scope();
+    const waits: Promise<unknown>[] = [];
+    handlePush(s, { waitUntil: (p) => void waits.push(p), data: data({ title: 'T', body: 'B' }) });
+    await Promise.all(waits);
+    const options = shown[0]!.options as { icon: string; badge: string };
+    expect(options.icon).toBe(NOTIFICATION_ICON);
+    expect(options.badge).toBe(NOTIFICATION_BADGE);
+    for (const url of [options.icon, options.badge]) {
+      expect(url.startsWith('/')).toBe(true);
+      expect(existsSync(path.join(import.meta.dirname, '../public', url)), url).toBe(true);
+    }
+  });
+
   it('shows the reminder with its tag, url and actions', async () => {
     const { s, shown } = scope();
     const waits: Promise<unknown>[] = [];
