@@ -62,7 +62,15 @@ describe.each(testEngines())('notifications on %s', (engine) => {
     expect(await call('POST', '/api/notifications/register-token', { token: JSON.stringify(s2.toJSON()) })).toMatchObject({ status: 200, body: { devices: 2 } });
     const rows = await t.app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id));
     expect(rows.map((r) => r.endpoint).sort()).toEqual([s1.endpoint, s2.endpoint].sort());
-    expect((await call('GET', '/api/notifications/check')).body).toMatchObject({ subscribed: true, devices: 2, lastDeliveredAt: null });
+    expect((await call('GET', '/api/notifications/check')).body).toMatchObject({ subscribed: true, devices: 2, lastDeliveredAt: null, thisDevice: null });
+    // This browser's endpoint: registered or not, as the server knows it (another user's endpoint is not "this device").
+    const mine = await call('GET', `/api/notifications/check?endpoint=${encodeURIComponent(s1.endpoint)}`);
+    expect(mine.body.thisDevice).toEqual({ registered: true, lastDeliveredAt: null });
+    const unknown = push.subscribe();
+    expect((await call('GET', `/api/notifications/check?endpoint=${encodeURIComponent(unknown.endpoint)}`)).body.thisDevice).toEqual({ registered: false, lastDeliveredAt: null });
+    const other = await newUser();
+    expect((await other.call('GET', `/api/notifications/check?endpoint=${encodeURIComponent(s1.endpoint)}`)).body.thisDevice).toEqual({ registered: false, lastDeliveredAt: null });
+    expect((await call('GET', '/api/notifications/check?endpoint=not-a-url')).status).toBe(400);
   });
 
   it('a malformed token is a 400 with a readable message and stores nothing', async () => {
@@ -108,6 +116,11 @@ describe.each(testEngines())('notifications on %s', (engine) => {
     }
     expect((await call('POST', '/api/notifications/toggle', { type: 'last-chance', enabled: false })).body.lastChanceReminders).toBe(false);
     expect((await call('POST', '/api/notifications/toggle', { type: 'daily', enabled: true })).body.dailyReminders).toBe(true);
+    // The spec's names of the two settings work as well.
+    expect((await call('POST', '/api/notifications/toggle', { type: 'dailyReminders', enabled: false })).body.dailyReminders).toBe(false);
+    expect((await call('POST', '/api/notifications/toggle', { type: 'lastChanceReminders', enabled: true })).body).toMatchObject({ dailyReminders: false, lastChanceReminders: true });
+    expect((await call('POST', '/api/notifications/toggle', { type: 'lastChanceReminders', enabled: false })).body.lastChanceReminders).toBe(false);
+    expect((await call('POST', '/api/notifications/toggle', { type: 'dailyReminders', enabled: true })).body.dailyReminders).toBe(true);
     expect((await call('POST', '/api/notifications/toggle', { type: 'weekly', enabled: true })).status).toBe(400);
     expect((await call('POST', '/api/notifications/toggle', { type: 'daily', enabled: 'on' })).status).toBe(400);
     expect((await call('GET', '/api/notifications/settings')).body).toEqual({ dailyReminders: true, lastChanceReminders: false, hasSeenNotificationModal: true, emailFallback: false });
@@ -173,6 +186,10 @@ describe.each(testEngines())('notifications on %s', (engine) => {
     await t.app.jobs.drain();
     expect(messagesTo(laptop.id)).toHaveLength(1);
     expect((await call('GET', '/api/notifications/check')).body.lastDeliveredAt).toBe('2026-03-11T00:30:30.000Z');
+    expect((await call('GET', `/api/notifications/check?endpoint=${encodeURIComponent(phone.endpoint)}`)).body.thisDevice).toEqual({
+      registered: true,
+      lastDeliveredAt: '2026-03-11T00:30:20.000Z',
+    });
 
     // The laptop's subscription expired: 410 removes it; the phone gets the last chance.
     push.respond(laptop.id, 410);

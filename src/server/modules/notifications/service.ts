@@ -98,7 +98,8 @@ export async function registerSubscription(ctx: ServiceContext, userId: string, 
   });
 }
 
-export async function check(ctx: ServiceContext, userId: string): Promise<NotificationCheck> {
+/** GET /api/notifications/check; with `endpoint` (this browser's subscription) it also says whether that one is registered. */
+export async function check(ctx: ServiceContext, userId: string, endpoint?: string): Promise<NotificationCheck> {
   const [settings, subs, row, schedules] = await Promise.all([
     getSettings(ctx.db, userId),
     repo.listSubscriptions(ctx.db, userId),
@@ -106,6 +107,7 @@ export async function check(ctx: ServiceContext, userId: string): Promise<Notifi
     repo.listSchedules(ctx.db, userId),
   ]);
   const next = (k: ReminderKind) => schedules.find((s) => s.kind === k)?.nextAt?.toISOString() ?? null;
+  const mine = endpoint === undefined ? undefined : subs.find((s) => s.endpoint === endpoint);
   return {
     subscribed: subs.length > 0,
     devices: subs.length,
@@ -113,6 +115,7 @@ export async function check(ctx: ServiceContext, userId: string): Promise<Notifi
     lastDeliveredAt: row?.lastReminderDeliveredAt?.toISOString() ?? null,
     nextDailyAt: next('daily'),
     nextLastChanceAt: next('last-chance'),
+    thisDevice: endpoint === undefined ? null : { registered: mine !== undefined, lastDeliveredAt: mine?.lastDeliveredAt?.toISOString() ?? null },
   };
 }
 
