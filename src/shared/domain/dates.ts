@@ -32,13 +32,21 @@ export function offsetMinutes(tz: string, instant: Date | number): number {
 /** true for a timezone name this runtime knows (IANA names such as Europe/London, or UTC). */
 export function isKnownTimeZone(tz: string): boolean {
   if (!tz || tz.length > 64) return false;
+  // Building a DateTimeFormat costs tens of microseconds: each zone is tried once (a reminder tick asks per row).
+  const known = knownZones.get(tz);
+  if (known !== undefined) return known;
+  let ok: boolean;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
+    ok = true;
   } catch {
-    return false;
+    ok = false;
   }
+  if (knownZones.size >= 2_000) knownZones.clear(); // zone names are few; anything else is kept bounded
+  knownZones.set(tz, ok);
+  return ok;
 }
+const knownZones = new Map<string, boolean>();
 
 /** The local wall clock at an instant, as milliseconds of a fictional UTC timeline. */
 function wallMs(instant: number, tz: string): number {
