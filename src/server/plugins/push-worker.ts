@@ -17,10 +17,22 @@ const { vapid, subject } = workerData as { vapid: VapidKeys; subject: string };
 const sender = createDirectSender(vapid, subject);
 const port = parentPort!;
 
-port.on('message', (m: Job) => {
-  sender.send(m.target, m.payload, m.opts).then(
-    (r) => port.postMessage({ id: m.id, ...r }),
-    (err: unknown) => port.postMessage({ id: m.id, error: err instanceof Error ? err.message : String(err) }),
-  );
+// Answers go back in batches too: those that complete in one turn of the event loop share one message.
+let answers: unknown[] = [];
+const answer = (a: unknown) => {
+  if (answers.length === 0) setImmediate(() => {
+    port.postMessage(answers);
+    answers = [];
+  });
+  answers.push(a);
+};
+
+// The main thread hands over the sends of one turn of its event loop in one message (an array).
+port.on('message', (batch: Job[]) => {
+  for (const m of batch) {
+    sender.send(m.target, m.payload, m.opts).then(
+      (r) => answer({ id: m.id, ...r }),
+      (err: unknown) => answer({ id: m.id, error: err instanceof Error ? err.message : String(err) }),
+    );
+  }
 });
-port.postMessage({ ready: true });

@@ -63,19 +63,23 @@ function createThreadPool(threads: number, getKeys: () => Promise<VapidKeys>, su
     worker: Worker;
     /** Sends handed to this worker and not answered yet. */
     pending: Map<number, Pending>;
+    /** Sends of this turn of the event loop, posted together (one message instead of one per push). */
+    outbox: unknown[];
   }
   let slots: Promise<Slot[]> | null = null;
   let closing = false;
   let nextId = 1;
   const spawn = (vapid: VapidKeys, list: Slot[], index: number): Slot => {
-    const slot: Slot = { worker: startWorker({ vapid, subject }), pending: new Map() };
+    const slot: Slot = { worker: startWorker({ vapid, subject }), pending: new Map(), outbox: [] };
     slot.worker.unref();
-    slot.worker.on('message', (m: { id?: number; error?: string } & Partial<PushOutcome>) => {
-      const p = m.id === undefined ? undefined : slot.pending.get(m.id);
-      if (!p) return;
-      slot.pending.delete(m.id!);
-      if (m.error !== undefined) p.reject(new Error(m.error));
-      else p.resolve({ status: m.status!, retryAfterSeconds: m.retryAfterSeconds ?? null });
+    slot.worker.on('message', (batch: Array<{ id: number; error?: string } & Partial<PushOutcome>>) => {
+      for (const m of batch) {
+        const p = slot.pending.get(m.id);
+        if (!p) continue;
+        slot.pending.delete(m.id);
+        if (m.error !== undefined) p.reject(new Error(m.error));
+        else p.resolve({ status: m.status!, retryAfterSeconds: m.retryAfterSeconds ?? null });
+      }
     });
     slot.worker.on('error', () => undefined);
     slot.worker.on('exit', () => {
@@ -102,7 +106,14 @@ function createThreadPool(threads: number, getKeys: () => Promise<VapidKeys>, su
       const id = nextId++;
       return new Promise<PushOutcome>((resolve, reject) => {
         slot.pending.set(id, { resolve, reject });
-        slot.worker.postMessage({ id, target, payload, opts });
+        if (slot.outbox.length === 0) {
+          setImmediate(() => {
+            const batch = slot.outbox;
+            slot.outbox = [];
+            slot.worker.postMessage(batch);
+          });
+        }
+        slot.outbox.push({ id, target, payload, opts });
       });
     },
     async close() {
