@@ -6,8 +6,9 @@
  *   write   N check-ins by distinct users inside their window (each the day's first), then N edits;
  *   streak  the rollover scenarios (PostgreSQL);
  *   analytics  the owner analytics calls at 100,000 seeded users (PostgreSQL; bench/analytics.ts);
- *   reminders  the reminder tick at 10,000 vs 1,000,000 users with 1% due (PostgreSQL), and push fan-out with
- *              real web-push encryption from two worker threads to a local push service (bench/reminders.ts);
+ *   reminders  the reminder tick at 10,000 vs 1,000,000 users with 1% due (PostgreSQL), and the real reminder
+ *              path end to end (tick → reminders.batch jobs → pushes with web-push encryption from the push
+ *              threads) to a push service in its own process (PostgreSQL; bench/reminders.ts);
  *   client  gzip JS and CSS each route loads (Playwright + Debian Chromium) and Lighthouse 12 mobile scores.
  * N is 10,000 (1,000 with --quick). It prints a table and writes bench/results/<date>.json.
  * Never part of `npm test`; exit code 1 only when the rollover scaling check fails or a scenario errors.
@@ -199,7 +200,7 @@ async function main() {
   }
 
   if (only.has('reminders')) {
-    console.log('## reminders: scheduler tick (PostgreSQL) and push fan-out');
+    console.log('## reminders: scheduler tick and the real path end to end (PostgreSQL)');
     const r = await remindersBench(argv);
     print(r.lines);
     ok &&= r.ok;

@@ -6,14 +6,50 @@ import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_PATH } from './helpers/browser';
 import { signUpAndSignIn } from './helpers/users';
 import { useApp } from './helpers/app';
+import { NOTIFICATION_BADGE, NOTIFICATION_ICON } from '@web/sw/push';
 
 /**
  * Offline and installable (decision 022): the app shell opens offline after a first visit; a check-in made
  * offline is synced once after reconnecting and shows in the history; one made at 23:30 and synced at 00:10
- * counts for the day before; the manifest and the worker pass Chromium's installability checks.
+ * counts for the day before; one the server refuses (more than 48 hours late) is dropped and the page says why;
+ * sign-out clears the worker's cache of API reads but not its precache; the manifest and the worker pass
+ * Chromium's installability checks.
+ *
+ * The dates are today's and tomorrow's by the real clock (the service worker runs on the real clock; the
+ * server's and the page's are set to those dates), so the journeys pass on any day.
  */
-const e2e = useApp({ env: { DEV_TOOLS: 'on', TEST_CLOCK: 'on' }, ignorePageErrors: /Failed to fetch|NetworkError|ERR_INTERNET_DISCONNECTED/ });
+// LOG_LEVEL info: the server logs each request, so a test can count the check-ins it received.
+const e2e = useApp({
+  env: { DEV_TOOLS: 'on', TEST_CLOCK: 'on', LOG_LEVEL: 'info' },
+  ignorePageErrors: /Failed to fetch|NetworkError|ERR_INTERNET_DISCONNECTED/,
+});
 const { withPage } = e2e;
+
+/** A UTC date `days` after today's (by the real clock), as YYYY-MM-DD. */
+const utcDate = (days = 0) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const TODAY = utcDate();
+const TOMORROW = utcDate(1);
+
+/** The POST /api/checkins requests the server received since `since` (Date.now()), from its request log. */
+function checkInPosts(since: number): number {
+  return e2e.app.logLines(/"msg":"incoming request"/, since).filter((line) => {
+    const req = (JSON.parse(line) as { req?: { method?: string; url?: string } }).req;
+    return req?.method === 'POST' && req.url === '/api/checkins';
+  }).length;
+}
+
+/** The unsynced records of the offline queue in this browser. */
+const queued = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const req = indexedDB.open('big7-offline');
+        req.onsuccess = () => {
+          const all = req.result.transaction('checkins').objectStore('checkins').getAll();
+          all.onsuccess = () => resolve((all.result as Array<{ synced: boolean }>).filter((r) => !r.synced).length);
+        };
+      }),
+  );
 
 /** Waits until the service worker controls the page (it claims clients on activation). */
 async function controlled(page: Page): Promise<void> {
@@ -33,10 +69,10 @@ async function checkInYes(page: Page): Promise<void> {
   await page.getByRole('button', { name: /Complete check-in/ }).click();
 }
 
-async function history(page: Page): Promise<Array<{ date: string }>> {
+async function history(page: Page): Promise<Array<{ id: string; date: string; createdAt: string; updatedAt: string }>> {
   const res = await page.request.get('/api/checkins/history');
   expect(res.status()).toBe(200);
-  return ((await res.json()) as { checkIns: Array<{ date: string }> }).checkIns;
+  return ((await res.json()) as { checkIns: Array<{ id: string; date: string; createdAt: string; updatedAt: string }> }).checkIns;
 }
 
 /** A UTC person on the dashboard with the worker in control, the server's and the browser's clocks at `at`. */
@@ -76,45 +112,89 @@ describe('offline and installable', () => {
 
   test('a check-in made offline is synced exactly once after reconnecting and shows in the history', async () => {
     await withPage(async (page, context) => {
-      await readyOffline(page, '2026-11-24T21:00:00Z');
+      await readyOffline(page, `${TODAY}T21:00:00Z`);
+      const start = Date.now();
       await context.setOffline(true);
       await page.goto('/checkin').catch(() => undefined);
       await checkInYes(page);
       await page.getByText('Saved offline', { exact: true }).first().waitFor();
       expect(await history(page).catch(() => [])).toEqual([]);
+      expect(checkInPosts(start)).toBe(0);
+      // Reconnecting wakes both senders (the worker's Background Sync and the page's 'online' listener): they take
+      // turns, so the server receives the check-in once.
       await context.setOffline(false);
       await page.getByText('Synced', { exact: true }).first().waitFor({ timeout: 20_000 });
-      expect((await history(page)).map((c) => c.date)).toEqual(['2026-11-24']);
+      const [made] = await history(page);
+      expect(made).toMatchObject({ date: TODAY });
+      // Created once and never replaced by a second send (a replacement moves updatedAt: the server's clock runs).
+      expect(made!.updatedAt).toBe(made!.createdAt);
       // Another reconnect and an app start send nothing again.
       await context.setOffline(true);
       await context.setOffline(false);
       await page.reload();
       await page.getByRole('navigation', { name: 'Main' }).waitFor();
-      await page.waitForTimeout(1500);
-      expect((await history(page)).map((c) => c.date)).toEqual(['2026-11-24']);
-      expect(await page.evaluate(() => new Promise<number>((resolve) => {
-        const req = indexedDB.open('big7-offline');
-        req.onsuccess = () => {
-          const all = req.result.transaction('checkins').objectStore('checkins').getAll();
-          all.onsuccess = () => resolve((all.result as Array<{ synced: boolean }>).filter((r) => !r.synced).length);
-        };
-      }))).toBe(0);
+      await page.waitForLoadState('networkidle');
+      expect(await history(page)).toEqual([made]);
+      expect(await queued(page)).toBe(0);
+      expect(checkInPosts(start)).toBe(1);
     });
   });
 
   test('a check-in made offline at 23:30 and synced at 00:10 counts for the day before', async () => {
     await withPage(async (page, context) => {
-      await readyOffline(page, '2026-11-24T23:25:00Z');
+      await readyOffline(page, `${TODAY}T23:25:00Z`);
       await context.setOffline(true);
-      await page.clock.setFixedTime(new Date('2026-11-24T23:30:00Z'));
+      await page.clock.setFixedTime(new Date(`${TODAY}T23:30:00Z`));
       await page.goto('/checkin').catch(() => undefined);
       await checkInYes(page);
       await page.getByText('Saved offline', { exact: true }).first().waitFor();
-      await e2e.app.setClock({ at: '2026-11-25T00:10:00Z' });
-      await page.clock.setFixedTime(new Date('2026-11-25T00:10:00Z'));
+      await e2e.app.setClock({ at: `${TOMORROW}T00:10:00Z` });
+      await page.clock.setFixedTime(new Date(`${TOMORROW}T00:10:00Z`));
       await context.setOffline(false);
       await page.getByText('Synced', { exact: true }).first().waitFor({ timeout: 20_000 });
-      expect((await history(page)).map((c) => c.date)).toEqual(['2026-11-24']);
+      expect((await history(page)).map((c) => c.date)).toEqual([TODAY]);
+    });
+  });
+
+  test('a queued check-in the server refuses (more than 48 hours late) is dropped and the page says why', async () => {
+    await withPage(async (page, context) => {
+      await readyOffline(page, `${TODAY}T21:00:00Z`);
+      await context.setOffline(true);
+      await page.goto('/checkin').catch(() => undefined);
+      await checkInYes(page);
+      await page.getByText('Saved offline', { exact: true }).first().waitFor();
+      // Three days on, by the server's clock (the judge of the 48 hours) and the page's.
+      const later = new Date(Date.parse(`${TODAY}T21:00:00Z`) + 3 * 86_400_000);
+      await e2e.app.setClock({ at: later });
+      await page.clock.setFixedTime(later);
+      await context.setOffline(false);
+      await page.getByText('Check-in not accepted', { exact: true }).first().waitFor({ timeout: 20_000 });
+      await page.getByText(/was made more than 48 hours ago, so it can no longer be saved/).first().waitFor();
+      expect(await page.getByText('Failed to save check-in offline.').count()).toBe(0);
+      expect(await history(page)).toEqual([]);
+      expect(await queued(page)).toBe(0);
+    });
+  });
+
+  test("sign-out clears the worker's cache of API reads, not its precache", async () => {
+    await withPage(async (page) => {
+      await readyOffline(page, new Date().toISOString());
+      // The signed-in user's reads the worker keeps (the session probe is read again by the signed-out page).
+      const userReads = () =>
+        page.evaluate(async () => {
+          const cache = await caches.open('big7-api-reads');
+          return (await cache.keys()).map((r) => new URL(r.url).pathname).filter((p) => p !== '/api/auth/session');
+        });
+      const precached = () => page.evaluate(async () => (await caches.keys()).some((n) => n.startsWith('workbox-precache')));
+      expect(await userReads()).toContain('/api/checkins/today');
+      await page.goto('/account');
+      await page.getByRole('button', { name: /Sign Out/ }).first().click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Sign Out' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await expect.poll(userReads).toEqual([]);
+      expect(await precached()).toBe(true);
+      const session = await page.evaluate(async () => (await (await caches.open('big7-api-reads')).match('/api/auth/session'))?.json());
+      expect(session?.user ?? null).toBeNull();
     });
   });
 
@@ -142,6 +222,12 @@ describe('offline and installable', () => {
       const manifest = (await cdp.send('Page.getAppManifest')) as { errors: unknown[]; url: string };
       expect(manifest.errors).toEqual([]);
       expect((await page.request.get('/service-worker.js')).status()).toBe(200);
+      // The icon a reminder notification shows (src/web/sw/push.ts) is in the build.
+      for (const icon of [NOTIFICATION_ICON, NOTIFICATION_BADGE]) {
+        const res = await page.request.get(icon);
+        expect(res.status(), icon).toBe(200);
+        expect(res.headers()['content-type'], icon).toBe('image/png');
+      }
     } finally {
       await context.close();
       rmSync(dir, { recursive: true, force: true });

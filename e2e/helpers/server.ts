@@ -26,6 +26,8 @@ export interface RunningApp {
    * waiting up to `timeoutMs` for it. Lines are what pino prints at the server's LOG_LEVEL.
    */
   waitForLog(pattern: RegExp, opts?: { since?: number; timeoutMs?: number }): Promise<string>;
+  /** Every output line so far matching `pattern` that arrived after `since` (a Date.now() value; default: all kept). */
+  logLines(pattern: RegExp, since?: number): string[];
   /**
    * Moves the server's clock (TEST_CLOCK=on): to an instant, or by a number of milliseconds. Returns the
    * server's new "now". The offset applies to real time, so the server's time keeps running.
@@ -148,6 +150,8 @@ export async function startApp(env: Record<string, string> = {}, opts: StartOpti
       lineWaiters.add(wake);
     });
 
+  const logLines: RunningApp['logLines'] = (pattern, since = 0) => lines.filter((l) => l.at > since && pattern.test(l.text)).map((l) => l.text);
+
   const setClock: RunningApp['setClock'] = async (to) => {
     const body = 'at' in to ? { at: new Date(to.at).toISOString() } : to;
     const res = await fetch(`${url}/api/test/clock`, {
@@ -181,5 +185,5 @@ export async function startApp(env: Record<string, string> = {}, opts: StartOpti
     await stop();
     throw err;
   }
-  return { url, port, smtp, dataDir, logs, waitForLog, setClock, stopServer, stop };
+  return { url, port, smtp, dataDir, logs, waitForLog, logLines, setClock, stopServer, stop };
 }

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { EMAIL_SHAPE } from '../shared/schemas/auth';
@@ -148,6 +149,7 @@ const envSchema = z.object({
   AI_COACH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   JOBS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  PUSH_THREADS: z.coerce.number().int().min(0).max(64).optional(),
   STRIPE_SECRET_KEY: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z
@@ -256,6 +258,8 @@ export interface AppConfig {
   /** Web Push: VAPID keys from the environment (null: generated once and stored in the database) and subject. */
   vapid: { publicKey: string; privateKey: string } | null;
   vapidSubject: string;
+  /** Worker threads that encrypt and send Web Push messages (0: this thread); default the cores, up to 4, 0 in tests. */
+  pushThreads: number;
 }
 
 export class ConfigError extends Error {}
@@ -343,5 +347,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : null,
     vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : null,
     vapidSubject: e.VAPID_SUBJECT ?? (appUrl.startsWith('https://') ? appUrl : `mailto:${(adminEmails[0] ?? 'no-reply@big7.local')}`),
+    pushThreads: e.PUSH_THREADS ?? (e.NODE_ENV === 'test' ? 0 : Math.min(4, availableParallelism())),
   };
 }

@@ -77,6 +77,11 @@ function checkVapid(auth: string | undefined, origin: string, nowSeconds: number
   return { key, claims };
 }
 
+export interface ForcedAnswer {
+  status: number;
+  headers?: Record<string, string>;
+}
+
 export interface FakePushService {
   origin: string;
   received: ReceivedPush[];
@@ -84,8 +89,11 @@ export interface FakePushService {
   rejected: Array<{ id: string; reason: string }>;
   /** A new browser subscription on this service. */
   subscribe(): TestSubscription;
-  /** The status each next request to this subscription gets (then 201 again once the list is used up). */
-  respond(id: string, ...statuses: number[]): void;
+  /**
+   * The answer each next request to this subscription gets — a status, or a status with headers (e.g. a
+   * Retry-After) — then 201 again once the list is used up.
+   */
+  respond(id: string, ...answers: Array<number | ForcedAnswer>): void;
   /** How many requests reached this subscription (accepted or not). */
   hits(id: string): number;
   close(): Promise<void>;
@@ -93,7 +101,7 @@ export interface FakePushService {
 
 export async function startPushService(): Promise<FakePushService> {
   const subs = new Map<string, { ecdh: ECDH; auth: Buffer }>();
-  const queued = new Map<string, number[]>();
+  const queued = new Map<string, ForcedAnswer[]>();
   const hitCount = new Map<string, number>();
   const received: ReceivedPush[] = [];
   const rejected: Array<{ id: string; reason: string }> = [];
@@ -111,7 +119,7 @@ export async function startPushService(): Promise<FakePushService> {
       }
       const forced = queued.get(id)?.shift();
       if (forced !== undefined) {
-        res.writeHead(forced).end();
+        res.writeHead(forced.status, forced.headers ?? {}).end();
         return;
       }
       try {
@@ -143,8 +151,8 @@ export async function startPushService(): Promise<FakePushService> {
       const keys = { p256dh: b64u(ecdh.getPublicKey()), auth: b64u(auth) };
       return { id, endpoint, keys, toJSON: () => ({ endpoint, expirationTime: null, keys }) };
     },
-    respond(id, ...statuses) {
-      queued.set(id, [...(queued.get(id) ?? []), ...statuses]);
+    respond(id, ...answers) {
+      queued.set(id, [...(queued.get(id) ?? []), ...answers.map((a) => (typeof a === 'number' ? { status: a } : a))]);
     },
     hits: (id) => hitCount.get(id) ?? 0,
     async close() {

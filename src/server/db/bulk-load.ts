@@ -4,7 +4,7 @@ import type { Db } from './client';
 
 /**
  * Runs a bulk load (seed scripts, benchmarks) in one transaction with the change notifications of
- * drizzle/0015 off: the rows are new, nobody has them cached, and a notification per inserted row would only
+ * drizzle/0016 off: the rows are new, nobody has them cached, and a notification per inserted row would only
  * fill the notification queue.
  */
 export function bulkLoad<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T>;

@@ -1,7 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
-/** The channel of drizzle/0015_user_change_notify.sql: the payload is the id of the user whose rows changed. */
+/** The channel of drizzle/0016_user_change_notify.sql: the payload is the id of the user whose rows changed. */
 export const USER_CHANGED_CHANNEL = 'big7_user_changed';
 
 export interface ChangeListener {

@@ -19,7 +19,7 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface DbHandle {
   db: Db;
   engine: 'pglite' | 'postgres';
-  /** Committed changes to users' rows (drizzle/0015): what keeps per-process caches fresh across instances. */
+  /** Committed changes to users' rows (drizzle/0016): what keeps per-process caches fresh across instances. */
   changes: ChangeFeed;
   close(): Promise<void>;
 }

@@ -10,6 +10,9 @@ export const mailMessageSchema = z.object({
   html: z.string().optional(),
 });
 
+/** One reminder: the user, the kind and the user's local date it is for. */
+const reminderRef = z.object({ userId: z.string(), kind: z.enum(['daily', 'last-chance']), localDate: z.string() });
+
 /**
  * Every kind of durable job: its payload (checked again when the job runs) and its retry policy. The handler of
  * each kind is registered in `jobs/plugin.ts`. Add a kind here, then its handler there.
@@ -21,17 +24,23 @@ export const JOB_KINDS = {
     // 20 s, 40 s, 80 s … capped at 30 min: about 4 hours of trying in all.
     policy: { maxAttempts: 12, backoffBaseMs: 20_000, backoffCapMs: 30 * 60_000, leaseMs: 2 * 60_000, redactOnDone: true },
   },
-  /** One reminder (user, kind, local date): checks it is still wanted, then fans out one push.deliver per device. */
-  'reminders.send': {
-    payload: z.object({ userId: z.string(), kind: z.enum(['daily', 'last-chance']), localDate: z.string() }),
-    policy: { maxAttempts: 5, backoffBaseMs: 5_000, backoffCapMs: 60_000, leaseMs: 60_000, redactOnDone: false },
+  /**
+   * Up to REMINDER_BATCH_SIZE reminders (user, kind, local date) the tick handed on together (decision 021): checks
+   * which are still wanted (three reads for the whole batch), pushes to every device with many in flight, and
+   * writes the outcomes in one transaction; a device that needs another try becomes a push.deliver job, a user
+   * with no device and the e-mail fallback on a reminders.email job. The payload is emptied in that same
+   * transaction (a checkpoint), so a later attempt never sends the batch twice.
+   */
+  'reminders.batch': {
+    payload: z.object({ reminders: z.array(reminderRef) }),
+    policy: { maxAttempts: 5, backoffBaseMs: 5_000, backoffCapMs: 60_000, leaseMs: 5 * 60_000, redactOnDone: false },
   },
   /**
    * The e-mail reminder fallback (decision 021): one reminder by e-mail to a user with no live push subscription
    * who opted in. Checks again (still wanted, not checked in, window not over), then sends through the Mailer.
    */
   'reminders.email': {
-    payload: z.object({ userId: z.string(), kind: z.enum(['daily', 'last-chance']), localDate: z.string() }),
+    payload: reminderRef,
     // 20 s, 40 s, 80 s … capped at 5 min: after the window closes the job skips the e-mail.
     policy: { maxAttempts: 8, backoffBaseMs: 20_000, backoffCapMs: 5 * 60_000, leaseMs: 2 * 60_000, redactOnDone: false },
   },
@@ -43,7 +52,11 @@ export const JOB_KINDS = {
     payload: z.object({ userId: z.string(), localDate: z.string(), timezone: z.string() }),
     policy: { maxAttempts: 5, backoffBaseMs: 5_000, backoffCapMs: 60_000, leaseMs: 60_000, redactOnDone: false },
   },
-  /** One Web Push message to one device; 429/5xx retry with backoff, 404/410 remove the subscription. */
+  /**
+   * One Web Push message to one device; 429/5xx retry with backoff (never sooner than a Retry-After), 404/410 remove
+   * the subscription. For a reminder (`reminderOf`) each attempt checks again that it is still wanted: the device
+   * still the user's, the reminder on, no check-in for that date, and the date's window not over.
+   */
   'push.deliver': {
     payload: z.object({
       subscriptionId: z.string(),
@@ -56,6 +69,7 @@ export const JOB_KINDS = {
       }),
       ttlSeconds: z.number().int().min(0),
       reminder: z.boolean(),
+      reminderOf: reminderRef.optional(),
     }),
     // 10 s, 20 s, 40 s … capped at 5 min: a reminder is worth little after its window.
     policy: { maxAttempts: 6, backoffBaseMs: 10_000, backoffCapMs: 5 * 60_000, leaseMs: 60_000, redactOnDone: false },

@@ -68,7 +68,7 @@ function recurringTasks(app: FastifyInstance, opts: JobsOptions): RecurringTask[
 function jobHandlers(app: FastifyInstance, tasks: readonly RecurringTask[]): JobHandlers<typeof JOB_KINDS> {
   return {
     'mail.send': (message) => sendMailJob(app.mailer, message),
-    'reminders.send': (p, job) => notifications.sendReminderJob(contextOf(app), p, job.key),
+    'reminders.batch': async (p, job) => void (await notifications.sendReminderBatch(contextOf(app), p, job)),
     'push.deliver': (p) => notifications.deliverJob(contextOf(app), p),
     'reminders.email': async (p) => void (await sendReminderEmailJob(contextOf(app), p)),
     'reminders.checked-in': async (p) => void (await notifications.skipRemindersThrough(contextOf(app), p)),
@@ -112,11 +112,8 @@ export default fp<JobsOptions>(
         const toSchedule = tasks.filter((t) => scheduled.get(t.name) !== Math.floor(now.getTime() / t.everyMs));
         await scheduleRecurring(queue, toSchedule, now);
         for (const t of toSchedule) scheduled.set(t.name, Math.floor(now.getTime() / t.everyMs));
-        // A full batch means more may be due: keep going until a batch comes back short.
-        for (;;) {
-          const r = await queue.runDue();
-          if (stopped || r.claimed === 0) break;
-        }
+        // Every due job, up to 20 at a time, each slot refilled as it frees (JobQueue.pump).
+        await queue.pump(20, () => stopped);
       } catch (err) {
         app.log.error({ err }, 'job runner poll failed');
       }

@@ -5,7 +5,7 @@ import { openDb, type Db } from '../db/client';
 import { jobs } from '../db/schema/index';
 import { ManualClock } from '../plugins/clock';
 import { createTestDb, testEngines } from '@test/helpers/db';
-import { backoffMs, JobQueue, PermanentJobError, scheduleRecurring, type JobHandlers, type JobLogger } from './queue';
+import { backoffMs, JobQueue, PermanentJobError, RetryLaterError, scheduleRecurring, type JobHandlers, type JobLogger } from './queue';
 import { JOB_KINDS } from './kinds';
 
 const policy = (maxAttempts: number) => ({ maxAttempts, backoffBaseMs: 1000, backoffCapMs: 60_000, leaseMs: 30_000, redactOnDone: false });
@@ -15,6 +15,8 @@ const KINDS = {
   refused: { payload: z.object({}), policy: policy(5) },
   count: { payload: z.object({ n: z.number() }), policy: policy(3) },
   slow: { payload: z.object({}), policy: policy(3) },
+  later: { payload: z.object({}), policy: policy(3) },
+  gate: { payload: z.object({ counts: z.number() }), policy: policy(3) },
 };
 
 class CapturedLog implements JobLogger {
@@ -46,6 +48,8 @@ describe.each(testEngines())('the job queue on %s', (engine) => {
   let log: CapturedLog;
   const runs: Record<string, Date[]> = {};
   let release: (() => void) | null = null;
+  let counted = 0;
+  const countWaiters = new Set<() => void>();
   const handlers = (): JobHandlers<typeof KINDS> => ({
     flaky: async ({ failTimes }, job) => {
       (runs[job.key] ??= []).push(clock.now());
@@ -59,7 +63,20 @@ describe.each(testEngines())('the job queue on %s', (engine) => {
       (runs[job.key] ??= []).push(clock.now());
       throw new PermanentJobError('refused for good');
     },
-    count: async () => {},
+    count: async () => {
+      counted += 1;
+      for (const wake of countWaiters) wake();
+    },
+    later: async (_p, job) => {
+      (runs[job.key] ??= []).push(clock.now());
+      if (job.attempt === 1) throw new RetryLaterError('push service answered 429', 30_000);
+    },
+    // Waits until `counts` count jobs have run (they can only run beside it).
+    gate: async ({ counts }) => {
+      while (counted < counts) await new Promise<void>((resolve) => countWaiters.add(resolve));
+      countWaiters.clear();
+      await queue.enqueue(h.db, { kind: 'count', key: `after-gate-${counts}`, payload: { n: 0 } });
+    },
     slow: async (_p, job) => {
       (runs[job.key] ??= []).push(clock.now());
       if (job.attempt === 1) await new Promise<void>((resolve) => (release = resolve));
@@ -117,6 +134,31 @@ describe.each(testEngines())('the job queue on %s', (engine) => {
     await queue.drain();
     expect(runs['refused-1']).toHaveLength(1);
     expect(await row('refused-1')).toMatchObject({ state: 'failed', attempts: 1, lastError: 'PermanentJobError: refused for good' });
+  });
+
+  it("a Retry-After is honoured: the next attempt comes no sooner than the other side asked (30 s, not the 1 s backoff)", async () => {
+    clock.set(T0);
+    await queue.enqueue(h.db, { kind: 'later', key: 'later-1', payload: {} });
+    await queue.runDue();
+    expect(await row('later-1')).toMatchObject({ state: 'queued', runAt: new Date(Date.parse(T0) + 30_000) });
+    clock.advance(29_000);
+    expect((await queue.runDue()).claimed).toBe(0);
+    clock.advance(1_000);
+    expect(await queue.runDue()).toMatchObject({ claimed: 1, done: 1 });
+    expect(runs['later-1']!.map((d) => d.getTime() - Date.parse(T0))).toEqual([0, 30_000]);
+  });
+
+  it('pump fills each free slot at once: a long job never holds the others back, and jobs it enqueues run too', async () => {
+    clock.advance(60_000);
+    await queue.drain();
+    counted = 0;
+    await queue.enqueue(h.db, { kind: 'gate', key: 'gate-1', payload: { counts: 3 } });
+    for (let n = 1; n <= 3; n++) await queue.enqueue(h.db, { kind: 'count', key: `beside-gate-${n}`, payload: { n } });
+    // Two slots: the gate holds one until three count jobs ran in the other, one after the other.
+    const r = await queue.pump(2);
+    expect(r).toMatchObject({ claimed: 5, done: 5 });
+    expect(await row('gate-1')).toMatchObject({ state: 'done' });
+    expect(await row('after-gate-3')).toMatchObject({ state: 'done' });
   });
 
   it('enqueueing twice with one key makes one job (the first)', async () => {
@@ -189,7 +231,7 @@ describe.each(testEngines())('the job queue on %s', (engine) => {
   });
 
   it('a recurring task is enqueued once per time slot however many runners schedule it', async () => {
-    const real = new JobQueue({ db: h.db, clock, log, kinds: JOB_KINDS, handlers: { 'mail.send': async () => {}, 'reminders.send': async () => {}, 'push.deliver': async () => {}, 'reminders.email': async () => {}, 'stripe.cancel-subscription': async () => {}, 'reminders.checked-in': async () => {}, recurring: async () => {} } });
+    const real = new JobQueue({ db: h.db, clock, log, kinds: JOB_KINDS, handlers: { 'mail.send': async () => {}, 'reminders.batch': async () => {}, 'push.deliver': async () => {}, 'reminders.email': async () => {}, 'stripe.cancel-subscription': async () => {}, 'reminders.checked-in': async () => {}, recurring: async () => {} } });
     const tasks = [{ name: 'tick', everyMs: 60_000, run: async () => {} }];
     clock.set('2026-03-10T12:00:30Z');
     await scheduleRecurring(real, tasks, clock.now());

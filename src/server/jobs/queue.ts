@@ -45,6 +45,20 @@ export class PermanentJobError extends Error {
   }
 }
 
+/**
+ * Thrown by a handler when the attempt failed for a while only and the other side said how long to wait (an HTTP
+ * Retry-After): the next attempt comes no sooner than that, nor sooner than the kind's backoff.
+ */
+export class RetryLaterError extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterMs: number,
+  ) {
+    super(message);
+    this.name = 'RetryLaterError';
+  }
+}
+
 export interface JobLogger {
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
@@ -178,6 +192,47 @@ export class JobQueue<M extends KindMap = typeof JOB_KINDS> {
     return enqueueJobs(conn, this.opts.kinds, specs, this.opts.clock.now());
   }
 
+  /**
+   * Runs due jobs until none is due and none is running, up to `slots` at a time: a slot that frees is filled at
+   * once (a long job, such as a reminder tick that enqueues thousands of deliveries, never holds the others back
+   * as a batch would). The runner's poll loop calls this; `stopped` ends claiming (jobs under way finish).
+   */
+  async pump(slots = this.batchSize, stopped: () => boolean = () => false): Promise<RunResult> {
+    const result: RunResult = { claimed: 0, done: 0, retried: 0, failed: 0 };
+    const inFlight = new Set<Promise<void>>();
+    await this.failAbandoned(this.opts.clock.now());
+    for (;;) {
+      const free = slots - inFlight.size;
+      let full = false;
+      if (free > 0 && !stopped()) {
+        const want = Math.min(free, this.batchSize);
+        const rows = await this.claim(this.opts.clock.now(), want);
+        result.claimed += rows.length;
+        for (const row of rows) {
+          const run: Promise<void> = this.runOne(row)
+            .then(
+              (outcome) => void (result[outcome] += 1),
+              (err: unknown) => this.opts.log.error({ err, job: describe(row) }, `job outcome not recorded: ${row.kind} ${row.key}`),
+            )
+            .finally(() => inFlight.delete(run));
+          inFlight.add(run);
+        }
+        full = rows.length === want;
+      }
+      if (inFlight.size === 0) return result;
+      // More may be due right now: claim again while there is room; else wait for a slot (or for new work).
+      if (!full || inFlight.size >= slots) await Promise.race(inFlight);
+    }
+  }
+
+  /**
+   * Records a long job's progress in its payload, in the transaction that writes the work done so far: a later
+   * attempt (after a crash or a lost lease) starts from there instead of from the beginning.
+   */
+  async checkpoint(conn: Conn, jobId: number, payload: unknown): Promise<void> {
+    await conn.update(jobs).set({ payload }).where(eq(jobs.id, jobId));
+  }
+
   /** Claims one batch of due jobs (and jobs whose runner's lease ran out), runs them, records each outcome. */
   async runDue(): Promise<RunResult> {
     const now = this.opts.clock.now();
@@ -229,7 +284,7 @@ export class JobQueue<M extends KindMap = typeof JOB_KINDS> {
     return rows.length;
   }
 
-  private async claim(now: Date): Promise<JobRow[]> {
+  private async claim(now: Date, limit = this.batchSize): Promise<JobRow[]> {
     const due = this.opts.db
       .select({ id: jobs.id })
       .from(jobs)
@@ -240,7 +295,7 @@ export class JobQueue<M extends KindMap = typeof JOB_KINDS> {
         ),
       )
       .orderBy(asc(jobs.runAt))
-      .limit(this.batchSize)
+      .limit(limit)
       .for('update', { skipLocked: true });
     const leaseEnd = sql`${now.toISOString()}::timestamptz + ${this.leaseCase()} * interval '1 millisecond'`;
     return this.opts.db
@@ -321,7 +376,9 @@ export class JobQueue<M extends KindMap = typeof JOB_KINDS> {
       return 'failed';
     }
     const policy = def?.policy ?? { backoffBaseMs: 60_000, backoffCapMs: 60_000 };
-    const delay = backoffMs(policy, row.attempts, this.random() * this.maxJitter);
+    const backoff = backoffMs(policy, row.attempts, this.random() * this.maxJitter);
+    // The other side's Retry-After, when it said one: never sooner than it asked.
+    const delay = error instanceof RetryLaterError ? Math.max(backoff, error.retryAfterMs) : backoff;
     const runAt = new Date(now.getTime() + delay);
     await this.opts.db
       .update(jobs)

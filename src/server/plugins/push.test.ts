@@ -65,3 +65,16 @@ describe('push sender: the VAPID header is signed once per push-service origin (
     }
   });
 });
+
+describe('Retry-After', () => {
+  it('reads seconds or an HTTP date; nothing else', async () => {
+    const { parseRetryAfter } = await import('./push-core');
+    const now = Date.parse('2026-03-10T12:00:00Z');
+    expect(parseRetryAfter('120', now)).toBe(120);
+    expect(parseRetryAfter(' 5 ', now)).toBe(5);
+    expect(parseRetryAfter('Tue, 10 Mar 2026 12:02:00 GMT', now)).toBe(120);
+    expect(parseRetryAfter('Tue, 10 Mar 2026 11:00:00 GMT', now)).toBe(0);
+    expect(parseRetryAfter(undefined, now)).toBeNull();
+    expect(parseRetryAfter('soon', now)).toBeNull();
+  });
+});

@@ -1,30 +1,21 @@
 import { eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import { Agent } from 'undici';
+import { Worker } from 'node:worker_threads';
 import webpush from 'web-push';
 import type { Db } from '../db/client';
 import { appSettings } from '../db/schema/index';
+import { createDirectSender, type PushOutcome, type PushSendOptions, type PushTarget, type VapidKeys } from './push-core';
+
+export type { PushOutcome, PushTarget } from './push-core';
 
 /** The app_settings key of the VAPID key pair generated when VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY are unset. */
 export const VAPID_KEYS_SETTING = 'vapid_keys';
-
-export interface PushTarget {
-  endpoint: string;
-  p256dh: string;
-  auth: string;
-}
-
-export interface PushOutcome {
-  status: number;
-  /** Seconds from a Retry-After header (429/503), when given. */
-  retryAfterSeconds: number | null;
-}
 
 export interface PushSender {
   /** The VAPID public key (URL-safe base64) the browser subscribes with. */
   publicKey(): Promise<string>;
   /** Encrypts (aes128gcm) and signs (VAPID) `payload` for one subscription and posts it to its push service. */
-  send(target: PushTarget, payload: string, opts?: { ttlSeconds?: number; urgency?: 'normal' | 'high'; topic?: string }): Promise<PushOutcome>;
+  send(target: PushTarget, payload: string, opts?: PushSendOptions): Promise<PushOutcome>;
   close(): Promise<void>;
 }
 
@@ -35,17 +26,111 @@ declare module 'fastify' {
 }
 
 /** The configured key pair, else one generated once and stored in the database (every instance reads the same row). */
-export async function loadVapidKeys(db: Db, configured: { publicKey: string; privateKey: string } | null) {
+export async function loadVapidKeys(db: Db, configured: VapidKeys | null) {
   if (configured) return configured;
   const generated = webpush.generateVAPIDKeys();
   await db.insert(appSettings).values({ key: VAPID_KEYS_SETTING, value: JSON.stringify(generated) }).onConflictDoNothing();
   const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, VAPID_KEYS_SETTING));
   if (!row) throw new Error('The VAPID keys could not be stored');
-  return JSON.parse(row.value) as { publicKey: string; privateKey: string };
+  return JSON.parse(row.value) as VapidKeys;
 }
 
-export function createPushSender(opts: { db: Db; vapid: { publicKey: string; privateKey: string } | null; subject: string }): PushSender {
-  let keys: Promise<{ publicKey: string; privateKey: string }> | null = null;
+/**
+ * A push worker thread. From the bundle (dist/server/main.js) it is dist/server/push-worker.js; from source (tsx,
+ * vitest) push-worker.ts, loaded through tsx's loader (a worker does not inherit the parent's).
+ */
+function startWorker(workerData: { vapid: VapidKeys; subject: string }): Worker {
+  const here = import.meta.url;
+  if (here.endsWith('.ts')) {
+    const url = new URL('./push-worker.ts', here).href;
+    const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(url)}); })`;
+    return new Worker(boot, { eval: true, workerData });
+  }
+  return new Worker(new URL('./push-worker.js', here), { workerData });
+}
+
+interface Pending {
+  resolve: (o: PushOutcome) => void;
+  reject: (e: Error) => void;
+}
+
+/**
+ * `threads` push worker threads sharing the sends (least busy first): each encrypts and sends on its own core.
+ * Started on the first send; a worker that dies fails its sends (the job queue retries them) and is replaced.
+ */
+function createThreadPool(threads: number, getKeys: () => Promise<VapidKeys>, subject: string) {
+  interface Slot {
+    worker: Worker;
+    /** Sends handed to this worker and not answered yet. */
+    pending: Map<number, Pending>;
+    /** Sends of this turn of the event loop, posted together (one message instead of one per push). */
+    outbox: unknown[];
+  }
+  let slots: Promise<Slot[]> | null = null;
+  let closing = false;
+  let nextId = 1;
+  const spawn = (vapid: VapidKeys, list: Slot[], index: number): Slot => {
+    const slot: Slot = { worker: startWorker({ vapid, subject }), pending: new Map(), outbox: [] };
+    slot.worker.unref();
+    slot.worker.on('message', (batch: Array<{ id: number; error?: string } & Partial<PushOutcome>>) => {
+      for (const m of batch) {
+        const p = slot.pending.get(m.id);
+        if (!p) continue;
+        slot.pending.delete(m.id);
+        if (m.error !== undefined) p.reject(new Error(m.error));
+        else p.resolve({ status: m.status!, retryAfterSeconds: m.retryAfterSeconds ?? null });
+      }
+    });
+    slot.worker.on('error', () => undefined);
+    slot.worker.on('exit', () => {
+      for (const p of slot.pending.values()) p.reject(new Error('the push worker thread stopped'));
+      slot.pending.clear();
+      if (!closing) list[index] = spawn(vapid, list, index);
+    });
+    return slot;
+  };
+  const pool = () => {
+    slots ??= getKeys().then((vapid) => {
+      const list: Slot[] = [];
+      for (let i = 0; i < threads; i++) list.push(spawn(vapid, list, i));
+      return list;
+    });
+    slots.catch(() => (slots = null));
+    return slots;
+  };
+  return {
+    async send(target: PushTarget, payload: string, opts: PushSendOptions = {}): Promise<PushOutcome> {
+      const list = await pool();
+      // The least busy worker.
+      const slot = list.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
+      const id = nextId++;
+      return new Promise<PushOutcome>((resolve, reject) => {
+        slot.pending.set(id, { resolve, reject });
+        if (slot.outbox.length === 0) {
+          setImmediate(() => {
+            const batch = slot.outbox;
+            slot.outbox = [];
+            slot.worker.postMessage(batch);
+          });
+        }
+        slot.outbox.push({ id, target, payload, opts });
+      });
+    },
+    async close() {
+      closing = true;
+      const list = await (slots ?? Promise.resolve([] as Slot[])).catch(() => [] as Slot[]);
+      slots = null;
+      await Promise.all(list.map((s) => s.worker.terminate()));
+    },
+  };
+}
+
+/**
+ * Web Push with VAPID: `threads` = 0 sends from this thread; more spreads the per-message encryption over that
+ * many worker threads (PUSH_THREADS; decision 021), so one instance uses every core during a reminder burst.
+ */
+export function createPushSender(opts: { db: Db; vapid: VapidKeys | null; subject: string; threads?: number }): PushSender {
+  let keys: Promise<VapidKeys> | null = null;
   const getKeys = () => {
     if (!keys) {
       keys = loadVapidKeys(opts.db, opts.vapid);
@@ -53,62 +138,31 @@ export function createPushSender(opts: { db: Db; vapid: { publicKey: string; pri
     }
     return keys;
   };
-  // VAPID headers per push-service origin, signed once and reused until an hour before they expire (12 h): one
-  // ES256 signature per origin instead of one per message. Real time, not the app clock: push services check exp.
-  const vapidHeaders = new Map<string, { authorization: string; renewAfter: number }>();
-  const vapidAuthorization = (audience: string, vapid: { publicKey: string; privateKey: string }) => {
-    const cached = vapidHeaders.get(audience);
-    if (cached && Date.now() < cached.renewAfter) return cached.authorization;
-    const exp = Math.floor(Date.now() / 1000) + 12 * 3600;
-    const { Authorization } = webpush.getVapidHeaders(audience, opts.subject, vapid.publicKey, vapid.privateKey, 'aes128gcm', exp);
-    vapidHeaders.set(audience, { authorization: Authorization, renewAfter: (exp - 3600) * 1000 });
-    return Authorization;
+  const threads = opts.threads ?? 0;
+  if (threads > 0) {
+    const pool = createThreadPool(threads, getKeys, opts.subject);
+    return { publicKey: async () => (await getKeys()).publicKey, send: pool.send, close: pool.close };
+  }
+  let direct: Promise<ReturnType<typeof createDirectSender>> | null = null;
+  const sender = () => {
+    direct ??= getKeys().then((vapid) => createDirectSender(vapid, opts.subject));
+    direct.catch(() => (direct = null));
+    return direct;
   };
-  // One pooled keep-alive client for every push service origin (FCM, Mozilla, Apple… each gets its own pool).
-  const agent = new Agent({ connections: 64, keepAliveTimeout: 60_000, keepAliveMaxTimeout: 600_000, pipelining: 1 });
   return {
-    async publicKey() {
-      return (await getKeys()).publicKey;
-    },
-    async send(target, payload, o = {}) {
-      const vapid = await getKeys();
-      const audience = new URL(target.endpoint).origin;
-      const details = webpush.generateRequestDetails({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, payload, {
-        // The cached VAPID header instead of vapidDetails (null: web-push then signs nothing itself).
-        vapidDetails: null as unknown as undefined,
-        headers: { Authorization: vapidAuthorization(audience, vapid) },
-        contentEncoding: 'aes128gcm',
-        TTL: o.ttlSeconds ?? 3600,
-        urgency: o.urgency ?? 'normal',
-        ...(o.topic ? { topic: o.topic } : {}),
-      });
-      const url = new URL(details.endpoint);
-      const headers: Record<string, string> = {};
-      for (const [k, v] of Object.entries(details.headers)) headers[k] = String(v);
-      const res = await agent.request({
-        origin: url.origin,
-        path: url.pathname + url.search,
-        method: 'POST',
-        headers,
-        body: details.body ?? undefined,
-        headersTimeout: 15_000,
-        bodyTimeout: 15_000,
-      });
-      await res.body.dump();
-      const retryAfter = res.headers['retry-after'];
-      const seconds = typeof retryAfter === 'string' && /^\d+$/.test(retryAfter) ? Number(retryAfter) : null;
-      return { status: res.statusCode, retryAfterSeconds: seconds };
-    },
+    publicKey: async () => (await getKeys()).publicKey,
+    send: async (target, payload, o) => (await sender()).send(target, payload, o),
     async close() {
-      await agent.close();
+      if (direct) await (await direct.catch(() => null))?.close();
     },
   };
 }
 
-/** Decorates `app.push` (Web Push with VAPID through a pooled keep-alive client). */
+/** Decorates `app.push` (Web Push with VAPID through a pooled keep-alive client, in PUSH_THREADS worker threads). */
 export default fp<{ sender?: PushSender }>(
   async (app, opts) => {
-    const sender = opts.sender ?? createPushSender({ db: app.db, vapid: app.config.vapid, subject: app.config.vapidSubject });
+    const sender =
+      opts.sender ?? createPushSender({ db: app.db, vapid: app.config.vapid, subject: app.config.vapidSubject, threads: app.config.pushThreads });
     app.decorate('push', sender);
     app.addHook('onClose', async () => sender.close());
   },

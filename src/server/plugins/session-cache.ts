@@ -9,7 +9,7 @@ export type UserRow = typeof users.$inferSelect;
 export const SESSION_CACHE_TTL_MS = 2_000;
 /**
  * With a change feed that is up, every committed change to a user's rows drops that user's entries on every instance
- * (db/change-feed.ts, drizzle/0015): entries then live this long, a safety net rather than the means of freshness.
+ * (db/change-feed.ts, drizzle/0016): entries then live this long, a safety net rather than the means of freshness.
  */
 export const FED_CACHE_TTL_MS = 60_000;
 /** A read slower than this is not cached (its ticket's invalidations may have been pruned). */

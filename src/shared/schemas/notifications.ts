@@ -32,22 +32,45 @@ export const notificationSettingsPatchSchema = notificationSettingsSchema
   .strict()
   .refine((v) => Object.keys(v).length > 0, 'Send at least one of dailyReminders, lastChanceReminders, hasSeenNotificationModal, emailFallback');
 
-export const NOTIFICATION_TOGGLE_TYPES = ['daily', 'last-chance'] as const;
+/**
+ * POST /api/notifications/toggle's `type`: the spec's setting names (`dailyReminders`, `lastChanceReminders`) and
+ * the reminder kinds (`daily`, `last-chance`), which name the same two switches.
+ */
+export const NOTIFICATION_TOGGLE_TYPES = ['dailyReminders', 'lastChanceReminders', 'daily', 'last-chance'] as const;
+export type NotificationToggleType = (typeof NOTIFICATION_TOGGLE_TYPES)[number];
+/** The setting each toggle type switches. */
+export const TOGGLE_SETTING: Record<NotificationToggleType, 'dailyReminders' | 'lastChanceReminders'> = {
+  dailyReminders: 'dailyReminders',
+  daily: 'dailyReminders',
+  lastChanceReminders: 'lastChanceReminders',
+  'last-chance': 'lastChanceReminders',
+};
 export const toggleBodySchema = z.object({
-  type: z.enum(NOTIFICATION_TOGGLE_TYPES, { message: "type must be 'daily' or 'last-chance'" }),
+  type: z.enum(NOTIFICATION_TOGGLE_TYPES, { message: "type must be 'dailyReminders' or 'lastChanceReminders' ('daily' and 'last-chance' work too)" }),
   enabled: z.boolean({ message: 'enabled must be true or false' }),
 });
 
 export const registerResultSchema = z.object({ success: z.literal(true), devices: z.number().int() });
 export const sendResultSchema = z.object({ success: z.literal(true), devices: z.number().int() });
 
+/** GET /api/notifications/check's query: this browser's push endpoint, when it has a subscription. */
+export const notificationCheckQuerySchema = z.object({
+  endpoint: z.string().url('endpoint must be the URL of this browser\'s push subscription').max(2048).optional(),
+});
+
 /** GET /api/notifications/check: whether reminders can reach the user. */
 export const notificationCheckSchema = z.object({
   subscribed: z.boolean(),
   devices: z.number().int(),
   settings: notificationSettingsSchema,
+  /** The last reminder any device of the user's took. */
   lastDeliveredAt: z.string().nullable(),
   nextDailyAt: z.string().nullable(),
   nextLastChanceAt: z.string().nullable(),
+  /**
+   * The browser that asked (its endpoint in the query): whether the server has it registered for this user, and the
+   * last message its push service took. Null when no endpoint was given.
+   */
+  thisDevice: z.object({ registered: z.boolean(), lastDeliveredAt: z.string().nullable() }).nullable(),
 });
 export type NotificationCheck = z.infer<typeof notificationCheckSchema>;

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCurrentUser } from '../lib/current-user';
 import { scrollBehavior } from '../lib/dates';
 import { syncFromPage } from '../lib/service-worker';
@@ -26,6 +27,23 @@ function useRouteEffects(pathname: string): void {
   }, [pathname]);
 }
 
+/**
+ * Reminders that heal (issue 12): once per app start for a signed-in user, whatever screen opens first, this
+ * device's push subscription is registered again (permission granted only; loaded apart, so a page without it
+ * does not carry the push code). A subscription the server dropped (404/410) or that moved to another account
+ * comes back; the service worker does the same on pushsubscriptionchange.
+ */
+function useHealPushSubscription(userId: string | undefined): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!userId) return;
+    void import('../features/notifications/lib/push-client')
+      .then((m) => m.healSubscription())
+      .then((registered) => (registered ? client.invalidateQueries({ queryKey: ['notifications'] }) : undefined))
+      .catch(() => undefined);
+  }, [userId, client]);
+}
+
 /** The app: nothing is rendered while the auth state loads; then the visitor or the signed-in routes. */
 export function App() {
   const { pathname } = useLocation();
@@ -34,10 +52,11 @@ export function App() {
   useTimezoneSync(pathname);
 
   // Check-ins queued offline are sent at start once a signed-in user is known (and on reconnect: lib/service-worker).
-  const signedIn = !!userQuery.data;
+  const userId = userQuery.data?.id;
   useEffect(() => {
-    if (signedIn) void syncFromPage();
-  }, [signedIn]);
+    if (userId) void syncFromPage(userId);
+  }, [userId]);
+  useHealPushSubscription(userId);
 
   if (userQuery.isPending) return null;
   const user = userQuery.data ?? null;

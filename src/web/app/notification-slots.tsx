@@ -4,7 +4,7 @@ import { EnableNotificationsModal, NotificationSettings } from '../features/noti
 /** The notifications feature's pieces where other screens show them (composed here: features do not import each other). */
 export function SettingsNotifications() {
   const user = useCurrentUser().data;
-  return user ? <NotificationSettings checkInTime={user.checkInTime} /> : null;
+  return user ? <NotificationSettings checkInTime={user.checkInTime} healthLink /> : null;
 }
 
 export function DashboardNotificationPrompt() {

@@ -25,14 +25,14 @@ function browser() {
 describe('wipeBrowserData', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  test('sign-out: the session cache and the session flags go, nothing else', async () => {
+  test("sign-out: the session cache, the session flags and the API read cache go; the precache and the offline queue stay", async () => {
     const b = browser();
     const done = wipeBrowserData('sign-out');
     // Storage is wiped before the call returns (sign-out goes on synchronously).
     expect(keys(b.local)).toEqual([THEME_KEY, 'big7_shields_seen_u1'].sort());
     await done;
     expect(keys(b.session)).toEqual(['big7_recovery_prompted']);
-    expect(b.cacheNames.size).toBe(2);
+    expect([...b.cacheNames]).toEqual(['workbox-precache-v2-http://127.0.0.1:3000/']);
     expect(b.deletedDbs).toEqual([]);
   });
 

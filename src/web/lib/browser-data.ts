@@ -22,7 +22,10 @@ interface Wipe {
 
 /**
  * The moments the app forgets what it kept in this browser (spec part 1 §4.1, part 2 §4):
- *  - sign-out (and a password reset, which revokes every session): the session cache and the session flags;
+ *  - sign-out (and a password reset, which revokes every session): the session cache, the session flags and the
+ *    service worker's cache of API reads (the next person on this device must not open the last one's screens
+ *    offline), but not its precache (the app shell still opens offline) nor the offline check-in queue (each
+ *    queued check-in belongs to its maker and is sent only while that user is signed in);
  *  - the first-ever check-in: every stored value and cache, except the session cache (the person stays signed in
  *    without a flash), the theme preference and the service worker's precache (screens still open offline);
  *  - account deletion: everything (local and session storage, every cache, every IndexedDB database);
@@ -30,7 +33,7 @@ interface Wipe {
  *    session cache (still signed in), the theme, developer mode and the push subscription's renewal date.
  */
 export const BROWSER_DATA_WIPES = {
-  'sign-out': { local: { only: [SESSION_CACHE_KEY] }, session: { only: Object.values(SESSION_FLAGS) }, caches: 'none', indexedDB: false },
+  'sign-out': { local: { only: [SESSION_CACHE_KEY] }, session: { only: Object.values(SESSION_FLAGS) }, caches: 'keep-precache', indexedDB: false },
   'first-check-in': { local: { keep: [SESSION_CACHE_KEY, THEME_KEY] }, session: 'all', caches: 'keep-precache', indexedDB: false },
   'account-deleted': { local: 'all', session: 'all', caches: 'all', indexedDB: true },
   'app-update': { local: { keep: [SESSION_CACHE_KEY, THEME_KEY, DEV_MODE_KEY, PUSH_RENEWED_AT_KEY] }, session: 'none', caches: 'keep-precache', indexedDB: false },

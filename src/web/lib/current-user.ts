@@ -72,7 +72,8 @@ export async function signOut(client: QueryClient, go: (to: string) => void = (t
   } catch (err) {
     console.warn('Sign-out call failed; signing out locally', err);
   }
-  void wipeBrowserData('sign-out');
+  // Awaited (it never rejects): the navigation below must not cut short the deletion of the API read cache.
+  await wipeBrowserData('sign-out');
   client.clear();
   go('/');
 }

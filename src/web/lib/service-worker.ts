@@ -21,12 +21,15 @@ const tell = (r: SyncReport) => {
   if (r.synced > 0 || r.rejected.length > 0) for (const fn of listeners) fn(r);
 };
 
-/** Sends queued offline check-ins from the page (browsers without Background Sync, reconnect, app start). */
-export async function syncFromPage(): Promise<void> {
+/**
+ * Sends queued offline check-ins from the page (browsers without Background Sync, reconnect, app start): those of
+ * `userId` when given (app start knows the signed-in user), else of whoever the server says is signed in.
+ */
+export async function syncFromPage(userId?: string): Promise<void> {
   try {
     const queue = await import('../sw/offline-queue');
-    if ((await queue.pendingCount()) === 0) return;
-    tell(await queue.syncQueuedCheckIns());
+    if ((await queue.pendingCount(userId)) === 0) return;
+    tell(await queue.syncQueuedCheckIns(userId === undefined ? {} : { userId }));
   } catch {
     // IndexedDB unavailable: nothing was queued.
   }
@@ -58,7 +61,7 @@ export function startServiceWorker(): void {
   // The start-up sync runs once a signed-in user is known (app/app.tsx): a visitor's page does not load the queue.
   if (!('serviceWorker' in navigator) || !import.meta.env.PROD) return;
   navigator.serviceWorker.addEventListener('message', (e: MessageEvent) => {
-    const data = e.data as { type?: string; synced?: number; rejected?: string[]; celebrations?: string[] } | null;
+    const data = e.data as ({ type?: string } & Partial<SyncReport>) | null;
     if (data?.type === SYNCED_MESSAGE) tell({ synced: data.synced ?? 0, rejected: data.rejected ?? [], celebrations: data.celebrations ?? [] });
   });
   void navigator.serviceWorker

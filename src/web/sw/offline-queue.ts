@@ -3,20 +3,30 @@ import type { CheckInSubmission } from '@shared/schemas/check-ins';
 
 /**
  * The offline check-in queue (spec part 2 §3: one store, auto-increment id, {data, timestamp, synced}), shared by
- * the page and the service worker. Each record carries its Idempotency-Key and made-at instant (decision 022), so
- * whoever sends it — Background Sync in the worker, or the page on reconnect / app start — sends one check-in.
+ * the page and the service worker. Each record carries its Idempotency-Key, its made-at instant (decision 022) and
+ * the user who made it, so whoever sends it — Background Sync in the worker, or the page on reconnect / app start —
+ * sends one check-in, for that user only.
+ *
+ * Whether a queued check-in can still count (at most 48 hours late, inside its day's window) is the server's
+ * judgement alone: the device's clock is not trusted for it. The server answers 400 with the reason, and the
+ * record is dropped and the reason reported.
  */
 export const OFFLINE_DB = 'big7-offline';
 export const CHECKINS_STORE = 'checkins';
 export const SYNC_TAG = 'sync-checkins';
 export const SYNCED_MESSAGE = 'checkins-synced';
-/** A queued check-in older than this can no longer count (OFFLINE_SYNC_HOURS) and is dropped. */
-const MAX_AGE_MS = 48 * 60 * 60 * 1000;
+/** The Web Lock that makes the page's and the worker's syncs take turns (one POST per record, not one from each). */
+export const SYNC_LOCK = 'big7-offline-sync';
+/**
+ * Records of another user (someone else made them on this device and signed out) wait for their owner this long,
+ * then go: by then the server would refuse them anyway (48 hours). Storage housekeeping, not a validity rule.
+ */
+export const OTHER_OWNER_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 
 export interface QueuedCheckIn {
-  /** The submission, with madeAt, and the key it is sent with. */
-  data: { idempotencyKey: string; body: CheckInSubmission };
-  /** When it was stored (ms since epoch). */
+  /** The submission, with madeAt, the key it is sent with, and the id of the user who made it. */
+  data: { idempotencyKey: string; body: CheckInSubmission; userId?: string };
+  /** When it was stored (ms since epoch, the device's clock). */
   timestamp: number;
   synced: boolean;
 }
@@ -33,10 +43,15 @@ function db(): Promise<IDBPDatabase<OfflineDb>> {
   });
 }
 
-/** Stores a check-in made offline; throws when storage fails. */
-export async function enqueueCheckIn(body: CheckInSubmission, now = new Date(), idempotencyKey = crypto.randomUUID()): Promise<QueuedCheckIn> {
+/** Stores a check-in made offline by `userId`; throws when storage fails. */
+export async function enqueueCheckIn(
+  body: CheckInSubmission,
+  userId: string,
+  now = new Date(),
+  idempotencyKey = crypto.randomUUID(),
+): Promise<QueuedCheckIn> {
   const record: QueuedCheckIn = {
-    data: { idempotencyKey, body: { ...body, madeAt: now.toISOString() } },
+    data: { idempotencyKey, userId, body: { ...body, madeAt: now.toISOString() } },
     timestamp: now.getTime(),
     synced: false,
   };
@@ -49,20 +64,29 @@ export async function enqueueCheckIn(body: CheckInSubmission, now = new Date(), 
   return record;
 }
 
-export async function pendingCount(): Promise<number> {
+/** Unsynced records (of `userId` when given). */
+export async function pendingCount(userId?: string): Promise<number> {
   const d = await db();
   try {
-    return (await d.getAll(CHECKINS_STORE)).filter((r) => !r.synced).length;
+    return (await d.getAll(CHECKINS_STORE)).filter((r) => !r.synced && (userId === undefined || r.data.userId === userId)).length;
   } finally {
     d.close();
   }
 }
 
+/** A queued check-in the server refused: it can never count, so it was dropped. */
+export interface RejectedCheckIn {
+  /** When it was made (the record's madeAt). */
+  madeAt: string;
+  /** Why, in the server's words. */
+  reason: string;
+}
+
 export interface SyncResult {
   synced: number;
-  /** Refused by the server (4xx other than 408/429): dropped, they can never count. */
-  rejected: string[];
-  /** Still queued (no connection, server error). */
+  /** Refused by the server (4xx other than 401/408/429): dropped, with the server's reason. */
+  rejected: RejectedCheckIn[];
+  /** The signed-in user's records still queued (no connection, server error): a later sync tries again. */
   remaining: number;
   /**
    * The celebrations the server's answers carried (a milestone the synced check-in reached, even one made offline
@@ -77,24 +101,65 @@ export function celebrationMessage(body: unknown): string | null {
   return c && typeof c.message === 'string' && c.message.trim() ? c.message : null;
 }
 
+/** Who is signed in, as the server sees this browser's cookie: the id, null for nobody, undefined when unknown. */
+async function signedInUserId(fetcher: typeof fetch): Promise<string | null | undefined> {
+  try {
+    const res = await fetcher('/api/auth/session', { credentials: 'include', cache: 'no-store', headers: { Accept: 'application/json' } });
+    if (!res.ok) return undefined;
+    const body = (await res.json()) as { user?: { id?: unknown } | null };
+    return typeof body.user?.id === 'string' ? body.user.id : null;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface SyncOptions {
+  /** The signed-in user (the page knows it); when absent the server is asked (the worker does not know it). */
+  userId?: string | null;
+  fetcher?: typeof fetch;
+  /** The device's clock, for dropping other users' records after OTHER_OWNER_KEEP_MS only. */
+  now?: number;
+}
+
+/** Runs `fn` holding the queue's Web Lock where the browser has Web Locks (page and worker alike), else at once. */
+function withSyncLock<T>(fn: () => Promise<T>): Promise<T> {
+  const locks = (globalThis.navigator as (Navigator & { locks?: LockManager }) | undefined)?.locks;
+  return locks ? (locks.request(SYNC_LOCK, fn) as Promise<T>) : fn();
+}
+
 let running: Promise<SyncResult> | null = null;
 
 /**
- * Sends every unsynced check-in, oldest first. A 2xx marks it synced (a retry of one already received answers
- * 2xx too: the Idempotency-Key); a refusal drops it; a network or server error keeps it for the next attempt.
- * One run at a time per context; the page and the worker may overlap, which the key makes harmless.
+ * Sends the signed-in user's unsynced check-ins, oldest first. A 2xx marks one synced (a retry of one already
+ * received answers 2xx too: the Idempotency-Key); a refusal drops it and reports the server's reason; a network
+ * or server error keeps it for the next attempt. Records another user made on this device are never sent as this
+ * user's: they wait for their owner. The page and the worker take turns through a Web Lock, so each record is
+ * sent once (where Web Locks are missing an overlap is still harmless: the key).
  */
-export function syncQueuedCheckIns(fetcher: typeof fetch = fetch, now = Date.now()): Promise<SyncResult> {
-  running ??= (async () => {
+export function syncQueuedCheckIns(opts: SyncOptions = {}): Promise<SyncResult> {
+  const fetcher = opts.fetcher ?? fetch;
+  running ??= withSyncLock(async () => {
     const result: SyncResult = { synced: 0, rejected: [], remaining: 0, celebrations: [] };
     const d = await db();
     try {
       const keys = await d.getAllKeys(CHECKINS_STORE);
+      if (keys.length === 0) return result;
+      const userId = opts.userId === undefined ? await signedInUserId(fetcher) : opts.userId;
+      const now = opts.now ?? Date.now();
       for (const id of keys) {
         const rec = await d.get(CHECKINS_STORE, id);
         if (!rec) continue;
-        if (rec.synced || now - rec.timestamp > MAX_AGE_MS) {
+        if (rec.synced) {
           await d.delete(CHECKINS_STORE, id);
+          continue;
+        }
+        if (userId === undefined) {
+          result.remaining += 1; // who is signed in is unknown (no connection): try again later
+          continue;
+        }
+        if (userId === null || rec.data.userId !== userId) {
+          // Nobody signed in, or another user's: kept for its owner, never sent as someone else's.
+          if (userId !== null && now - rec.timestamp > OTHER_OWNER_KEEP_MS) await d.delete(CHECKINS_STORE, id);
           continue;
         }
         let res: Response;
@@ -118,7 +183,7 @@ export function syncQueuedCheckIns(fetcher: typeof fetch = fetch, now = Date.now
           result.remaining += 1; // try again later (a 401: after signing in again)
         } else {
           const body = (await res.json().catch(() => ({}))) as { message?: string };
-          result.rejected.push(body.message ?? `${res.status}`);
+          result.rejected.push({ madeAt: rec.data.body.madeAt ?? new Date(rec.timestamp).toISOString(), reason: body.message ?? `${res.status}` });
           await d.delete(CHECKINS_STORE, id);
         }
       }
@@ -126,7 +191,7 @@ export function syncQueuedCheckIns(fetcher: typeof fetch = fetch, now = Date.now
       d.close();
     }
     return result;
-  })().finally(() => {
+  }).finally(() => {
     running = null;
   });
   return running;

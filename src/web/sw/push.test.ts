@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { handleNotificationClick, handlePush, parsePushData, type PushScope } from './push';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { handleNotificationClick, handlePush, handlePushSubscriptionChange, NOTIFICATION_BADGE, NOTIFICATION_ICON, parsePushData, type PushScope } from './push';
 
 function scope(windows: Array<{ url: string; focus?: () => Promise<unknown>; navigate?: (u: string) => Promise<unknown> }> = []) {
   const shown: Array<{ title: string; options: unknown }> = [];
@@ -15,6 +17,20 @@ function scope(windows: Array<{ url: string; focus?: () => Promise<unknown>; nav
 const data = (v: unknown) => ({ json: () => (typeof v === 'string' ? JSON.parse(v) : v), text: () => String(v) });
 
 describe('service worker push handling', () => {
+  it('shows an icon and a badge that are files of the build (the public folder is served at the site root)', async () => {
+    const { s, shown } = scope();
+    const waits: Promise<unknown>[] = [];
+    handlePush(s, { waitUntil: (p) => void waits.push(p), data: data({ title: 'T', body: 'B' }) });
+    await Promise.all(waits);
+    const options = shown[0]!.options as { icon: string; badge: string };
+    expect(options.icon).toBe(NOTIFICATION_ICON);
+    expect(options.badge).toBe(NOTIFICATION_BADGE);
+    for (const url of [options.icon, options.badge]) {
+      expect(url.startsWith('/')).toBe(true);
+      expect(existsSync(path.join(import.meta.dirname, '../public', url)), url).toBe(true);
+    }
+  });
+
   it('shows the reminder with its tag, url and actions', async () => {
     const { s, shown } = scope();
     const waits: Promise<unknown>[] = [];
@@ -56,5 +72,27 @@ describe('service worker push handling', () => {
     await Promise.all(waits);
     expect(c.opened).toEqual([]);
     expect(close).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe('pushsubscriptionchange', () => {
+  it('subscribes again with the server key and registers the new subscription', async () => {
+    const publicKey = Buffer.from(Uint8Array.from({ length: 65 }, (_, i) => (i === 0 ? 4 : i))).toString('base64url');
+    const calls: Array<{ url: string; body?: string }> = [];
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      calls.push({ url, body: init?.body as string | undefined });
+      return new Response(JSON.stringify(url.endsWith('vapid-public-key') ? { publicKey } : { success: true, devices: 1 }));
+    });
+    const json = { endpoint: 'https://push.example/new', expirationTime: null, keys: { p256dh: 'p', auth: 'a' } };
+    const subscribe = vi.fn(async (_o: PushSubscriptionOptionsInit) => ({ toJSON: () => json }) as unknown as PushSubscription);
+    const { s } = scope();
+    s.registration.pushManager = { subscribe } as unknown as PushManager;
+    const waits: Promise<unknown>[] = [];
+    handlePushSubscriptionChange(s, { waitUntil: (p) => void waits.push(p) });
+    await Promise.all(waits);
+    vi.unstubAllGlobals();
+    expect(Buffer.from(subscribe.mock.calls[0]![0].applicationServerKey as Uint8Array).toString('base64url')).toBe(publicKey);
+    expect(calls.map((c) => c.url)).toEqual(['/api/notifications/vapid-public-key', '/api/notifications/register-token']);
+    expect(JSON.parse(calls[1]!.body!)).toEqual({ token: JSON.stringify(json) });
   });
 });

@@ -31,6 +31,10 @@ interface WaitableEvent {
   waitUntil(p: Promise<unknown>): void;
 }
 
+/** The notification's icon and badge: files of the build (src/web/public → the site root; push.test.ts checks). */
+export const NOTIFICATION_ICON = '/icon-192.png';
+export const NOTIFICATION_BADGE = '/icon-192.png';
+
 const FALLBACK: PushMessage = { title: 'Big 7', body: 'Time to check in.', tag: 'checkin-reminder', url: '/checkin', actions: [] };
 
 /** Parses a push message's data; anything unexpected falls back to a plain reminder (a push must show something). */
@@ -58,8 +62,8 @@ export function handlePush(scope: PushScope, event: WaitableEvent & { data?: { j
       body: m.body,
       tag: m.tag,
       data: { url: m.url },
-      icon: '/icons/icon-192.png',
-      badge: '/icons/icon-192.png',
+      icon: NOTIFICATION_ICON,
+      badge: NOTIFICATION_BADGE,
       actions: m.actions,
     }),
   );

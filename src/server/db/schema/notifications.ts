@@ -52,6 +52,11 @@ export const reminderSchedules = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['daily', 'last-chance'] }).notNull(),
     nextAt: ts('next_at'),
+    /**
+     * The last local date (YYYY-MM-DD) this reminder was handed to delivery for: the tick hands on only a later
+     * date, so each reminder goes once per user, kind and local date whatever changes (decision 021).
+     */
+    lastLocalDate: text('last_local_date'),
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind] }), index('reminder_schedules_due_idx').on(t.nextAt).where(sql`${t.nextAt} is not null`)],
 );

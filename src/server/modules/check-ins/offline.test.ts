@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '@test/helpers/app';
 import { testEngines } from '@test/helpers/db';
 import { createUser, signInAs } from '@test/helpers/users';
-import { checkIns, checkInIdempotencyKeys } from '@server/db/schema/index';
+import { checkIns, checkInIdempotencyKeys, users } from '@server/db/schema/index';
 import { grantShields } from '../streaks/service';
 import { rolloverTick } from '@server/jobs/rollover';
 import { OFFLINE_CHECK_IN_MESSAGES } from '@shared/domain/offline-check-in';
@@ -71,6 +71,24 @@ describe.each(testEngines())('offline check-ins (decision 022) on %s', (engine) 
     const retry = await post(b.cookie, { answers: YES, madeAt: '2026-03-10T21:00:00Z' }, key);
     expect(retry.statusCode).toBe(201);
     expect((await rowsOf(b.u.id)).length).toBe(1);
+  });
+
+  it('a retry answers the first answer even when the tier changed in between (the key is looked up before any rule)', async () => {
+    t.clock.set('2026-03-10T21:00:00Z');
+    const u = await createUser(t.app.db, { createdAt: OLD, tier: 'ai-coach' });
+    const cookie = await signInAs(t.app, u);
+    const key = randomUUID();
+    const body = { answers: [4, 3, 2, 1, 0, 4, 4], journalEntries: ['Slept well', null, null, null, null, null, null] };
+    const first = await post(cookie, body, key);
+    expect(first.statusCode).toBe(201);
+    // The subscription ends before the retry arrives: free answers are yes/no and journals are for ai-coach only.
+    await t.app.db.update(users).set({ tier: 'free' }).where(eq(users.id, u.id));
+    const again = await post(cookie, body, key);
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual(first.json());
+    expect(await rowsOf(u.id)).toHaveLength(1);
+    // A new submission (another key) is judged by the tier as it is now.
+    expect((await post(cookie, body, randomUUID())).statusCode).toBe(400);
   });
 
   it('a malformed key is a 400 and records nothing', async () => {

@@ -47,8 +47,11 @@ describe.each(testEngines())('check-in.recorded → the reminders job on %s', (e
     return { user, call };
   }
   const jobsOf = (kind: string, key: string) => t.app.db.select().from(jobs).where(and(eq(jobs.kind, kind), eq(jobs.key, key)));
+  /** The reminders the scheduler handed on for this user and local date (in `reminders.batch` jobs' payloads). */
   const remindersSentFor = async (userId: string, day: string) =>
-    (await t.app.db.select().from(jobs).where(eq(jobs.kind, 'reminders.send'))).filter((j) => j.key.includes(`${userId}:${day}`));
+    (await t.app.db.select().from(jobs).where(eq(jobs.kind, 'reminders.batch')))
+      .flatMap((j) => (j.payload as { reminders: { userId: string; kind: string; localDate: string }[] }).reminders)
+      .filter((r) => r.userId === userId && r.localDate === day);
 
   it('is enqueued with the check-in, once per check-in, and moves the day\'s reminders still due to tomorrow', async () => {
     t.clock.set('2026-03-10T12:00:00Z');
@@ -84,7 +87,7 @@ describe.each(testEngines())('check-in.recorded → the reminders job on %s', (e
     // Tomorrow, not checked in, the daily reminder comes as usual.
     t.clock.set('2026-03-11T20:00:10Z');
     await reminderTick(t.ctx(), t.clock.now());
-    expect((await remindersSentFor(user.id, '2026-03-11')).map((j) => j.key)).toEqual([`reminder:daily:${user.id}:2026-03-11`]);
+    expect(await remindersSentFor(user.id, '2026-03-11')).toEqual([{ userId: user.id, kind: 'daily', localDate: '2026-03-11' }]);
   });
 
   it('does not exist when the check-in rolled back; a user who did not check in keeps today\'s reminders', async () => {
@@ -107,6 +110,6 @@ describe.each(testEngines())('check-in.recorded → the reminders job on %s', (e
     // Nothing moved the reminders: the day's daily reminder is sent by the next tick.
     expect((await call('GET', '/api/notifications/check')).body.nextDailyAt).toBe('2026-03-12T20:00:00.000Z');
     await reminderTick(t.ctx(), t.clock.now());
-    expect((await remindersSentFor(user.id, '2026-03-12')).map((j) => j.key)).toEqual([`reminder:daily:${user.id}:2026-03-12`]);
+    expect(await remindersSentFor(user.id, '2026-03-12')).toEqual([{ userId: user.id, kind: 'daily', localDate: '2026-03-12' }]);
   });
 });

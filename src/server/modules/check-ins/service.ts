@@ -255,14 +255,6 @@ export async function submitCheckIn(
   user = await withCurrentTier(ctx, user);
   const now = ctx.now();
   const tier = user.tier;
-  const mode = answerModeForTier(tier);
-  const problem = answersProblem(body.answers, mode);
-  if (problem) throw badRequest(problem);
-
-  const journal = body.journalEntries ? journalFieldsFrom(body.journalEntries) : undefined;
-  if (journal && hasJournalText(journal) && !hasAiCoach(tier)) throw forbidden(CHECK_IN_MESSAGES.journalAiCoachOnly);
-
-  const { areaScores, score } = scoreAnswers(body.answers, mode);
 
   return inTx(ctx, async (txCtx) => {
     const tx = txCtx.db;
@@ -271,12 +263,21 @@ export async function submitCheckIn(
     const hash = idempotencyKey ? requestHash(body) : '';
     if (idempotencyKey) {
       // Submissions of one user are serialised by the lock above, so the first answer is already stored here.
+      // Looked up before any rule: a retry answers what the first submission got, even if the tier (and with it
+      // the answer mode or the journal right) changed in between.
       const seen = await repo.findIdempotencyKey(tx, user.id, idempotencyKey);
       if (seen) {
         if (seen.requestHash !== hash) throw new AppError(422, IDEMPOTENCY_MESSAGES.reused);
         return { ...(seen.response as CheckInResult), created: seen.statusCode === 201 };
       }
     }
+    const mode = answerModeForTier(tier);
+    const problem = answersProblem(body.answers, mode);
+    if (problem) throw badRequest(problem);
+    const journal = body.journalEntries ? journalFieldsFrom(body.journalEntries) : undefined;
+    if (journal && hasJournalText(journal) && !hasAiCoach(tier)) throw forbidden(CHECK_IN_MESSAGES.journalAiCoachOnly);
+    const { areaScores, score } = scoreAnswers(body.answers, mode);
+
     const w = await windowFor(txCtx, user);
     const made = body.madeAt ? checkMadeAt(new Date(body.madeAt), now, w.input) : null;
     if (made && !made.ok) throw badRequest(made.message);

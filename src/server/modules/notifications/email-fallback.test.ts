@@ -100,8 +100,8 @@ describe.each(testEngines())('the e-mail reminder fallback on %s', (engine) => {
     await call('PATCH', '/api/notifications/settings', { emailFallback: true, lastChanceReminders: false });
     await tickAndDrain(at(2, '20:00:20'));
     await tickAndDrain(at(2, '20:00:40'));
-    // Even a reminders.send job run a second time (a retried tick) enqueues no second e-mail: the job key.
-    await t.app.jobs.enqueue(t.app.db, { kind: 'reminders.send', key: `again:${user.id}`, payload: { userId: user.id, kind: 'daily', localDate: '2026-03-12' } });
+    // Even the same reminder handed on a second time (a batch job run again) enqueues no second e-mail: the job key.
+    await t.app.jobs.enqueue(t.app.db, { kind: 'reminders.batch', key: `again:${user.id}`, payload: { reminders: [{ userId: user.id, kind: 'daily', localDate: '2026-03-12' }] } });
     await t.app.jobs.drain();
     await tickAndDrain(at(2, '23:50:20')); // last chance is off
     expect(mailsTo('once@example.com').map((m) => m.subject)).toEqual(['Your Big 7 check-in window is open']);

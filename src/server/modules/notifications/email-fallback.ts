@@ -9,7 +9,7 @@ import * as repo from './repo';
 
 /**
  * The e-mail reminder fallback (decision 021): a user who opted in (`emailFallback`, default off) and has no live
- * push subscription gets the reminder by e-mail instead, at the same due time. `reminders.send` decides push or
+ * push subscription gets the reminder by e-mail instead, at the same due time. `reminders.batch` decides push or
  * e-mail; this file writes the e-mail and its job (`reminders.email`, one per reminder), which checks once more
  * before it sends.
  */
@@ -18,7 +18,7 @@ export type ReminderRef = JobPayload<'reminders.email'>;
 
 /**
  * The unique key of the e-mail of one reminder: the reminder's own key (`reminderJobKey`, once per user, kind and
- * local date) + ':email', made from the reminder itself so that any run of any `reminders.send` job for it (a
+ * local date) + ':email', made from the reminder itself so that any run of any `reminders.batch` job for it (a
  * retry, a second instance) enqueues the same one e-mail.
  */
 export const reminderEmailKey = (ref: ReminderRef) => `reminder:${ref.kind}:${ref.userId}:${ref.localDate}:email`;
@@ -47,11 +47,6 @@ export function reminderEmail(config: Pick<AppConfig, 'appUrl'>, kind: ReminderK
       `To stop these e-mails, turn off "E-mail reminders" here: ${config.appUrl}/notifications`,
     ].join('\n'),
   };
-}
-
-/** Called by `reminders.send` when the user has no device and opted in (inside a transaction: `withDb(ctx, tx)`). */
-export async function enqueueReminderEmail(ctx: ServiceContext, ref: ReminderRef): Promise<void> {
-  await ctx.jobs.enqueue(ctx.db, { kind: 'reminders.email', key: reminderEmailKey(ref), payload: ref });
 }
 
 /**

@@ -38,6 +38,18 @@ export function listSubscriptions(db: Conn, userId: string): Promise<Subscriptio
   return db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).orderBy(asc(pushSubscriptions.createdAt));
 }
 
+/** Every device of these users (a reminder batch reads them in one query). */
+export function listSubscriptionsOf(db: Conn, userIds: readonly string[]): Promise<SubscriptionRow[]> {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db.select().from(pushSubscriptions).where(sql`${pushSubscriptions.userId} = ANY(${textArray(userIds)})`).orderBy(asc(pushSubscriptions.createdAt));
+}
+
+/** The user an endpoint is registered to now, if any. */
+export async function findEndpointOwner(db: Conn, endpoint: string): Promise<string | null> {
+  const [row] = await db.select({ userId: pushSubscriptions.userId }).from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
+  return row?.userId ?? null;
+}
+
 export async function findSubscription(db: Conn, id: string): Promise<SubscriptionRow | null> {
   const [row] = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, id));
   return row ?? null;
@@ -45,6 +57,24 @@ export async function findSubscription(db: Conn, id: string): Promise<Subscripti
 
 export async function deleteSubscription(db: Conn, id: string): Promise<void> {
   await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+}
+
+export async function deleteSubscriptions(db: Conn, ids: readonly string[]): Promise<void> {
+  if (ids.length) await db.delete(pushSubscriptions).where(sql`${pushSubscriptions.id} = ANY(${textArray(ids)})`);
+}
+
+/**
+ * A reminder batch's deliveries in two statements: each device's last delivery, and each user's last reminder
+ * delivered (a settings row is made with the defaults where there is none).
+ */
+export async function recordReminderDeliveries(db: Conn, subscriptionIds: readonly string[], userIds: readonly string[], now: Date): Promise<void> {
+  if (subscriptionIds.length) await db.update(pushSubscriptions).set({ lastDeliveredAt: now }).where(sql`${pushSubscriptions.id} = ANY(${textArray(subscriptionIds)})`);
+  if (userIds.length) {
+    const at = now.toISOString();
+    await db.execute(sql`INSERT INTO notification_settings (user_id, last_reminder_delivered_at, updated_at)
+      SELECT u, ${at}::timestamptz, ${at}::timestamptz FROM unnest(${textArray(userIds)}) AS u
+      ON CONFLICT (user_id) DO UPDATE SET last_reminder_delivered_at = excluded.last_reminder_delivered_at, updated_at = excluded.updated_at`);
+  }
 }
 
 export async function markDelivered(db: Conn, sub: SubscriptionRow, now: Date, reminder: boolean): Promise<void> {
@@ -61,6 +91,33 @@ export async function findUserClock(db: Conn, userId: string): Promise<{ timezon
 export async function findUserContact(db: Conn, userId: string): Promise<{ email: string; firstName: string; timezone: string } | null> {
   const [row] = await db.select({ email: users.email, firstName: users.firstName, timezone: users.timezone }).from(users).where(eq(users.id, userId));
   return row ?? null;
+}
+
+/** What a reminder batch needs of each user: the timezone and the reminder settings (null: the defaults). */
+export async function findReminderFacts(db: Conn, userIds: readonly string[]) {
+  if (userIds.length === 0) return [];
+  return db
+    .select({
+      userId: users.id,
+      timezone: users.timezone,
+      dailyReminders: notificationSettings.dailyReminders,
+      lastChanceReminders: notificationSettings.lastChanceReminders,
+      emailFallback: notificationSettings.emailFallback,
+    })
+    .from(users)
+    .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
+    .where(sql`${users.id} = ANY(${textArray(userIds)})`);
+}
+
+/** Which of these (user, local date) pairs have a check-in, as "userId|localDate" (one query). */
+export async function checkedInOn(db: Conn, pairs: ReadonlyArray<{ userId: string; localDate: string }>): Promise<Set<string>> {
+  if (pairs.length === 0) return new Set();
+  const res = (await db.execute(sql`SELECT c.user_id, c.local_date FROM check_ins AS c
+    JOIN unnest(${textArray(pairs.map((p) => p.userId))}, ${textArray(pairs.map((p) => p.localDate))}) AS v(user_id, local_date)
+      ON c.user_id = v.user_id AND c.local_date = v.local_date`)) as unknown as {
+    rows: Array<{ user_id: string; local_date: string }>;
+  };
+  return new Set(res.rows.map((r) => `${r.user_id}|${r.local_date}`));
 }
 
 export async function hasCheckInOn(db: Conn, userId: string, localDate: string): Promise<boolean> {
@@ -86,6 +143,8 @@ export interface DueRow {
   userId: string;
   kind: ReminderKind;
   nextAt: Date;
+  /** The last local date this reminder was handed on for (null: never). */
+  lastLocalDate: string | null;
   timezone: string;
   checkInTime: string;
 }
@@ -100,6 +159,7 @@ export async function claimDue(tx: Conn, now: Date, limit: number): Promise<DueR
       userId: reminderSchedules.userId,
       kind: reminderSchedules.kind,
       nextAt: reminderSchedules.nextAt,
+      lastLocalDate: reminderSchedules.lastLocalDate,
       timezone: users.timezone,
       checkInTime: users.checkInTime,
     })
@@ -112,14 +172,13 @@ export async function claimDue(tx: Conn, now: Date, limit: number): Promise<DueR
   return rows as DueRow[];
 }
 
-/** Sets next_at of many rows in one statement. */
-export async function advanceMany(tx: Conn, rows: Array<{ userId: string; kind: ReminderKind; nextAt: Date }>): Promise<void> {
+/** Sets next_at and last_local_date of many rows in one statement (four array parameters, whatever the count). */
+export async function advanceMany(tx: Conn, rows: Array<{ userId: string; kind: ReminderKind; nextAt: Date; lastLocalDate: string | null }>): Promise<void> {
   if (rows.length === 0) return;
-  const values = sql.join(
-    rows.map((r) => sql`(${r.userId}, ${r.kind}, ${r.nextAt.toISOString()}::timestamptz)`),
-    sql`, `,
-  );
-  await tx.execute(sql`UPDATE reminder_schedules AS r SET next_at = v.next_at FROM (VALUES ${values}) AS v(user_id, kind, next_at)
+  await tx.execute(sql`UPDATE reminder_schedules AS r SET next_at = v.next_at, last_local_date = v.last_local_date
+    FROM unnest(${textArray(rows.map((r) => r.userId))}, ${textArray(rows.map((r) => r.kind))},
+                ${sql.param(rows.map((r) => r.nextAt.toISOString()))}::timestamptz[], ${textArray(rows.map((r) => r.lastLocalDate))})
+      AS v(user_id, kind, next_at, last_local_date)
     WHERE r.user_id = v.user_id AND r.kind = v.kind`);
 }
 
@@ -131,6 +190,14 @@ export async function moveDueThrough(db: Conn, userId: string, kind: ReminderKin
     .where(and(eq(reminderSchedules.userId, userId), eq(reminderSchedules.kind, kind), isNotNull(reminderSchedules.nextAt), lte(reminderSchedules.nextAt, through)))
     .returning({ userId: reminderSchedules.userId });
   return rows.length > 0;
+}
+
+/**
+ * One text[] parameter: a batch's ids go to the database as a single array (`= ANY(…)`, `unnest(…)`), not as
+ * one parameter each, so building and parsing the statement costs the same for 10 rows as for 1,000.
+ */
+function textArray(values: ReadonlyArray<string | null>) {
+  return sql`${sql.param([...values])}::text[]`;
 }
 
 export type { Db };

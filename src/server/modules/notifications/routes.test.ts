@@ -62,7 +62,15 @@ describe.each(testEngines())('notifications on %s', (engine) => {
     expect(await call('POST', '/api/notifications/register-token', { token: JSON.stringify(s2.toJSON()) })).toMatchObject({ status: 200, body: { devices: 2 } });
     const rows = await t.app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id));
     expect(rows.map((r) => r.endpoint).sort()).toEqual([s1.endpoint, s2.endpoint].sort());
-    expect((await call('GET', '/api/notifications/check')).body).toMatchObject({ subscribed: true, devices: 2, lastDeliveredAt: null });
+    expect((await call('GET', '/api/notifications/check')).body).toMatchObject({ subscribed: true, devices: 2, lastDeliveredAt: null, thisDevice: null });
+    // This browser's endpoint: registered or not, as the server knows it (another user's endpoint is not "this device").
+    const mine = await call('GET', `/api/notifications/check?endpoint=${encodeURIComponent(s1.endpoint)}`);
+    expect(mine.body.thisDevice).toEqual({ registered: true, lastDeliveredAt: null });
+    const unknown = push.subscribe();
+    expect((await call('GET', `/api/notifications/check?endpoint=${encodeURIComponent(unknown.endpoint)}`)).body.thisDevice).toEqual({ registered: false, lastDeliveredAt: null });
+    const other = await newUser();
+    expect((await other.call('GET', `/api/notifications/check?endpoint=${encodeURIComponent(s1.endpoint)}`)).body.thisDevice).toEqual({ registered: false, lastDeliveredAt: null });
+    expect((await call('GET', '/api/notifications/check?endpoint=not-a-url')).status).toBe(400);
   });
 
   it('a malformed token is a 400 with a readable message and stores nothing', async () => {
@@ -108,6 +116,11 @@ describe.each(testEngines())('notifications on %s', (engine) => {
     }
     expect((await call('POST', '/api/notifications/toggle', { type: 'last-chance', enabled: false })).body.lastChanceReminders).toBe(false);
     expect((await call('POST', '/api/notifications/toggle', { type: 'daily', enabled: true })).body.dailyReminders).toBe(true);
+    // The spec's names of the two settings work as well.
+    expect((await call('POST', '/api/notifications/toggle', { type: 'dailyReminders', enabled: false })).body.dailyReminders).toBe(false);
+    expect((await call('POST', '/api/notifications/toggle', { type: 'lastChanceReminders', enabled: true })).body).toMatchObject({ dailyReminders: false, lastChanceReminders: true });
+    expect((await call('POST', '/api/notifications/toggle', { type: 'lastChanceReminders', enabled: false })).body.lastChanceReminders).toBe(false);
+    expect((await call('POST', '/api/notifications/toggle', { type: 'dailyReminders', enabled: true })).body.dailyReminders).toBe(true);
     expect((await call('POST', '/api/notifications/toggle', { type: 'weekly', enabled: true })).status).toBe(400);
     expect((await call('POST', '/api/notifications/toggle', { type: 'daily', enabled: 'on' })).status).toBe(400);
     expect((await call('GET', '/api/notifications/settings')).body).toEqual({ dailyReminders: true, lastChanceReminders: false, hasSeenNotificationModal: true, emailFallback: false });
@@ -173,6 +186,10 @@ describe.each(testEngines())('notifications on %s', (engine) => {
     await t.app.jobs.drain();
     expect(messagesTo(laptop.id)).toHaveLength(1);
     expect((await call('GET', '/api/notifications/check')).body.lastDeliveredAt).toBe('2026-03-11T00:30:30.000Z');
+    expect((await call('GET', `/api/notifications/check?endpoint=${encodeURIComponent(phone.endpoint)}`)).body.thisDevice).toEqual({
+      registered: true,
+      lastDeliveredAt: '2026-03-11T00:30:20.000Z',
+    });
 
     // The laptop's subscription expired: 410 removes it; the phone gets the last chance.
     push.respond(laptop.id, 410);
@@ -184,6 +201,68 @@ describe.each(testEngines())('notifications on %s', (engine) => {
     const left = await t.app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id));
     expect(left.map((s) => s.endpoint)).toEqual([phone.endpoint]);
     expect((await call('GET', '/api/notifications/check')).body).toMatchObject({ devices: 1, nextDailyAt: '2026-03-12T00:30:00.000Z' });
+  });
+
+  it('a retry waits as long as the push service asked (Retry-After), and is dropped once the user checked in', async () => {
+    t.clock.set('2026-03-16T12:00:00Z');
+    const { call } = await newUser({ timezone: 'UTC', checkInTime: '20:00' });
+    const phone = push.subscribe();
+    await call('POST', '/api/notifications/register-token', { token: phone.toJSON() });
+    push.respond(phone.id, { status: 429, headers: { 'Retry-After': '120' } }, { status: 503, headers: { 'Retry-After': '300' } });
+    t.clock.set('2026-03-16T20:00:20Z');
+    await tickAndDrain();
+    expect(push.hits(phone.id)).toBe(1);
+    // Not after the 10 s backoff: after the 120 s the push service asked for.
+    t.clock.advance(60_000);
+    await t.app.jobs.drain();
+    expect(push.hits(phone.id)).toBe(1);
+    t.clock.advance(60_000);
+    await t.app.jobs.drain();
+    expect(push.hits(phone.id)).toBe(2); // the 503: next try in 300 s (the backoff would say 20 s)
+    t.clock.advance(200_000);
+    await t.app.jobs.drain();
+    expect(push.hits(phone.id)).toBe(2);
+    // The user checks in before it: the retry checks again and sends nothing.
+    expect((await call('POST', '/api/checkins', { answers: yes7 })).status).toBe(201);
+    t.clock.advance(100_000);
+    await t.app.jobs.drain();
+    expect(push.hits(phone.id)).toBe(2);
+    expect(messagesTo(phone.id)).toEqual([]);
+  });
+
+  it('a retried reminder is not sent once its local day is over (no stale reminder after midnight)', async () => {
+    t.clock.set('2026-03-17T12:00:00Z');
+    const { user, call } = await newUser({ timezone: 'UTC', checkInTime: '20:00' });
+    const phone = push.subscribe();
+    await call('POST', '/api/notifications/register-token', { token: phone.toJSON() });
+    await call('POST', '/api/notifications/toggle', { type: 'dailyReminders', enabled: false });
+    push.respond(phone.id, { status: 503, headers: { 'Retry-After': '900' } });
+    t.clock.set('2026-03-17T23:50:10Z');
+    await tickAndDrain();
+    expect(push.hits(phone.id)).toBe(1);
+    t.clock.set('2026-03-18T00:05:10Z'); // the retry is due after midnight: the 17th's last chance has no point
+    await t.app.jobs.drain();
+    expect(push.hits(phone.id)).toBe(1);
+    const [retry] = await t.app.db.select().from(jobs).where(and(eq(jobs.kind, 'push.deliver'), eq(jobs.key, `reminder:last-chance:${user.id}:2026-03-17:${(await t.app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id)))[0]!.id}`)));
+    expect(retry).toMatchObject({ state: 'done', attempts: 1 });
+  });
+
+  it('a browser that moves to another account takes its reminders along: the previous owner is rescheduled', async () => {
+    t.clock.set('2026-03-16T12:00:00Z');
+    const a = await newUser({ timezone: 'UTC', checkInTime: '20:00' });
+    const b = await newUser({ timezone: 'UTC', checkInTime: '21:00' });
+    const browser = push.subscribe();
+    await a.call('POST', '/api/notifications/register-token', { token: browser.toJSON() });
+    expect((await a.call('GET', '/api/notifications/check')).body).toMatchObject({ devices: 1, nextDailyAt: '2026-03-16T20:00:00.000Z' });
+    // B signs in on the same browser: the endpoint is B's now; A has no device and no e-mail fallback.
+    await b.call('POST', '/api/notifications/register-token', { token: browser.toJSON() });
+    expect((await a.call('GET', '/api/notifications/check')).body).toMatchObject({ devices: 0, nextDailyAt: null, nextLastChanceAt: null });
+    t.clock.set('2026-03-16T20:00:20Z');
+    await tickAndDrain();
+    expect(messagesTo(browser.id)).toEqual([]); // A's reminder does not reach B's browser
+    t.clock.set('2026-03-16T21:00:20Z');
+    await tickAndDrain();
+    expect(messagesTo(browser.id).map((m) => m.title)).toEqual(['Window is open.']);
   });
 
   it('a user who checked in gets no reminder that day; one with the toggle off neither', async () => {
@@ -244,8 +323,8 @@ describe.each(testEngines())('notifications on %s', (engine) => {
     t.clock.set('2026-03-15T21:15:20Z');
     await tickAndDrain();
     expect(messagesTo(s.id)).toHaveLength(1);
-    const keys = (await t.app.db.select({ key: jobs.key }).from(jobs).where(eq(jobs.kind, 'reminders.send'))).map((j) => j.key);
-    expect(keys.filter((k) => k === `reminder:daily:${u.user.id}:2026-03-15`)).toHaveLength(1);
+    const [daily] = await t.app.db.select().from(reminderSchedules).where(and(eq(reminderSchedules.userId, u.user.id), eq(reminderSchedules.kind, 'daily')));
+    expect(daily!.lastLocalDate).toBe('2026-03-15');
   });
 });
 
@@ -263,6 +342,31 @@ describe('configured VAPID keys', () => {
       expect((await t.app.inject({ method: 'POST', url: '/api/notifications/send-test', headers: { cookie } })).statusCode).toBe(200);
       expect(push.received[0]).toMatchObject({ vapidKey: keys.publicKey, jwt: { sub: 'mailto:ops@example.com' } });
       expect(await t.app.db.select().from(appSettings).where(eq(appSettings.key, VAPID_KEYS_SETTING))).toEqual([]);
+    } finally {
+      await t.close();
+      await push.close();
+    }
+  });
+});
+
+describe('push worker threads (PUSH_THREADS)', () => {
+  it('encrypt and send in worker threads: every device gets its message, VAPID JWT verified, payload decrypted', async () => {
+    const push = await startPushService();
+    const t = await buildTestApp('pglite', { env: { PUSH_THREADS: '2' } });
+    try {
+      expect(t.app.config.pushThreads).toBe(2);
+      const user = await createUser(t.app.db);
+      const cookie = await signInAs(t.app, user);
+      const subs = Array.from({ length: 5 }, () => push.subscribe());
+      for (const s of subs) {
+        await t.app.inject({ method: 'POST', url: '/api/notifications/register-token', headers: { cookie }, payload: { token: s.toJSON() } });
+      }
+      const res = await t.app.inject({ method: 'POST', url: '/api/notifications/send-test', headers: { cookie } });
+      expect(res.json()).toEqual({ success: true, devices: 5 });
+      expect(push.rejected).toEqual([]);
+      for (const s of subs) expect(push.received.filter((m) => m.id === s.id).map((m) => m.json)).toEqual([expect.objectContaining({ title: 'Test notification' })]);
+      const publicKey = (await t.app.inject({ method: 'GET', url: '/api/notifications/vapid-public-key' })).json().publicKey;
+      expect(new Set(push.received.map((m) => m.vapidKey))).toEqual(new Set([publicKey]));
     } finally {
       await t.close();
       await push.close();

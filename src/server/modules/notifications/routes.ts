@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  notificationCheckQuerySchema,
   notificationCheckSchema,
   notificationSettingsPatchSchema,
   notificationSettingsSchema,
   registerResultSchema,
   registerTokenBodySchema,
   sendResultSchema,
+  TOGGLE_SETTING,
   toggleBodySchema,
   vapidPublicKeySchema,
 } from '@shared/schemas/notifications';
@@ -36,8 +38,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/toggle',
     { onRequest: requireUser, schema: { body: toggleBodySchema, response: { 200: notificationSettingsSchema } } },
-    async (req) =>
-      service.updateSettings(contextOf(req), currentUser(req).id, req.body.type === 'daily' ? { dailyReminders: req.body.enabled } : { lastChanceReminders: req.body.enabled }),
+    async (req) => service.updateSettings(contextOf(req), currentUser(req).id, { [TOGGLE_SETTING[req.body.type]]: req.body.enabled }),
   );
 
   app.post('/send-test', { onRequest: requireUser, schema: { response: { 200: sendResultSchema } } }, async (req) => ({
@@ -50,7 +51,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     devices: await service.triggerCheckIn(contextOf(req), currentUser(req).id),
   }));
 
-  app.get('/check', { onRequest: requireUser, schema: { response: { 200: notificationCheckSchema } } }, async (req) => service.check(contextOf(req), currentUser(req).id));
+  app.get('/check', { onRequest: requireUser, schema: { querystring: notificationCheckQuerySchema, response: { 200: notificationCheckSchema } } }, async (req) =>
+    service.check(contextOf(req), currentUser(req).id, req.query.endpoint),
+  );
 };
 
 export default routes;

@@ -1,9 +1,10 @@
 import { inTx, type ServiceContext } from '@server/context';
+import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
 import { AppError } from '@server/errors';
-import type { JobPayload } from '@server/jobs/kinds';
-import { PermanentJobError, type Conn } from '@server/jobs/queue';
 import type { AnyJobSpec } from '@server/events';
+import { JOB_KINDS, type JobPayload } from '@server/jobs/kinds';
+import { backoffMs, PermanentJobError, RetryLaterError, type Conn, type JobInfo } from '@server/jobs/queue';
 import {
   REMINDER_KINDS,
   REMINDER_MESSAGES,
@@ -22,7 +23,7 @@ import {
   type PushSubscriptionJson,
 } from '@shared/schemas/notifications';
 import * as repo from './repo';
-import { enqueueReminderEmail } from './email-fallback';
+import { reminderEmailKey } from './email-fallback';
 
 const tzOf = (tz: string) => (isKnownTimeZone(tz) ? tz : 'UTC');
 
@@ -92,13 +93,18 @@ export async function registerSubscription(ctx: ServiceContext, userId: string, 
   const sub = parseSubscription(token, ctx.config.nodeEnv === 'production');
   const now = ctx.now();
   return inTx(ctx.db, async (tx) => {
+    const previousOwner = await repo.findEndpointOwner(tx, sub.endpoint);
     await repo.upsertSubscription(tx, userId, { endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth }, now);
     await rescheduleReminders(tx, userId, now);
+    // The browser moved to this account (another person signed in on it): the previous owner may have no device
+    // left, so their reminders are recomputed too (none, or the e-mail fallback).
+    if (previousOwner && previousOwner !== userId) await rescheduleReminders(tx, previousOwner, now);
     return (await repo.listSubscriptions(tx, userId)).length;
   });
 }
 
-export async function check(ctx: ServiceContext, userId: string): Promise<NotificationCheck> {
+/** GET /api/notifications/check; with `endpoint` (this browser's subscription) it also says whether that one is registered. */
+export async function check(ctx: ServiceContext, userId: string, endpoint?: string): Promise<NotificationCheck> {
   const [settings, subs, row, schedules] = await Promise.all([
     getSettings(ctx.db, userId),
     repo.listSubscriptions(ctx.db, userId),
@@ -106,6 +112,7 @@ export async function check(ctx: ServiceContext, userId: string): Promise<Notifi
     repo.listSchedules(ctx.db, userId),
   ]);
   const next = (k: ReminderKind) => schedules.find((s) => s.kind === k)?.nextAt?.toISOString() ?? null;
+  const mine = endpoint === undefined ? undefined : subs.find((s) => s.endpoint === endpoint);
   return {
     subscribed: subs.length > 0,
     devices: subs.length,
@@ -113,6 +120,7 @@ export async function check(ctx: ServiceContext, userId: string): Promise<Notifi
     lastDeliveredAt: row?.lastReminderDeliveredAt?.toISOString() ?? null,
     nextDailyAt: next('daily'),
     nextLastChanceAt: next('last-chance'),
+    thisDevice: endpoint === undefined ? null : { registered: mine !== undefined, lastDeliveredAt: mine?.lastDeliveredAt?.toISOString() ?? null },
   };
 }
 
@@ -135,96 +143,257 @@ export async function sendNow(ctx: ServiceContext, userId: string, message: Push
 export const sendTest = (ctx: ServiceContext, userId: string) => sendNow(ctx, userId, TEST_NOTIFICATION);
 export const triggerCheckIn = (ctx: ServiceContext, userId: string) => sendNow(ctx, userId, REMINDER_MESSAGES.daily);
 
-class RetryablePushError extends Error {}
+/** A push service's answer, sorted. */
+function pushOutcomeKind(status: number): 'delivered' | 'gone' | 'retry' | 'refused' {
+  if (status >= 200 && status < 300) return 'delivered';
+  if (status === 404 || status === 410) return 'gone';
+  if (status === 429 || status >= 500) return 'retry';
+  return 'refused';
+}
+
+/** The failure to throw for a push that may succeed later: with the push service's Retry-After when it gave one. */
+function retryLater(status: number, retryAfterSeconds: number | null): Error {
+  const message = `push service answered ${status}`;
+  return retryAfterSeconds !== null ? new RetryLaterError(message, retryAfterSeconds * 1000) : new Error(message);
+}
 
 /** One message to one device: delivered, or gone (404/410: the subscription is removed). 429/5xx throw (retry). */
 async function deliverTo(ctx: ServiceContext, sub: repo.SubscriptionRow, message: PushPayload, ttlSeconds: number, reminder: boolean) {
   const outcome = await ctx.push.send(sub, JSON.stringify(message), { ttlSeconds, urgency: reminder ? 'high' : 'normal' });
-  if (outcome.status >= 200 && outcome.status < 300) {
+  const kind = pushOutcomeKind(outcome.status);
+  if (kind === 'delivered') {
     await repo.markDelivered(ctx.db, sub, ctx.now(), reminder);
     return 'delivered' as const;
   }
-  if (outcome.status === 404 || outcome.status === 410) {
+  if (kind === 'gone') {
     await inTx(ctx.db, async (tx) => {
       await repo.deleteSubscription(tx, sub.id);
       await rescheduleReminders(tx, sub.userId, ctx.now());
     });
     return 'gone' as const;
   }
-  if (outcome.status === 429 || outcome.status >= 500) throw new RetryablePushError(`push service answered ${outcome.status}`);
+  if (kind === 'retry') throw retryLater(outcome.status, outcome.retryAfterSeconds);
   throw new PermanentJobError(`push service refused the message (${outcome.status})`);
 }
 
-/** Job `push.deliver`. */
-export async function deliverJob(ctx: ServiceContext, p: JobPayload<'push.deliver'>): Promise<void> {
-  const sub = await repo.findSubscription(ctx.db, p.subscriptionId);
-  if (!sub) return; // removed meanwhile
-  await deliverTo(ctx, sub, p.message, p.ttlSeconds, p.reminder);
+/** Seconds left in a reminder's local date (its window closes at the end of it); ≤ 0 once it is over. */
+const secondsLeftOf = (localDate: string, timezone: string, now: Date, endOf = endOfLocalDay) =>
+  Math.floor((endOf(localDate, tzOf(timezone)).getTime() - now.getTime()) / 1000);
+
+/**
+ * `fn` remembered by its arguments, for one tick or batch: the timezone maths is the same for every user of one
+ * zone and check-in time, and costs far more than a lookup (a tick of 1,000 users of one zone does it once).
+ */
+function memo<A extends Array<string | number>, R>(fn: (...args: A) => R): (...args: A) => R {
+  const seen = new Map<string, R>();
+  return (...args: A) => {
+    const key = args.join('|');
+    let r = seen.get(key);
+    if (r === undefined) {
+      r = fn(...args);
+      seen.set(key, r);
+    }
+    return r;
+  };
 }
 
 /**
- * Job `reminders.send`: still wanted (toggle on, not checked in, window not over)? then one push.deliver per device,
- * or with no device the e-mail fallback (`reminders.email`) when the user opted in.
+ * Job `push.deliver`. For a reminder, every attempt (a retry included) checks first that it is still wanted: the
+ * device still belongs to the user it was for, the reminder is on, the user has not checked in for that date and
+ * the date's window is not over (no stale reminder after midnight); its TTL is what is left of that window.
  */
-export async function sendReminderJob(ctx: ServiceContext, p: JobPayload<'reminders.send'>, key: string): Promise<void> {
-  const now = ctx.now();
-  const user = await repo.findUserClock(ctx.db, p.userId);
-  if (!user) return;
-  const settings = await getSettings(ctx.db, p.userId);
-  if (!(p.kind === 'daily' ? settings.dailyReminders : settings.lastChanceReminders)) return;
-  if (await repo.hasCheckInOn(ctx.db, p.userId, p.localDate)) return;
-  const closesAt = endOfLocalDay(p.localDate, tzOf(user.timezone));
-  const ttlSeconds = Math.floor((closesAt.getTime() - now.getTime()) / 1000);
-  if (ttlSeconds <= 0) return; // the window is over: the reminder has no point any more
-  const subs = await repo.listSubscriptions(ctx.db, p.userId);
-  // No live push subscription: the reminder goes by e-mail when the user opted in (decision 021), else nowhere.
-  if (subs.length === 0) return settings.emailFallback ? enqueueReminderEmail(ctx, p) : undefined;
-  await inTx(ctx.db, async (tx) => {
-    for (const sub of subs) {
-      await ctx.jobs.enqueue(tx, {
-        kind: 'push.deliver',
-        key: `${key}:${sub.id}`,
-        payload: { subscriptionId: sub.id, message: REMINDER_MESSAGES[p.kind], ttlSeconds, reminder: true },
-      });
-    }
-  });
+export async function deliverJob(ctx: ServiceContext, p: JobPayload<'push.deliver'>): Promise<void> {
+  const sub = await repo.findSubscription(ctx.db, p.subscriptionId);
+  if (!sub) return; // removed meanwhile
+  let ttlSeconds = p.ttlSeconds;
+  const ref = p.reminderOf;
+  if (ref) {
+    if (sub.userId !== ref.userId) return; // the browser moved to another account
+    const [user, settings] = await Promise.all([repo.findUserClock(ctx.db, ref.userId), getSettings(ctx.db, ref.userId)]);
+    if (!user || !(ref.kind === 'daily' ? settings.dailyReminders : settings.lastChanceReminders)) return;
+    if (await repo.hasCheckInOn(ctx.db, ref.userId, ref.localDate)) return;
+    ttlSeconds = secondsLeftOf(ref.localDate, user.timezone, ctx.now());
+    if (ttlSeconds <= 0) return;
+  }
+  await deliverTo(ctx, sub, p.message, ttlSeconds, p.reminder);
 }
 
-/** The unique job key of one reminder: once per user, kind and local date. */
+/** Reminders per `reminders.batch` job (the tick's claim is split into jobs of this size). */
+export const REMINDER_BATCH_SIZE = 250;
+/** Pushes one batch job keeps in flight (the push worker threads and the undici pool share them out). */
+const SEND_CONCURRENCY = 64;
+
+/** Runs `fn` over `items`, `limit` at a time. */
+async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await fn(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}
+
+export type ReminderRef = JobPayload<'reminders.batch'>['reminders'][number];
+
+export interface BatchResult {
+  delivered: number;
+  /** Devices whose push service said the subscription is gone (removed). */
+  gone: number;
+  /** Devices handed to a push.deliver job for another try (429/5xx, no answer, another refusal). */
+  retried: number;
+  emailed: number;
+  /** Reminders no longer wanted (checked in, turned off, window over, user gone). */
+  skipped: number;
+}
+
+/**
+ * Job `reminders.batch` (decision 021): for the reminders of one batch, reads in three queries what decides them
+ * (settings and timezone, check-ins of those dates, devices), pushes to every device of every reminder still
+ * wanted with SEND_CONCURRENCY in flight, then writes every outcome in one transaction: deliveries, removed
+ * devices (and their owners' schedules), a push.deliver job per device that needs another try (never sooner than
+ * its Retry-After), a reminders.email job per user with no device and the fallback on — and empties the job's
+ * payload, so a later attempt of this job sends nothing twice.
+ */
+export async function sendReminderBatch(ctx: ServiceContext, p: JobPayload<'reminders.batch'>, job: Pick<JobInfo, 'id'>): Promise<BatchResult> {
+  const result: BatchResult = { delivered: 0, gone: 0, retried: 0, emailed: 0, skipped: 0 };
+  if (p.reminders.length === 0) return result;
+  const now = ctx.now();
+  const endOf = memo(endOfLocalDay);
+  const userIds = [...new Set(p.reminders.map((r) => r.userId))];
+  const [facts, checkedIn, subs] = await Promise.all([
+    repo.findReminderFacts(ctx.db, userIds),
+    repo.checkedInOn(ctx.db, p.reminders),
+    repo.listSubscriptionsOf(ctx.db, userIds),
+  ]);
+  const factsOf = new Map(facts.map((f) => [f.userId, f]));
+  const devicesOf = new Map<string, repo.SubscriptionRow[]>();
+  for (const sub of subs) devicesOf.set(sub.userId, [...(devicesOf.get(sub.userId) ?? []), sub]);
+
+  const sends: Array<{ ref: ReminderRef; sub: repo.SubscriptionRow; ttlSeconds: number }> = [];
+  const emails: ReminderRef[] = [];
+  for (const ref of p.reminders) {
+    const f = factsOf.get(ref.userId);
+    const on = f && (ref.kind === 'daily' ? (f.dailyReminders ?? true) : (f.lastChanceReminders ?? true));
+    const ttlSeconds = f ? secondsLeftOf(ref.localDate, f.timezone, now, endOf) : 0;
+    if (!on || checkedIn.has(`${ref.userId}|${ref.localDate}`) || ttlSeconds <= 0) {
+      result.skipped++;
+      continue;
+    }
+    const devices = devicesOf.get(ref.userId) ?? [];
+    // No live push subscription: the reminder goes by e-mail when the user opted in (decision 021), else nowhere.
+    if (devices.length === 0) {
+      if (f.emailFallback) emails.push(ref);
+      else result.skipped++;
+      continue;
+    }
+    for (const sub of devices) sends.push({ ref, sub, ttlSeconds });
+  }
+
+  const payloads = { daily: JSON.stringify(REMINDER_MESSAGES.daily), 'last-chance': JSON.stringify(REMINDER_MESSAGES['last-chance']) };
+  const delivered: Array<{ sub: repo.SubscriptionRow }> = [];
+  const gone: repo.SubscriptionRow[] = [];
+  const again: Array<{ ref: ReminderRef; sub: repo.SubscriptionRow; ttlSeconds: number; retryAfterMs: number }> = [];
+  await eachLimited(sends, SEND_CONCURRENCY, async (s) => {
+    try {
+      const outcome = await ctx.push.send(s.sub, payloads[s.ref.kind], { ttlSeconds: s.ttlSeconds, urgency: 'high' });
+      const kind = pushOutcomeKind(outcome.status);
+      if (kind === 'delivered') delivered.push(s);
+      else if (kind === 'gone') gone.push(s.sub);
+      else again.push({ ...s, retryAfterMs: (outcome.retryAfterSeconds ?? 0) * 1000 });
+    } catch (err) {
+      ctx.log.warn({ err }, 'reminder push failed; it is retried as a push.deliver job');
+      again.push({ ...s, retryAfterMs: 0 });
+    }
+  });
+
+  const pushDef = JOB_KINDS['push.deliver'];
+  const firstRetryMs = backoffMs(pushDef.policy, 1);
+  await inTx(ctx.db, async (tx) => {
+    const deliveredUsers = [...new Set(delivered.map((d) => d.sub.userId))];
+    await repo.recordReminderDeliveries(
+      tx,
+      delivered.map((d) => d.sub.id),
+      deliveredUsers,
+      now,
+    );
+    if (gone.length) {
+      await repo.deleteSubscriptions(
+        tx,
+        gone.map((g) => g.id),
+      );
+      // No devices left: no schedule, or the e-mail fallback's.
+      for (const userId of new Set(gone.map((g) => g.userId))) await rescheduleReminders(tx, userId, now);
+    }
+    const jobSpecs: AnyJobSpec[] = [
+      ...again.map((a) => ({
+        kind: 'push.deliver' as const,
+        key: `${reminderJobKey(a.ref.kind, a.ref.userId, a.ref.localDate)}:${a.sub.id}`,
+        payload: {
+          subscriptionId: a.sub.id,
+          message: REMINDER_MESSAGES[a.ref.kind],
+          ttlSeconds: a.ttlSeconds,
+          reminder: true,
+          reminderOf: a.ref,
+        },
+        runAt: new Date(now.getTime() + Math.max(firstRetryMs, a.retryAfterMs)),
+      })),
+      ...emails.map((ref) => ({ kind: 'reminders.email' as const, key: reminderEmailKey(ref), payload: ref, runAt: now })),
+    ];
+    // Through the queue, in this transaction; a retry or e-mail already queued is not queued again.
+    await ctx.jobs.enqueueMany(tx, jobSpecs);
+    // Done with this batch: a later attempt of the job (a lost lease, a crash before it is marked done) finds none.
+    await ctx.jobs.checkpoint(tx, job.id, { reminders: [] });
+  });
+  result.delivered = delivered.length;
+  result.gone = gone.length;
+  result.retried = again.length;
+  result.emailed = emails.length;
+  return result;
+}
+
+/** The unique job key of one reminder's retries: once per user, kind and local date (and device). */
 export const reminderJobKey = (kind: ReminderKind, userId: string, localDate: string) => `reminder:${kind}:${userId}:${localDate}`;
 
 /**
  * The scheduler tick (a recurring task): claims due schedule rows (FOR UPDATE SKIP LOCKED, by the next_at index),
- * enqueues one `reminders.send` job per row (unique key per user, kind and local date) and advances next_at, in
- * one transaction per batch. Several instances share the rows; each reminder is enqueued once.
+ * advances them, and hands each reminder whose local date is later than the last one handed on for that row
+ * (last_local_date: once per user, kind and local date, whatever changes) to `reminders.batch` jobs of
+ * REMINDER_BATCH_SIZE — all in one transaction per claim. Several instances share the rows; each reminder is
+ * handed on once. A reminder whose window already closed (after downtime) is skipped, not sent late.
  */
-export async function reminderTick(ctx: ServiceContext, now: Date, batchSize = 1000): Promise<{ enqueued: number }> {
+export async function reminderTick(ctx: ServiceContext, now: Date, claimSize = 1000): Promise<{ enqueued: number; batches: number }> {
   let enqueued = 0;
+  let batches = 0;
+  const localDateOfDue = memo((at: number, tz: string) => reminderLocalDate(new Date(at), tz));
+  const endOf = memo(endOfLocalDay);
+  const nextAt = memo((kind: ReminderKind, tz: string, time: string) => nextReminder(kind, now, tz, time).at);
   for (;;) {
     const count = await inTx(ctx.db, async (tx) => {
-      const due = await repo.claimDue(tx, now, batchSize);
+      const due = await repo.claimDue(tx, now, claimSize);
       if (due.length === 0) return 0;
-      const jobSpecs: AnyJobSpec[] = [];
+      const refs: ReminderRef[] = [];
       const advances = [];
       for (const row of due) {
         const tz = tzOf(row.timezone);
-        const time = effectiveCheckInTime(row.checkInTime);
-        const localDate = reminderLocalDate(row.nextAt, tz);
-        // After downtime, a reminder whose window already closed is skipped, not sent late.
-        if (endOfLocalDay(localDate, tz).getTime() > now.getTime()) {
-          const payload = { userId: row.userId, kind: row.kind, localDate };
-          jobSpecs.push({ kind: 'reminders.send', key: reminderJobKey(row.kind, row.userId, localDate), payload, runAt: now });
-        }
-        advances.push({ userId: row.userId, kind: row.kind, nextAt: nextReminder(row.kind, now, tz, time).at });
+        const localDate = localDateOfDue(row.nextAt.getTime(), tz);
+        const fresh = (row.lastLocalDate === null || localDate > row.lastLocalDate) && endOf(localDate, tz).getTime() > now.getTime();
+        if (fresh) refs.push({ userId: row.userId, kind: row.kind, localDate });
+        advances.push({ userId: row.userId, kind: row.kind, nextAt: nextAt(row.kind, tz, effectiveCheckInTime(row.checkInTime)), lastLocalDate: fresh ? localDate : row.lastLocalDate });
       }
-      // Through the queue, in this transaction: one INSERT for the batch, a reminder already queued is not queued again.
-      enqueued += await ctx.jobs.enqueueMany(tx, jobSpecs);
+      const jobSpecs: AnyJobSpec[] = [];
+      for (let i = 0; i < refs.length; i += REMINDER_BATCH_SIZE) {
+        const payload = { reminders: refs.slice(i, i + REMINDER_BATCH_SIZE) };
+        jobSpecs.push({ kind: 'reminders.batch', key: `reminders@${now.toISOString()}:${randomUUID()}`, payload, runAt: now });
+      }
+      // Through the queue, in this transaction: one INSERT per thousand jobs.
+      await ctx.jobs.enqueueMany(tx, jobSpecs);
       await repo.advanceMany(tx, advances);
+      enqueued += refs.length;
+      batches += jobSpecs.length;
       return due.length;
     });
-    if (count < batchSize) break;
+    if (count < claimSize) break;
   }
-  return { enqueued };
+  return { enqueued, batches };
 }
 
 /**

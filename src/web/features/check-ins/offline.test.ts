@@ -16,9 +16,10 @@ describe('submitOrQueue', () => {
   test('with no connection the check-in is stored on the device with a key and its made-at instant', async () => {
     vi.stubGlobal('navigator', { onLine: false });
     enqueue.mockResolvedValue({});
-    expect(await submitOrQueue(body)).toEqual({ kind: 'queued' });
-    const [sent, madeAt, key] = enqueue.mock.calls[0]!;
+    expect(await submitOrQueue(body, 'u1')).toEqual({ kind: 'queued' });
+    const [sent, userId, madeAt, key] = enqueue.mock.calls[0]!;
     expect(sent).toEqual(body);
+    expect(userId).toBe('u1');
     expect(madeAt).toBeInstanceOf(Date);
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -26,10 +27,17 @@ describe('submitOrQueue', () => {
   test("a storage failure says 'Failed to save check-in offline.'", async () => {
     vi.stubGlobal('navigator', { onLine: false });
     enqueue.mockRejectedValue(new DOMException('Quota exceeded', 'QuotaExceededError'));
-    const err = await submitOrQueue(body).catch((e: unknown) => e);
+    const err = await submitOrQueue(body, 'u1').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(OfflineSaveError);
     expect((err as Error).message).toBe(OFFLINE_MESSAGES.failed);
     expect(OFFLINE_MESSAGES.failed).toBe('Failed to save check-in offline.');
+  });
+
+  test('without a signed-in user nothing is queued (a queued check-in belongs to its maker)', async () => {
+    vi.stubGlobal('navigator', { onLine: false });
+    enqueue.mockResolvedValue({});
+    await expect(submitOrQueue(body, null)).rejects.toBeInstanceOf(OfflineSaveError);
+    expect(enqueue).not.toHaveBeenCalled();
   });
 
   test('online, a request that cannot reach the server is queued with the key it was sent with', async () => {
@@ -40,8 +48,18 @@ describe('submitOrQueue', () => {
       throw new TypeError('Failed to fetch');
     });
     enqueue.mockResolvedValue({});
-    expect(await submitOrQueue(body)).toEqual({ kind: 'queued' });
-    expect(enqueue.mock.calls[0]![2]).toBe(sentKey);
+    expect(await submitOrQueue(body, 'u1')).toEqual({ kind: 'queued' });
+    expect(enqueue.mock.calls[0]![3]).toBe(sentKey);
+  });
+});
+
+describe('a queued check-in the server refused', () => {
+  test("says it was not accepted and why — not 'Failed to save check-in offline.', which is for storage failures", async () => {
+    const { rejectedNotice } = await import('./offline');
+    const n = rejectedNotice({ madeAt: '2026-03-02T21:00:00.000Z', reason: 'This check-in was made more than 48 hours ago.' }, 'en-GB');
+    expect(n.title).toBe('Check-in not accepted');
+    expect(n.title).not.toBe(OFFLINE_MESSAGES.failed);
+    expect(n.description).toMatch(/^The check-in you made offline \(.*2026.*\) was not accepted: This check-in was made more than 48 hours ago\.$/);
   });
 });
 

@@ -9,7 +9,17 @@ export const OFFLINE_MESSAGES = {
   failed: 'Failed to save check-in offline.',
   synced: 'Synced',
   syncedText: 'Your offline check-in was saved.',
+  /** A queued check-in the server refused when it arrived (too late, outside its window…): not a storage failure. */
+  notAccepted: 'Check-in not accepted',
+  notAcceptedText: (when: string, reason: string) => `The check-in you made offline (${when}) was not accepted: ${reason}`,
 } as const;
+
+/** The toast for a queued check-in the server refused during a sync: when it was made, and the server's reason. */
+export function rejectedNotice(r: { madeAt: string; reason: string }, locale?: string): { title: string; description: string } {
+  const at = new Date(r.madeAt);
+  const when = Number.isNaN(at.getTime()) ? r.madeAt : at.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  return { title: OFFLINE_MESSAGES.notAccepted, description: OFFLINE_MESSAGES.notAcceptedText(when, r.reason) };
+}
 
 /**
  * The 'Synced' toast after queued check-ins reached the server; when an answer celebrated a milestone (a check-in
@@ -35,9 +45,10 @@ export class OfflineSaveError extends Error {
 
 /**
  * Sends a check-in with a fresh Idempotency-Key; with no connection (or when the request cannot reach the
- * server) it is stored in IndexedDB with its made-at instant and a sync is requested (decision 022).
+ * server) it is stored in IndexedDB with its made-at instant and the id of `userId` (only that user's syncs send
+ * it), and a sync is requested (decision 022).
  */
-export async function submitOrQueue(body: CheckInSubmission): Promise<SubmitOutcome> {
+export async function submitOrQueue(body: CheckInSubmission, userId: string | null): Promise<SubmitOutcome> {
   // One key per check-in: if the request reached the server but its answer was lost, the queued retry is the same one.
   const key = crypto.randomUUID();
   const madeAt = new Date();
@@ -50,7 +61,8 @@ export async function submitOrQueue(body: CheckInSubmission): Promise<SubmitOutc
     }
   }
   try {
-    await enqueueCheckIn(body, madeAt, key);
+    if (!userId) throw new Error('no signed-in user to keep the check-in for');
+    await enqueueCheckIn(body, userId, madeAt, key);
   } catch {
     throw new OfflineSaveError();
   }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CheckInResult, CheckInSubmission } from '@shared/schemas/check-ins';
+import type { PublicUser } from '@shared/schemas/auth';
 import { api } from '@web/lib/api-client';
 import { invalidateCheckIns } from '@web/lib/check-ins';
 import { currentUserQueryKey } from '@web/lib/current-user';
@@ -17,7 +18,8 @@ export async function refreshAfterCheckIn(client: QueryClient): Promise<void> {
 export function useSubmitCheckIn() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: submitOrQueue,
+    // Queued offline check-ins belong to the user who made them (only that user's syncs send them).
+    mutationFn: (body: CheckInSubmission) => submitOrQueue(body, client.getQueryData<PublicUser | null>(currentUserQueryKey)?.id ?? null),
     onSuccess: (outcome) => (outcome.kind === 'sent' ? refreshAfterCheckIn(client) : undefined),
   });
 }

@@ -5,6 +5,8 @@ import { api } from '@web/lib/api-client';
 export const notificationKeys = {
   settings: ['notifications', 'settings'] as const,
   check: ['notifications', 'check'] as const,
+  /** This browser's push endpoint (null without a subscription). */
+  endpoint: ['notifications', 'endpoint'] as const,
 };
 
 /** GET /api/notifications/settings, refetched every 5 minutes (spec part 2 §9). */
@@ -16,9 +18,16 @@ export const notificationSettingsQuery = () =>
   });
 export const useNotificationSettings = (enabled = true) => useQuery({ ...notificationSettingsQuery(), enabled });
 
-/** GET /api/notifications/check: reminder health (devices, last delivered, next reminders). */
-export const useNotificationCheck = () =>
-  useQuery({ queryKey: notificationKeys.check, queryFn: () => api.get<NotificationCheck>('/api/notifications/check') });
+/**
+ * GET /api/notifications/check: reminder health (devices, last delivered, next reminders) and, given this browser's
+ * push endpoint, whether the server has this device registered. `endpoint` undefined: not known yet (not fetched).
+ */
+export const useNotificationCheck = (endpoint: string | null | undefined) =>
+  useQuery({
+    queryKey: [...notificationKeys.check, endpoint ?? null],
+    queryFn: () => api.get<NotificationCheck>(`/api/notifications/check${endpoint ? `?endpoint=${encodeURIComponent(endpoint)}` : ''}`),
+    enabled: endpoint !== undefined,
+  });
 
 export const fetchVapidPublicKey = () => api.get<{ publicKey: string }>('/api/notifications/vapid-public-key');
 export const registerToken = (sub: PushSubscriptionJson) =>

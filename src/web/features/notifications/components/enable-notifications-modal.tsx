@@ -3,7 +3,7 @@ import { Button } from '@web/components/ui/button';
 import { Modal } from '@web/components/ui/dialog';
 import { useNotificationSettings, usePatchNotificationSettings } from '../api/notifications';
 import { useNotificationSwitch } from '../lib/use-enable-notifications';
-import { healSubscription, permissionState, shouldAutoEnable, watchPermissionGranted } from '../lib/push-client';
+import { permissionState, shouldAutoEnable, watchPermissionGranted } from '../lib/push-client';
 
 export const NOTIFICATION_MODAL_DELAY_MS = 1_500;
 export const NOTIFICATION_MODAL_TEXT = {
@@ -13,8 +13,8 @@ export const NOTIFICATION_MODAL_TEXT = {
 
 /**
  * On the dashboard: the Enable Push Notifications modal 1.5 s after load while hasSeenNotificationModal is false
- * (Allow / Not now; both set it). Also re-registers this device's subscription on every app start, and turns
- * notifications on by itself for a new user whose permission is granted outside the modal (shouldAutoEnable).
+ * (Allow / Not now; both set it). Also turns notifications on by itself for a new user whose permission is
+ * granted outside the modal (shouldAutoEnable). The app shell re-registers the subscription at each app start.
  */
 export function EnableNotificationsModal({ checkInTime }: { checkInTime: string }) {
   const settings = useNotificationSettings();
@@ -25,9 +25,6 @@ export function EnableNotificationsModal({ checkInTime }: { checkInTime: string 
   const allowing = useRef(false);
   const autoEnable = shouldAutoEnable(permissionState(), settings.data);
 
-  useEffect(() => {
-    void healSubscription();
-  }, []);
   // A new user with default permission: the moment the browser grants it (outside the modal's Allow too), the
   // device subscribes and notifications are on, with the 'Notifications Ready' toast.
   useEffect(() => {

@@ -1,8 +1,13 @@
 import { useId } from 'react';
 import { Switch } from 'radix-ui';
 import { toastError } from '@web/components/ui/toast';
-import { useNotificationSettings, usePatchNotificationSettings } from '../api/notifications';
+import { Link } from 'react-router';
+import { formatWallTime12h } from '@shared/domain/dates';
+import { effectiveCheckInTime } from '@shared/domain/check-in-window';
+import { usePatchNotificationSettings } from '../api/notifications';
+import { DEVICE_STATE_TEXT } from '../lib/device-state';
 import { useNotificationSwitch } from '../lib/use-enable-notifications';
+import { useThisDevice } from '../lib/use-this-device';
 
 /** The whole 64×44 button is the tap target (as the Dark Mode switch); the track inside is the visible switch. */
 export const switchClass =
@@ -14,26 +19,34 @@ export const thumbClass =
 
 export const MAIN_NOTIFICATIONS_REQUIRED = 'Main Notifications Required';
 
-/** /settings: the notifications toggle and the last-chance toggle (disabled unless the main one is on). */
-export function NotificationSettings({ checkInTime }: { checkInTime: string }) {
+/**
+ * /settings (and /notifications): the Notifications switch and the last-chance switch (disabled unless the main one
+ * is on: 'Main Notifications Required'). The main switch shows what is true on this device — on only when the
+ * browser allows notifications, this device is registered with the server and the daily reminder is on — and
+ * otherwise says why it is off and how to fix it. `healthLink`: a link to /notifications (reminder health).
+ */
+export function NotificationSettings({ checkInTime, healthLink = false }: { checkInTime: string; healthLink?: boolean }) {
   const mainId = useId();
   const lastId = useId();
-  const settings = useNotificationSettings();
+  const device = useThisDevice();
+  const settings = device.settings;
   const patch = usePatchNotificationSettings();
-  const { enable, disable, pending } = useNotificationSwitch(checkInTime);
-  const main = settings.data?.dailyReminders ?? false;
+  const { enable, disable, pending, subscribing } = useNotificationSwitch(checkInTime);
+  const main = device.state === 'on';
   const last = main && (settings.data?.lastChanceReminders ?? false);
-  const busy = pending || patch.isPending || !settings.data;
+  const busy = pending || subscribing || patch.isPending || !settings.data;
+  const time = formatWallTime12h(effectiveCheckInTime(checkInTime));
   return (
     <>
-      <div className="flex min-h-14 items-center justify-between gap-4">
+      <div className="flex min-h-14 flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2">
         <label htmlFor={mainId} className="font-medium">
           Notifications
         </label>
         <Switch.Root
           id={mainId}
           checked={main}
-          disabled={busy}
+          disabled={busy || device.state === 'checking'}
+          aria-describedby={`${mainId}-hint`}
           onCheckedChange={(on) => void (on ? enable() : disable()).catch((err: unknown) => toastError(err, 'Update Failed'))}
           className={switchClass}
         >
@@ -41,6 +54,9 @@ export function NotificationSettings({ checkInTime }: { checkInTime: string }) {
             <Switch.Thumb className={thumbClass} />
           </span>
         </Switch.Root>
+        <p id={`${mainId}-hint`} className="w-full text-sm text-muted" data-testid="notifications-state" data-state={device.state}>
+          {device.state === 'checking' ? '' : DEVICE_STATE_TEXT[device.state](time)}
+        </p>
       </div>
       <div className="flex min-h-14 flex-wrap items-center justify-between gap-x-4 gap-y-1 border-t border-border py-2">
         <label htmlFor={lastId} className="font-medium">
@@ -62,6 +78,11 @@ export function NotificationSettings({ checkInTime }: { checkInTime: string }) {
           {main ? 'A reminder at 11:50 PM if you have not checked in yet.' : MAIN_NOTIFICATIONS_REQUIRED}
         </p>
       </div>
+      {healthLink && (
+        <Link to="/notifications" className="-mx-4 flex min-h-14 items-center justify-between border-t border-border px-4 font-medium hover:bg-surface-2">
+          Reminder health <span aria-hidden="true">›</span>
+        </Link>
+      )}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import type { PushSubscriptionJson } from '@shared/schemas/notifications';
 import { fetchVapidPublicKey, registerToken } from '../api/notifications';
+import { PUSH_RENEWED_AT_KEY } from '@web/lib/browser-data';
 
 /**
  * The browser side of Web Push (DECISIONS: one service worker, Web Push with VAPID): permission, subscribing on
@@ -7,16 +8,35 @@ import { fetchVapidPublicKey, registerToken } from '../api/notifications';
  * subscription with the server. The FCM-named messages of the spec are worded for Web Push.
  */
 export const PUSH_MESSAGES = {
+  /** Spec: 'Firebase messaging not available in this browser'. */
   unsupported: 'Push messaging not available in this browser',
+  /** Spec: 'FCM token generation failed: {reason}' (logged with the failure). */
   subscribeFailed: (reason: string) => `Push subscription failed: ${reason}`,
-  subscribeFailedHint: 'Failed to subscribe to push notifications. This may be due to browser restrictions or network connectivity.',
+  /** Spec: 'Failed to generate FCM token. This may be due to browser restrictions or network connectivity.' */
+  subscribeFailedHint: 'Failed to create a push subscription. This may be due to browser restrictions or network connectivity.',
+  /** Spec: 'Server registration failed: {message}'. */
   registerFailed: (message: string) => `Server registration failed: ${message}`,
   permission: (state: string) => `Notification permission ${state}. Please allow notifications in your browser.`,
 } as const;
 
+/**
+ * Why this device could not be set up for push: `message` is what the user is told (the spec's Web Push wording),
+ * `detail` the technical reason (logged).
+ */
+export class PushSetupError extends Error {
+  constructor(
+    readonly kind: 'unsupported' | 'permission' | 'subscribe' | 'register',
+    message: string,
+    readonly detail: string = message,
+  ) {
+    super(message);
+    this.name = 'PushSetupError';
+  }
+}
+
 /** Re-register the subscription after this long even when nothing changed (spec: the token is renewed after 7 days). */
 export const RENEW_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
-const RENEWED_AT_KEY = 'big7.push.registeredAt';
+const RENEWED_AT_KEY = PUSH_RENEWED_AT_KEY;
 
 export type PermissionState = NotificationPermission | 'unsupported';
 
@@ -50,12 +70,13 @@ export async function currentSubscription(): Promise<PushSubscription | null> {
 }
 
 /**
- * Subscribes this device (permission must be granted) and registers it with the server. Throws an Error whose
- * message is one of PUSH_MESSAGES.
+ * Subscribes this device (permission must be granted) and registers it with the server. Throws a PushSetupError:
+ * a failed subscription says PUSH_MESSAGES.subscribeFailedHint (the reason is logged as subscribeFailed), a
+ * failed registration PUSH_MESSAGES.registerFailed(the server's message).
  */
 export async function subscribeThisDevice(): Promise<void> {
-  if (!pushSupported()) throw new Error(PUSH_MESSAGES.unsupported);
-  if (Notification.permission !== 'granted') throw new Error(PUSH_MESSAGES.permission(Notification.permission));
+  if (!pushSupported()) throw new PushSetupError('unsupported', PUSH_MESSAGES.unsupported);
+  if (Notification.permission !== 'granted') throw new PushSetupError('permission', PUSH_MESSAGES.permission(Notification.permission));
   let sub: PushSubscription;
   try {
     const reg = await readyRegistration();
@@ -68,14 +89,21 @@ export async function subscribeThisDevice(): Promise<void> {
     if (existing && !sameKey) await existing.unsubscribe();
     sub = existing && sameKey ? existing : await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
   } catch (err) {
-    throw new Error(PUSH_MESSAGES.subscribeFailed(err instanceof Error ? err.message : String(err)));
+    const detail = PUSH_MESSAGES.subscribeFailed(err instanceof Error ? err.message : String(err));
+    console.warn(detail);
+    throw new PushSetupError('subscribe', PUSH_MESSAGES.subscribeFailedHint, detail);
   }
   try {
     await registerToken(sub.toJSON() as PushSubscriptionJson);
     localStorage.setItem(RENEWED_AT_KEY, String(Date.now()));
   } catch (err) {
-    throw new Error(PUSH_MESSAGES.registerFailed(err instanceof Error ? err.message : String(err)));
+    throw new PushSetupError('register', PUSH_MESSAGES.registerFailed(err instanceof Error ? err.message : String(err)));
   }
+}
+
+/** This device's push endpoint (what the server knows it by), or null without a subscription. */
+export async function thisDeviceEndpoint(): Promise<string | null> {
+  return (await currentSubscription().catch(() => null))?.endpoint ?? null;
 }
 
 function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
@@ -83,34 +111,34 @@ function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
 }
 
 /**
- * Whether this start must register the subscription again: no subscription on this device, none registered in
- * this browser session yet (so every app start re-registers once: a subscription the server dropped after a
- * 404/410 comes back), or the last registration is RENEW_AFTER_MS (7 days) old or more.
+ * Whether this start must register the subscription again: on each app start it is registered once (so a
+ * subscription the server dropped after a 404/410, or one that moved to another account on this device, comes
+ * back); while the app stays open, again once the last registration is RENEW_AFTER_MS (7 days) old.
  */
-export function needsRegistration(s: { hasSubscription: boolean; lastRegisteredAt: number; now: number; registeredThisSession: boolean }): boolean {
-  if (!s.hasSubscription || !s.registeredThisSession) return true;
+export function needsRegistration(s: { lastRegisteredAt: number; now: number; registeredThisStart: boolean }): boolean {
+  if (!s.registeredThisStart) return true;
   return !(s.lastRegisteredAt > 0) || s.now - s.lastRegisteredAt >= RENEW_AFTER_MS;
 }
 
+/** Whether this page load (an app start) has registered the subscription yet. */
+let registeredThisStart = false;
+
 /**
- * On every app start: with permission granted, make sure this device's subscription is registered (a subscription
- * the server dropped after a 404/410 comes back; after 7 days it is re-registered anyway). Quiet on failure.
+ * Called by the app shell once per app start for a signed-in user (and by the service worker on
+ * pushsubscriptionchange, with its own code): with permission granted, this device is subscribed and registered
+ * with the server. Quiet on failure (/settings and /notifications show the device's state). Resolves whether it
+ * registered the device now.
  */
-export async function healSubscription(now = Date.now()): Promise<void> {
-  if (permissionState() !== 'granted') return;
-  const sub = await currentSubscription().catch(() => null);
-  const state = {
-    hasSubscription: sub !== null,
-    lastRegisteredAt: Number(localStorage.getItem(RENEWED_AT_KEY) ?? 0),
-    now,
-    registeredThisSession: sessionStorage.getItem(RENEWED_AT_KEY) !== null,
-  };
-  if (!needsRegistration(state)) return;
+export async function healSubscription(now = Date.now()): Promise<boolean> {
+  if (permissionState() !== 'granted') return false;
+  const state = { lastRegisteredAt: Number(localStorage.getItem(RENEWED_AT_KEY) ?? 0), now, registeredThisStart };
+  if (!needsRegistration(state)) return false;
   try {
     await subscribeThisDevice();
-    sessionStorage.setItem(RENEWED_AT_KEY, '1');
+    registeredThisStart = true;
+    return true;
   } catch {
-    // Reported on /notifications (reminder health); nothing to interrupt the user with here.
+    return false;
   }
 }
 

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatWallTime12h } from '@shared/domain/dates';
 import { effectiveCheckInTime } from '@shared/domain/check-in-window';
@@ -24,6 +24,7 @@ export const NOTIFICATION_TOASTS = {
 export function useNotificationSwitch(checkInTime: string) {
   const patch = usePatchNotificationSettings();
   const client = useQueryClient();
+  const [subscribing, setSubscribing] = useState(false);
   const enable = useCallback(
     async (extra: { hasSeenNotificationModal?: boolean } = {}): Promise<boolean> => {
       if (!pushSupported()) {
@@ -44,12 +45,18 @@ export function useNotificationSwitch(checkInTime: string) {
       }
       await patch.mutateAsync({ dailyReminders: true, ...extra });
       toast(NOTIFICATION_TOASTS.ready(checkInTime));
-      // The subscription is made in the background; a failure leaves the setting on and says so.
+      // The subscription is made in the background; a failure leaves the setting on and says so (the spec's
+      // 'Setup Warning', with the Web Push wording of its token messages).
+      setSubscribing(true);
       void subscribeThisDevice()
-        .then(() => client.invalidateQueries({ queryKey: notificationKeys.check }))
         .catch((err: unknown) =>
           toast({ ...NOTIFICATION_TOASTS.setupWarning, description: `${NOTIFICATION_TOASTS.setupWarning.description}. ${err instanceof Error ? err.message : ''}`.trim(), variant: 'destructive' }),
-        );
+        )
+        .finally(() => {
+          setSubscribing(false);
+          void client.invalidateQueries({ queryKey: notificationKeys.endpoint });
+          void client.invalidateQueries({ queryKey: notificationKeys.check });
+        });
       return true;
     },
     [patch, client, checkInTime],
@@ -60,5 +67,5 @@ export function useNotificationSwitch(checkInTime: string) {
     },
     [patch],
   );
-  return { enable, disable, pending: patch.isPending };
+  return { enable, disable, pending: patch.isPending, subscribing };
 }

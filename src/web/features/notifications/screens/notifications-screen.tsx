@@ -1,12 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@web/components/ui/button';
 import { Card, Page, PageHeader } from '@web/components/ui/page';
 import { toast, toastError } from '@web/components/ui/toast';
 import { useCurrentUser } from '@web/lib/current-user';
-import { sendTestNotification, useNotificationCheck } from '../api/notifications';
+import { notificationKeys, sendTestNotification } from '../api/notifications';
 import { EmailFallback } from '../components/email-fallback';
 import { NotificationSettings } from '../components/notification-settings';
-import { currentSubscription, permissionState, subscribeThisDevice, type PermissionState } from '../lib/push-client';
+import { permissionState, subscribeThisDevice, type PermissionState } from '../lib/push-client';
+import { useThisDevice } from '../lib/use-this-device';
 
 const PERMISSION_TEXT: Record<PermissionState, string> = {
   granted: 'Allowed',
@@ -15,30 +17,18 @@ const PERMISSION_TEXT: Record<PermissionState, string> = {
   unsupported: 'Not supported in this browser',
 };
 
-function isIosNotInstalled(): boolean {
-  const ios = /iPad|iPhone|iPod/.test(navigator.userAgent);
-  const standalone = window.matchMedia?.('(display-mode: standalone)').matches || (navigator as Navigator & { standalone?: boolean }).standalone === true;
-  return ios && !standalone;
-}
-
 /**
- * /notifications: reminder health at a glance — permission, this device, last reminder delivered — the e-mail
- * fallback switch and the toggles.
+ * /notifications: reminder health at a glance — permission, whether the server has this device registered (and the
+ * last message its push service took), every device's last reminder — the e-mail fallback switch and the toggles.
  */
 export default function NotificationsScreen() {
   const user = useCurrentUser().data;
-  const check = useNotificationCheck();
+  const client = useQueryClient();
+  const device = useThisDevice();
+  const check = device.check;
   const [permission, setPermission] = useState<PermissionState>(() => permissionState());
-  const [thisDevice, setThisDevice] = useState<boolean | null>(null);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    void currentSubscription().then((s) => live && setThisDevice(!!s));
-    return () => {
-      live = false;
-    };
-  }, [check.data?.devices]);
+  const thisDevice = device.registered;
 
   const fix = async () => {
     setBusy(true);
@@ -46,12 +36,11 @@ export default function NotificationsScreen() {
       if (permissionState() === 'default') await Notification.requestPermission();
       setPermission(permissionState());
       await subscribeThisDevice();
-      setThisDevice(true);
-      await check.refetch();
       toast({ title: 'Notifications Ready', description: 'This device will get your reminders.' });
     } catch (err) {
       toastError(err, 'Setup Warning');
     } finally {
+      await Promise.all([client.invalidateQueries({ queryKey: notificationKeys.endpoint }), client.invalidateQueries({ queryKey: notificationKeys.check })]);
       setBusy(false);
     }
   };
@@ -64,7 +53,7 @@ export default function NotificationsScreen() {
     }
   };
 
-  const last = check.data?.lastDeliveredAt ? new Date(check.data.lastDeliveredAt).toLocaleString() : 'None yet';
+  const when = (at: string | null | undefined) => (at ? new Date(at).toLocaleString() : 'None yet');
   return (
     <Page>
       <PageHeader title="Notifications" backTo="/settings" />
@@ -74,11 +63,17 @@ export default function NotificationsScreen() {
           <dt className="text-muted">Permission</dt>
           <dd>{PERMISSION_TEXT[permission]}</dd>
           <dt className="text-muted">This device</dt>
-          <dd>{thisDevice === null ? 'Checking…' : thisDevice ? 'Subscribed' : 'Not subscribed'}</dd>
+          <dd data-testid="this-device">{thisDevice === undefined ? 'Checking…' : thisDevice ? 'Subscribed' : 'Not subscribed'}</dd>
+          {thisDevice && (
+            <>
+              <dt className="text-muted">Last delivered here</dt>
+              <dd>{when(check.data?.thisDevice?.lastDeliveredAt)}</dd>
+            </>
+          )}
           <dt className="text-muted">Devices</dt>
           <dd>{check.data?.devices ?? '…'}</dd>
           <dt className="text-muted">Last reminder delivered</dt>
-          <dd>{last}</dd>
+          <dd>{when(check.data?.lastDeliveredAt)}</dd>
         </dl>
         <div className="mt-4 flex flex-wrap gap-2">
           {permission !== 'denied' && permission !== 'unsupported' && !thisDevice && (
@@ -99,8 +94,8 @@ export default function NotificationsScreen() {
           <NotificationSettings checkInTime={user.checkInTime} />
         </section>
       )}
-      {user && <EmailFallback email={user.email} devices={check.data?.devices ?? null} iosNotInstalled={typeof navigator !== 'undefined' && isIosNotInstalled()} />}
-      {typeof navigator !== 'undefined' && isIosNotInstalled() && (
+      {user && <EmailFallback email={user.email} devices={check.data?.devices ?? null} iosNotInstalled={device.iosNotInstalled} />}
+      {device.iosNotInstalled && (
         <Card className="mt-4">
           <h2 className="text-lg font-bold">On iPhone or iPad</h2>
           <p className="mt-2 text-muted">
