@@ -31,6 +31,7 @@ import type { UserRow } from '@server/plugins/session';
 import { toPublicUser } from '../auth/public-user';
 import type { CheckInEffects } from '@server/events';
 import * as repo from './repo';
+import { lastCheckInOf, readUserState, type UserState } from '../user-state/service';
 import { withCurrentTier } from '../subscriptions/service';
 import { settledThrough } from '../streaks/service';
 
@@ -158,9 +159,26 @@ export function todayView(p: TodayParts): TodayResponse {
   };
 }
 
+/** GET /api/checkins/today's answer from the user's state (user-state), when nothing is due. */
+export function todayFromState(s: UserState): TodayResponse {
+  const { rows } = s;
+  return todayView({
+    now: s.now,
+    timezone: s.timezone,
+    user: rows.user,
+    today: rows.today,
+    journal: rows.journal,
+    lastCheckIn: lastCheckInOf(rows),
+    settledThrough: rows.state.lastProcessedDate,
+  });
+}
+
 /** GET /api/checkins/today (and, without the check-in itself, start-session / orientation-state). */
 export async function todayStatus(ctx: ServiceContext, signedIn: UserRow): Promise<TodayResponse> {
   ctx = withNow(ctx, ctx.now());
+  // Usually answered from the user's state (one read, cached); through the rules below when something is due.
+  const state = await readUserState(ctx, signedIn);
+  if (state) return todayFromState(state);
   const user = await withCurrentTier(ctx, signedIn);
   const w = await windowFor(ctx, user);
   const journal = w.today && hasAiCoach(user.tier) ? await repo.findJournal(ctx.db, user.id, w.today.id) : null;

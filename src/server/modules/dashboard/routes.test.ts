@@ -88,6 +88,25 @@ describe.each(testEngines())('GET /api/dashboard on %s', (engine) => {
     expect(d).toEqual(await spec(cookie));
   });
 
+  it('the spec reads answer from the same cached state: no statement on a warm cache, fresh after a change anywhere', async () => {
+    const { user, cookie } = await signedIn({ tier: 'premium' });
+    await get('/api/dashboard', cookie);
+    await t.changesSeen();
+    await get('/api/dashboard', cookie);
+    for (const url of ['/api/checkins/today', '/api/streak', '/api/subscription']) {
+      expect(await countQueries(t.app.db, () => get(url, cookie)), url).toBe(0);
+    }
+    // Another instance's (or a job's) writes: each read answers them once the notification has arrived.
+    await t.app.db.update(streakStates).set({ freezeDaysRemaining: 2 }).where(eq(streakStates.userId, user.id));
+    await t.app.db.insert(subscriptions).values({ userId: user.id, premiumExpiresAt: new Date('2026-04-01T00:00:00Z'), nextExpiryAt: new Date('2026-04-01T00:00:00Z') });
+    await t.app.db.update(users).set({ checkInTime: '21:00' }).where(eq(users.id, user.id));
+    await t.changesSeen();
+    expect((await get('/api/streak', cookie)).json().freezeDaysRemaining).toBe(2);
+    expect((await get('/api/subscription', cookie)).json().premiumExpiresAt).toBe('2026-04-01T00:00:00.000Z');
+    expect((await get('/api/checkins/today', cookie)).json().checkInTime).toBe('21:00');
+    expect((await get('/api/dashboard', cookie)).json()).toEqual(await spec(cookie));
+  });
+
   it('a check-in in this process is answered at once: the write drops the cached rows before its answer leaves', async () => {
     const { cookie } = await signedIn();
     await get('/api/dashboard', cookie);

@@ -18,7 +18,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const guard = { onRequest: requireUser };
 
   app.get('/streak', { ...guard, schema: { response: { 200: streakViewSchema } } }, async (req) =>
-    service.getStreakView(contextOf(req), currentUser(req).id),
+    service.streakFor(contextOf(req), currentUser(req)),
   );
   app.get('/streak/frozen-days', { ...guard, schema: { response: { 200: frozenDaysSchema } } }, async (req) =>
     service.frozenDays(contextOf(req), currentUser(req).id),

@@ -33,6 +33,8 @@ import type { CalendarDay, StreakView, LedgerEntry } from '@shared/schemas/strea
 import type { CheckInEffects, CheckInRecorded, PaymentEffects, PaymentSucceeded } from '@server/events';
 import { frozenRows, ledgerRows, recoveredRows, rolloverDue, type GrantReason } from './persist';
 import * as repo from './repo';
+import { readUserState, type UserState } from '../user-state/service';
+import type { UserRow } from '@server/plugins/session';
 
 export interface StepOptions {
   grantReason?: GrantReason;
@@ -310,6 +312,15 @@ async function applyStepOr400(
 // ---------------------------------------------------------------------------------------------------------
 // Reads and user actions
 // ---------------------------------------------------------------------------------------------------------
+
+/** GET /api/streak: from the user's state (user-state: one read, cached) unless something is due. */
+export async function streakFor(ctx: ServiceContext, user: Pick<UserRow, 'id' | 'timezone'>): Promise<StreakView> {
+  const state = await readUserState(ctx, user);
+  return state ? streakFromState(state) : getStreakView(ctx, user.id);
+}
+
+/** GET /api/streak's answer from the user's state (user-state), when nothing is due. */
+export const streakFromState = (s: UserState): StreakView => streakView(s.rows.state, s.today, s.rows.yesterdayFrozen !== null);
 
 export async function getStreakView(ctx: ServiceContext, userId: string): Promise<StreakView> {
   const now = ctx.now();

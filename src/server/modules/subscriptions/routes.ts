@@ -7,7 +7,7 @@ import { contextOf } from '@server/context';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get('/subscription', { onRequest: requireUser, schema: { response: { 200: subscriptionSchema } } }, async (req) =>
-    service.getSubscription(contextOf(req), currentUser(req).id),
+    service.subscriptionFor(contextOf(req), currentUser(req)),
   );
   app.post(
     '/subscription/dismiss-trial-expiry',

@@ -5,6 +5,8 @@ import type { Subscription } from '@shared/schemas/subscriptions';
 import { grantShields } from '../streaks/service';
 import type { PaymentEffects, PaymentSucceeded } from '@server/events';
 import * as repo from './repo';
+import { readUserState, type UserState } from '../user-state/service';
+import type { UserRow } from '@server/plugins/session';
 
 export type TierChangeSource = 'reward' | 'coupon' | 'payment' | 'developer' | 'downgrade';
 
@@ -296,6 +298,15 @@ export async function withCurrentTier<U extends { id: string; tier: Tier }>(ctx:
 }
 
 /** The subscription as it stands now: a due expiry is applied to the answer, not written (the job or a write does). */
+/** GET /api/subscription: from the user's state (user-state: one read, cached) unless a trial's end is due. */
+export async function subscriptionFor(ctx: ServiceContext, user: Pick<UserRow, 'id' | 'timezone'>): Promise<Subscription> {
+  const state = await readUserState(ctx, user);
+  return state ? subscriptionFromState(state) : getSubscription(ctx, user.id);
+}
+
+/** GET /api/subscription's answer from the user's state (user-state), when no expiry is due. */
+export const subscriptionFromState = (s: UserState): Subscription => subscriptionView(s.rows.user.tier, s.rows.subscription);
+
 export async function getSubscription(ctx: ServiceContext, userId: string): Promise<Subscription> {
   const now = ctx.now();
   const [tier, sub] = await Promise.all([repo.userTier(ctx.db, userId), repo.findSubscription(ctx.db, userId)]);

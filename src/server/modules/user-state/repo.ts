@@ -4,7 +4,8 @@ import type { Db } from '@server/db/client';
 import { checkIns, journalEntries, streakFrozenDays, streakStates, subscriptions, users } from '@server/db/schema/index';
 
 /**
- * Everything the dashboard reads, in ONE statement (GET /api/dashboard): the user's row, their streak state and
+ * The signed-in user's state, in ONE statement (GET /api/dashboard and the spec reads it answers): the user's row,
+ * their streak state and
  * subscription (primary keys), today's check-in (the unique (user, date) index) with its journal, the latest
  * check-in (a LATERAL top-1 on the same index, backwards) and whether yesterday was frozen (primary key).
  * Every join is on a unique key, so the answer is one row or none. No transaction, no lock, no write.
@@ -69,16 +70,16 @@ function build(db: Db) {
     .where(eq(users.id, sql.placeholder('userId')))
     .limit(1)
     // A named statement: PostgreSQL parses and plans it once per pooled connection.
-    .prepare('dashboard_read');
+    .prepare('user_state_read');
 }
 
 type Prepared = ReturnType<typeof build>;
-export type DashboardRows = Awaited<ReturnType<Prepared['execute']>>[number];
+export type UserStateRows = Awaited<ReturnType<Prepared['execute']>>[number];
 
-/** One prepared statement per database (the app's; the dashboard never runs inside a transaction). */
+/** One prepared statement per database (the app's; this read never runs inside a transaction). */
 const prepared = new WeakMap<Db, Prepared>();
 
-export async function readDashboardRows(db: Db, userId: string, today: string, yesterday: string): Promise<DashboardRows | undefined> {
+export async function readUserStateRows(db: Db, userId: string, today: string, yesterday: string): Promise<UserStateRows | undefined> {
   let q = prepared.get(db);
   if (!q) prepared.set(db, (q = build(db)));
   const rows = await q.execute({ userId, today, yesterday });
