@@ -36,8 +36,10 @@ export async function latestCheckInRow(db: Db, userId: string): Promise<CheckInR
  * Locks the user's row until the transaction ends: new check-ins of one user (and timezone changes) run one
  * after the other, so each sees the check-in the previous one wrote (decision 010 reads, then writes).
  */
-export async function lockUser(db: Db, userId: string): Promise<void> {
-  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+/** Locks the user's row for the rest of the transaction and reads it as it stands. */
+export async function lockUser(db: Db, userId: string): Promise<typeof users.$inferSelect | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).for('update');
+  return row;
 }
 
 /** The user's check-ins, newest first. */

@@ -276,8 +276,11 @@ export async function submitCheckIn(
 
   return inTx(ctx, async (txCtx) => {
     const tx = txCtx.db;
-    // One submission of a user at a time, so the rule below sees a check-in another request has just made.
-    await repo.lockUser(tx, user.id);
+    // One submission of a user at a time, so the rule below sees a check-in another request has just made. The
+    // lock reads the user's row as it stands (zone, check-in time, first check-in): a cached session's copy may be
+    // a moment old. The tier stays the one computed above (with a trial's end applied).
+    const locked = await repo.lockUser(tx, user.id);
+    if (locked) user = { ...locked, tier };
     const hash = idempotencyKey ? requestHash(body) : '';
     if (idempotencyKey) {
       // Submissions of one user are serialised by the lock above, so the first answer is already stored here.
@@ -331,7 +334,8 @@ export async function submitCheckIn(
     // With journalEntries the journal is set exactly (all empty → no journal row); without, it is left as it was.
     if (journal && hasAiCoach(tier)) await writeJournal(tx, user.id, row.id, journal, now);
 
-    const flipped = await repo.markFirstCheckInCompleted(tx, user.id, now);
+    // Written once, the first time (the locked row says whether it is): no round trip on later check-ins.
+    const flipped = user.firstCheckInCompleted ? false : await repo.markFirstCheckInCompleted(tx, user.id, now);
     const isFirstCheckIn = inserted && flipped;
 
     // The streak, shields and rewards (and any job a consumer wants) — wired in modules/index.ts.

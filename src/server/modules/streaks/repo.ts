@@ -33,10 +33,13 @@ export async function findState(db: Db, userId: string): Promise<StreakRow | und
   return row;
 }
 
-/** Creates the row if missing, then locks it for the rest of the transaction. */
+/** Locks the row for the rest of the transaction, creating it first if missing (one statement when it exists). */
 export async function lockState(db: Db, userId: string, tz: string): Promise<StreakRow> {
+  const lock = () => db.select().from(streakStates).where(eq(streakStates.userId, userId)).for('update');
+  const [existing] = await lock();
+  if (existing) return existing;
   await db.insert(streakStates).values({ userId, timezone: tz }).onConflictDoNothing();
-  const [row] = await db.select().from(streakStates).where(eq(streakStates.userId, userId)).for('update');
+  const [row] = await lock();
   if (!row) throw new Error(`streak state missing for ${userId}`);
   return row;
 }

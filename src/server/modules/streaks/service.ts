@@ -111,12 +111,13 @@ export type RewardClaimable = (tx: DataContext, userId: string, reward: Mileston
  */
 export async function onCheckIn(
   tx: DataContext,
-  event: Pick<CheckInRecorded, 'userId' | 'localDate' | 'isNew'>,
+  event: Pick<CheckInRecorded, 'userId' | 'localDate' | 'isNew'> & Partial<Pick<CheckInRecorded, 'timezone'>>,
   rewardClaimable: RewardClaimable,
 ): Promise<CheckInEffects> {
   if (!event.isNew) return {};
-  // The zone is read and the state row locked once, for both paths below (fewer round trips in the check-in's transaction).
-  const tz = await repo.userTimezone(tx.db, event.userId);
+  // The state row is locked once, for both paths below (fewer round trips in the check-in's transaction). The
+  // zone is the event's: the check-ins service read it from the user's row under the user's lock.
+  const tz = event.timezone ?? (await repo.userTimezone(tx.db, event.userId));
   const locked = { tz, row: await repo.lockState(tx.db, event.userId, tz) };
   const corrected = await correctLateCheckIn(tx, event.userId, event.localDate, locked);
   if (corrected) return corrected.milestone ? celebrate(tx, event.userId, corrected.milestone, rewardClaimable) : {};
