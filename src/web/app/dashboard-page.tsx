@@ -21,7 +21,6 @@ import {
   usePrimedDashboardQueries,
   WellnessSummary,
 } from '../features/dashboard';
-import { DashboardNotificationPrompt } from './notification-slots';
 import { RewardClaimCards } from '../features/rewards';
 import { StreakCard } from '../features/streaks';
 import { getStreakQueryOptions } from '../features/streaks/api/streak';
@@ -122,7 +121,6 @@ export default function DashboardPage() {
       <WellnessSummary percent={h?.overallScore ?? null} averages={h?.areaAverages} />
       <PromotionCard tier={tier} />
       <DashboardModals />
-      <DashboardNotificationPrompt />
     </Page>
   );
 }

@@ -1,6 +1,12 @@
-import { useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Dialog as RadixDialog } from 'radix-ui';
+import { createValueStore, useStore } from '@web/lib/create-store';
 import { Button } from './button';
+
+/** How many dialogs outside the dashboard's queue are open now (see `queued` below). */
+const openDialogs = createValueStore(0);
+/** Whether a dialog that is not one of the dashboard's queued dialogs is open (the queue waits for it). */
+export const useOtherDialogOpen = (): boolean => useStore(openDialogs) > 0;
 
 /**
  * Modal dialog built on Radix (focus trap, Escape, labelled by its title, focus back to the opener on close),
@@ -17,6 +23,7 @@ export function Modal({
   closeButton: _closeButton = true,
   closeLabel = 'Close',
   onEscapeKeyDown,
+  queued = false,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -29,6 +36,11 @@ export function Modal({
   closeLabel?: string;
   /** Escape pressed: call preventDefault() to keep the dialog open (e.g. to step back inside it). */
   onEscapeKeyDown?: (e: KeyboardEvent) => void;
+  /**
+   * One of the dialogs the dashboard opens by itself, one at a time (src/shared/domain/dashboard-modals.ts). Every
+   * other dialog, while open, holds that queue back so that nothing opens over it.
+   */
+  queued?: boolean;
 }) {
   // Radix returns focus to a Dialog.Trigger; these dialogs are opened by the app's own buttons (and by effects),
   // so the element focused when the dialog opened is remembered here and focused again when it closes.
@@ -38,6 +50,11 @@ export function Modal({
     returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   }
   wasOpen.current = open;
+  useEffect(() => {
+    if (!open || queued) return;
+    openDialogs.set(openDialogs.read() + 1);
+    return () => openDialogs.set(openDialogs.read() - 1);
+  }, [open, queued]);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>

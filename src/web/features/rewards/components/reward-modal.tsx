@@ -50,7 +50,7 @@ export function RewardModal({
   };
 
   return (
-    <Modal open onOpenChange={(o) => !o && !pending && onClose()} title={`CONGRATULATIONS, ${greetingName(user)}!`}>
+    <Modal open queued onOpenChange={(o) => !o && !pending && onClose()} title={`CONGRATULATIONS, ${greetingName(user)}!`}>
       <div className="mt-3" data-testid="reward-modal">
         <p className="text-muted">
           You reached a {reward.milestone}-day streak. Enjoy a free {TRIAL_DAYS}-day trial of {label}!
