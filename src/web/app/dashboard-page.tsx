@@ -118,7 +118,7 @@ export default function DashboardPage() {
       <div className="lg:col-span-2">
         <AreaTiles averages={h?.areaAverages} tier={tier} count={count} />
       </div>
-      <WellnessSummary percent={h?.overallScore ?? null} averages={h?.areaAverages} />
+      <WellnessSummary percent={h?.overallScore ?? null} averages={h?.areaAverages} count={count} />
       <PromotionCard tier={tier} />
       <DashboardModals />
     </Page>

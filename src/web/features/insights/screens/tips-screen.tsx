@@ -6,7 +6,7 @@ import { Card, Page, PageHeader } from '@web/components/ui/page';
 import { errorMessage } from '@web/lib/api-client';
 import { useHistory } from '@web/lib/check-ins';
 import { useCurrentUser } from '@web/lib/current-user';
-import { hasEnoughForLevels, MIN_CHECK_INS_FOR_LEVELS, moreNeededText } from '@web/lib/early-days';
+import { hasEnoughForLevels, MIN_CHECK_INS_FOR_LEVELS, moreNeededText } from '@shared/domain/early-days';
 import { scoreTextClass } from '@web/lib/score-colors';
 import { useTips } from '../api/get-tips';
 import { LEVEL_LABELS } from '../area-content';
