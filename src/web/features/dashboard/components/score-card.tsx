@@ -84,7 +84,7 @@ export function ScoreCard({
         <div data-testid="score-empty">
           {/* Compact on a first day, so the first check-in card below it is in view on a 360×640 phone. */}
           <p className="mt-1 flex items-center gap-2 text-lg font-bold">
-            <span aria-hidden="true">🌱</span>
+            <span aria-hidden="true">📊</span>
             {EMPTY_SCORE_TEXTS.title}
           </p>
           <span className="sr-only" data-testid="overall-score">
