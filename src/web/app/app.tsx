@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { useCurrentUser } from '../lib/current-user';
 import { scrollBehavior } from '../lib/dates';
 import { syncFromPage } from '../lib/service-worker';
+import { setToastPlacement } from '../components/ui/toast';
 import { useTimezoneSync } from '../features/auth/hooks/use-timezone-sync';
 import { BottomNav, showsBottomNav } from './bottom-nav';
 import { applyMetadata } from './metadata';
@@ -39,6 +40,10 @@ export function App() {
     if (signedIn) void syncFromPage();
   }, [signedIn]);
 
+  // Toasts sit above the bottom navigation, or at the top of a screen without it (components/ui/toast.tsx).
+  const navShown = signedIn && showsBottomNav(pathname);
+  useEffect(() => setToastPlacement(navShown ? 'above-nav' : 'top'), [navShown]);
+
   if (userQuery.isPending) return null;
   const user = userQuery.data ?? null;
   return (
@@ -52,10 +57,10 @@ export function App() {
         </Suspense>
       )}
       {/* From 1024 px the navigation is a rail on the left: the screens move right by its width. */}
-      <div className={user && showsBottomNav(pathname) ? 'lg:pl-24' : undefined}>
+      <div className={navShown ? 'lg:pl-24' : undefined}>
         <Suspense fallback={null}>{user ? <UserRoutes user={user} /> : <VisitorRoutes />}</Suspense>
       </div>
-      {user && showsBottomNav(pathname) && <BottomNav />}
+      {navShown && <BottomNav />}
       {user && (
         <Suspense fallback={null}>
           <OfflineSync />
