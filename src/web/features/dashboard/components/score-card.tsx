@@ -1,14 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
+import { prefersReducedMotion } from '@web/components/ui/confetti';
 import { Modal } from '@web/components/ui/dialog';
 import { Card } from '@web/components/ui/page';
 import { cn } from '@web/components/ui/cn';
 import { hasEnoughForLevels, MIN_CHECK_INS_FOR_LEVELS, moreNeededText } from '@shared/domain/early-days';
 import { scoreTextClass } from '@web/lib/score-colors';
 import { easeOutCubic, SCORE_ANIMATION_MS } from '../countdown';
-
-function prefersReducedMotion(): boolean {
-  return typeof window !== 'undefined' && !!window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-}
 
 /** Counts up from 0 to `target` over 2 s with a cubic ease-out, each time `runKey` changes to a new number. */
 function useCountUp(target: number | null, runKey: number, waiting: boolean): number | null {
