@@ -1,8 +1,15 @@
 import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+/**
+ * Where the browser suite saves screenshots of the main screens for a person to look at (README, "Screenshots"):
+ * test-results/screenshots/, an artefact of the run (npm test clears test-results/ when it starts).
+ */
+export const SCREENSHOTS_DIR = path.resolve(import.meta.dirname, '../../test-results/screenshots');
 
 /** Debian's Chromium, headless, with everything that would reach the network turned off. */
 export async function launchBrowser(): Promise<Browser> {
@@ -36,8 +43,10 @@ export interface ContextOptions extends Omit<BrowserContextOptions, 'viewport' |
 }
 
 /**
- * A phone-sized context (390×844, touch) on the app's origin, in Europe/London and en-GB; reduced motion keeps runs
- * steady. Every option of `browser.newContext` can be passed to change one of these.
+ * A phone-sized context (390×844, touch) on the app's origin, in Europe/London and en-GB, with motion allowed
+ * (prefers-reduced-motion: no-preference), as most people have it: the count-up, confetti and the timed
+ * auto-advance run, and tests wait on states, not on time. A test about reduced motion passes
+ * `reducedMotion: 'reduce'`. Every option of `browser.newContext` can be passed to change one of these.
  */
 export async function newMobileContext(browser: Browser, baseURL: string, opts: ContextOptions = {}): Promise<BrowserContext> {
   const { width, height, theme, notificationPromptSeen, ...rest } = opts;
@@ -46,7 +55,7 @@ export async function newMobileContext(browser: Browser, baseURL: string, opts: 
     deviceScaleFactor: 1,
     hasTouch: true,
     isMobile: false,
-    reducedMotion: 'reduce',
+    reducedMotion: 'no-preference',
     timezoneId: 'Europe/London',
     locale: 'en-GB',
     ...rest,
@@ -90,12 +99,10 @@ export async function seriousA11yViolations(page: Page, opts: { all?: boolean } 
 export const allA11yViolations = (page: Page): Promise<A11yViolation[]> => seriousA11yViolations(page, { all: true });
 
 /**
- * Full-page screenshots of what is on screen in both themes, `<dir>/<name>-dark.png` and `-light.png`, for a person
- * to look at (not assertions); nothing when `dir` is unset. The theme is switched in place (no reload) and put back.
+ * Runs `fn` in the dark theme, then in the light one, switching the theme in place (no reload, so an open dialog
+ * or a screen reached by a journey stays as it is), and puts the theme back.
  */
-export async function screenshotBothThemes(page: Page, dir: string | null | undefined, name: string): Promise<void> {
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
+export async function inBothThemes(page: Page, fn: (theme: 'dark' | 'light') => Promise<void>): Promise<void> {
   const setTheme = (theme: 'dark' | 'light') =>
     page.evaluate((t) => {
       localStorage.setItem('big7_theme', t);
@@ -104,9 +111,22 @@ export async function screenshotBothThemes(page: Page, dir: string | null | unde
       document.documentElement.style.colorScheme = t;
     }, theme);
   const before = await page.evaluate(() => (document.documentElement.classList.contains('light') ? 'light' : 'dark'));
-  for (const theme of ['dark', 'light'] as const) {
-    await setTheme(theme);
-    await page.screenshot({ path: `${dir}/${name}-${theme}.png`, fullPage: true });
+  try {
+    for (const theme of ['dark', 'light'] as const) {
+      await setTheme(theme);
+      await fn(theme);
+    }
+  } finally {
+    await setTheme(before);
   }
-  await setTheme(before);
+}
+
+/**
+ * Full-page screenshots of what is on screen in both themes, `<dir>/<name>-dark.png` and `-light.png`, for a person
+ * to look at (not assertions); nothing when `dir` is unset.
+ */
+export async function screenshotBothThemes(page: Page, dir: string | null | undefined, name: string): Promise<void> {
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await inBothThemes(page, (theme) => page.screenshot({ path: `${dir}/${name}-${theme}.png`, fullPage: true }).then(() => undefined));
 }
