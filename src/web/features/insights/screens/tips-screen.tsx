@@ -55,8 +55,8 @@ export default function TipsScreen() {
         <>
         {!enough && (
           <p className="mb-3 text-muted" data-testid="tips-early">
-            Early days: {moreNeededText(count, MIN_CHECK_INS_FOR_LEVELS, 'level')} in each area. Until then, here is a tip for
-            each area from what you have told us so far.
+            Early days: {moreNeededText(count, MIN_CHECK_INS_FOR_LEVELS, 'level')} in each area. Until then, here is a small
+            first step for each one.
           </p>
         )}
         <ul className="space-y-3">
