@@ -100,15 +100,19 @@ export const allA11yViolations = (page: Page): Promise<A11yViolation[]> => serio
 
 /**
  * Runs `fn` in the dark theme, then in the light one, switching the theme in place (no reload, so an open dialog
- * or a screen reached by a journey stays as it is), and puts the theme back.
+ * or a screen reached by a journey stays as it is), and puts the theme back. Each switch waits until the colour
+ * transitions it started (buttons' `transition-colors`, with motion allowed) have ended.
  */
 export async function inBothThemes(page: Page, fn: (theme: 'dark' | 'light') => Promise<void>): Promise<void> {
   const setTheme = (theme: 'dark' | 'light') =>
-    page.evaluate((t) => {
+    page.evaluate(async (t) => {
       localStorage.setItem('big7_theme', t);
       document.documentElement.classList.toggle('dark', t === 'dark');
       document.documentElement.classList.toggle('light', t === 'light');
       document.documentElement.style.colorScheme = t;
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      const transitions = document.getAnimations().filter((a) => a instanceof CSSTransition);
+      await Promise.all(transitions.map((a) => a.finished.catch(() => undefined)));
     }, theme);
   const before = await page.evaluate(() => (document.documentElement.classList.contains('light') ? 'light' : 'dark'));
   try {
