@@ -208,6 +208,9 @@ describe('forgotten password and timezone', () => {
       const { email } = await verifiedAccount(page, 'Reset');
       await page.goto('/signin');
       await page.getByRole('link', { name: 'Forgot your password?' }).click();
+      // The sign-in screen stays up while the lazy screen loads, with an 'Email Address' field of its own: fill the
+      // new screen's (this race is what emptied the field in decision 025's runs).
+      await page.getByRole('heading', { name: 'Forgot Password' }).waitFor();
       await page.getByLabel('Email Address').fill(email);
       await page.getByRole('button', { name: 'Send Reset Link' }).click();
       await page.getByText('If an account exists for this email, a password reset link has been sent.').waitFor();
