@@ -1,8 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import type { Page } from 'playwright-core';
 import { useApp } from './helpers/app';
 import { THEMES, checkDialog, settled } from './helpers/a11y';
-import { signedInThroughApi } from './helpers/users';
+import { postOk as post, signedInThroughApi } from './helpers/users';
 import { EVENING_ZONE as ZONE } from './helpers/zones';
 
 /**
@@ -17,10 +16,6 @@ import { EVENING_ZONE as ZONE } from './helpers/zones';
 const e2e = useApp({ env: { DEV_TOOLS: 'on' }, context: { width: 360, height: 640, timezoneId: ZONE, serviceWorkers: 'block' } });
 const { withPage } = e2e;
 
-async function post(page: Page, path: string, data: unknown = {}): Promise<void> {
-  const res = await page.request.post(path, { data });
-  expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
-}
 
 describe('dialogs: one at a time, a close button, they fit 360×640 and pass axe', () => {
   for (const theme of THEMES) {

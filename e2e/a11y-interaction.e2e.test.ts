@@ -4,6 +4,7 @@ import { AUTO_ADVANCE_MS } from '@web/features/check-ins/questions';
 import { useApp } from './helpers/app';
 import { settled, tabTo } from './helpers/a11y';
 import { SCREENSHOTS_DIR, screenshotBothThemes } from './helpers/browser';
+import { answerYesNo, momentSettled, questionHeading as question, reviewHeading as review } from './helpers/check-in';
 import { controlsCoveredBy } from './helpers/layout';
 import { E2E_PASSWORD, signUpVerified, signedInThroughApi } from './helpers/users';
 import { EVENING_ZONE as ZONE } from './helpers/zones';
@@ -25,8 +26,6 @@ const signedInUser = (page: Page, firstName: string, checkIn = false) =>
 /** The screen has settled and the network is quiet (before a screenshot or a Tab walk). */
 const settledIdle = (page: Page) => settled(page, { networkIdle: true });
 
-const question = (page: Page, n: number) => page.locator('h2', { hasText: `Question ${n} of 7` });
-const review = (page: Page) => page.getByRole('heading', { name: 'Review your answers' });
 const toast = (page: Page) => page.locator('[data-variant]');
 const focused = (page: Page) =>
   page.evaluate(() => ({ text: document.activeElement?.textContent?.trim() ?? '', label: document.activeElement?.getAttribute('aria-label') ?? null }));
@@ -216,11 +215,7 @@ test('a toast never covers a button or a field: a failed sign-in, a failed sign-
         route.request().method() === 'POST' ? route.fulfill({ status: 500, json: { message: 'Something went wrong' } }) : route.continue(),
       );
       await page.goto('/checkin');
-      for (let i = 1; i <= 7; i++) {
-        await question(page, i).waitFor();
-        await page.getByRole('button', { name: 'Yes', exact: true }).click();
-      }
-      await review(page).waitFor();
+      await answerYesNo(page);
       await page.getByRole('button', { name: 'Complete check-in' }).click();
       await toast(page).getByText('Something went wrong', { exact: true }).waitFor();
       expect(await controlsCoveredBy(toast(page)), 'check-in').toEqual([]);
@@ -245,18 +240,11 @@ test('screenshots of the main screens at 360 px in both themes, saved under test
     await page.goto('/checkin');
     await question(page, 1).waitFor();
     await shot('checkin-question');
-    for (let i = 1; i <= 7; i++) {
-      await question(page, i).waitFor();
-      await page.getByRole('button', { name: i === 3 ? 'No' : 'Yes', exact: true }).click();
-    }
-    await review(page).waitFor();
+    await answerYesNo(page, [3]);
     await shot('checkin-review');
     await page.getByRole('button', { name: 'Complete check-in' }).click();
     await page.waitForURL((u) => u.pathname === '/' && !u.searchParams.has('trigger_animation'), { timeout: 10_000 });
-    await page.getByTestId('check-in-moment').waitFor();
-    // Once the confetti has fallen and the score has counted up.
-    await page.getByTestId('confetti').waitFor({ state: 'detached', timeout: 10_000 });
-    await expect.poll(() => page.getByTestId('overall-score-shown').innerText(), { timeout: 10_000 }).toBe('86%');
+    await momentSettled(page, '86%');
     await shot('dashboard-after-check-in');
     for (const [name, route] of [
       ['streak', '/streak'],

@@ -2,7 +2,8 @@ import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useApp } from './helpers/app';
 import { checkDialog, checkScreen, settled } from './helpers/a11y';
-import { signedInThroughApi } from './helpers/users';
+import { answerYesNo, momentSettled, questionHeading as question, reviewHeading as review } from './helpers/check-in';
+import { postOk as post, signedInThroughApi } from './helpers/users';
 import { EVENING_ZONE as ZONE } from './helpers/zones';
 
 /**
@@ -14,15 +15,6 @@ import { EVENING_ZONE as ZONE } from './helpers/zones';
  */
 const e2e = useApp({ context: { width: 360, height: 640, timezoneId: ZONE, theme: 'dark', serviceWorkers: 'block' } });
 const { withPage } = e2e;
-
-async function post(page: Page, path: string, data: unknown = {}): Promise<unknown> {
-  const res = await page.request.post(path, { data });
-  expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
-  return res.json();
-}
-
-const question = (page: Page, n: number) => page.locator('h2', { hasText: `Question ${n} of 7` });
-const review = (page: Page) => page.getByRole('heading', { name: 'Review your answers' });
 
 /** Two animation frames: whatever a state change just scheduled has been rendered. */
 const nextFrames = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
@@ -80,20 +72,13 @@ describe('a first day', () => {
       await page.getByRole('link', { name: 'FIRST TIME CHECK-IN' }).click();
       await question(page, 1).waitFor();
       await checkScreen(page, 'a yes/no question');
-      for (let i = 1; i <= 7; i++) {
-        await question(page, i).waitFor();
-        await page.getByRole('button', { name: i === 3 ? 'No' : 'Yes', exact: true }).click();
-      }
-      await review(page).waitFor();
+      await answerYesNo(page, [3]);
       await checkScreen(page, 'the review screen');
 
       await page.getByRole('button', { name: 'Complete check-in' }).click();
       await page.waitForURL((u) => u.pathname === '/' && !u.searchParams.has('trigger_animation'), { timeout: 10_000 });
-      const moment = page.getByTestId('check-in-moment');
-      await moment.getByText('Your first check-in is done!').waitFor();
-      // Once the confetti has fallen and the score has counted up to its value.
-      await page.getByTestId('confetti').waitFor({ state: 'detached', timeout: 10_000 });
-      await expect.poll(() => page.getByTestId('overall-score-shown').innerText(), { timeout: 10_000 }).toBe('86%');
+      await page.getByTestId('check-in-moment').getByText('Your first check-in is done!').waitFor();
+      await momentSettled(page, '86%');
       await checkScreen(page, 'the moment after a check-in');
     });
   });

@@ -4,6 +4,7 @@ import { seriousA11yViolations } from './helpers/browser';
 import { useApp } from './helpers/app';
 import { signedInThroughApi } from './helpers/users';
 import { EVENING_ZONE, zoneAtLocalHour } from './helpers/zones';
+import { questionHeading } from './helpers/check-in';
 
 /**
  * Journeys of the daily check-in and the dashboard: a free user and a premium user each complete a check-in and
@@ -30,7 +31,6 @@ async function redeem(page: Page, code: string): Promise<void> {
   expect(res.status(), await res.text()).toBe(200);
 }
 
-const questionHeading = (page: Page, n: number) => page.locator('h2', { hasText: `Question ${n} of 7` });
 const overallScore = (page: Page) => page.getByTestId('overall-score');
 const tile = (page: Page, area: string) => page.getByTestId(`tile-${area}`);
 
