@@ -95,6 +95,8 @@ describe('keyboard only, at 360×640', () => {
       await tabTo(page, (el) => el.text === 'Complete check-in', 20);
       await page.keyboard.press('Enter');
       await page.waitForURL((u) => u.pathname === '/' && !u.searchParams.has('trigger_animation'), { timeout: 10_000 });
+      // The first check-in reloads the page: the person waits for the loading screen to go, as anyone would.
+      await settled(page);
       await page.getByTestId('check-in-moment').waitFor();
       await page.getByTestId('done-for-today').waitFor();
 
