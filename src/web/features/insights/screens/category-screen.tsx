@@ -38,6 +38,7 @@ export default function CategoryScreen() {
   const enough = hasEnoughForLevels(checkIns.length);
   // Praise ('Keep it going') and level tips wait for a level too: first steps until then.
   const tipsFrom = tipsLevel(level ?? 'fair', checkIns.length);
+  const ofCheckIns = `${checkIns.length} check-in${checkIns.length === 1 ? '' : 's'}`;
   const tipsHeading = !enough ? 'First steps' : tipsFrom === 'good' || tipsFrom === 'excellent' ? 'Keep it going' : 'Improvement tips';
 
   return (
@@ -82,8 +83,8 @@ export default function CategoryScreen() {
                 )}
               </p>
               <ul className="mt-3 list-disc space-y-1 pl-5 text-sm">
-                <li>{`${good} of ${checkIns.length} check-ins at 50% or more`}</li>
-                <li>{`${strong} of ${checkIns.length} check-ins at 70% or more (a strength)`}</li>
+                <li>{`${good} of ${ofCheckIns} at 50% or more`}</li>
+                <li>{`${strong} of ${ofCheckIns} at 70% or more (a strength)`}</li>
               </ul>
             </>
           )}
