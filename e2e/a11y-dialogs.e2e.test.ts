@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { useApp } from './helpers/app';
 import { THEMES, checkDialog, settled } from './helpers/a11y';
+import { controlsCoveredBy } from './helpers/layout';
 import { postOk as post, signedInThroughApi } from './helpers/users';
 import { EVENING_ZONE as ZONE } from './helpers/zones';
 
@@ -88,6 +89,11 @@ test('Streak Protected! and the reward’s celebration, in both themes', async (
     await page.goto('/');
     await page.getByRole('dialog', { name: 'CONGRATULATIONS, CAL!' }).getByRole('button', { name: 'AWESOME!' }).click();
     const celebration = page.getByRole('dialog', { name: 'Congratulations!' });
+    await celebration.waitFor();
+    // The claim's toast comes with it, at the top while a dialog is open: the celebration's buttons stay free.
+    const claimed = page.locator('[data-variant]');
+    await claimed.getByText('Reward Claimed!', { exact: true }).waitFor();
+    expect(await controlsCoveredBy(claimed), 'controls under the toast').toEqual([]);
     await celebration.getByRole('list', { name: 'Included features' }).waitFor();
     await page.getByTestId('confetti').waitFor({ state: 'detached', timeout: 10_000 });
     await checkDialog(page, 'Congratulations!', { bothThemes: true });

@@ -3,10 +3,12 @@ import { Dialog as RadixDialog } from 'radix-ui';
 import { createValueStore, useStore } from '@web/lib/create-store';
 import { Button } from './button';
 
-/** How many dialogs outside the dashboard's queue are open now (see `queued` below). */
-const openDialogs = createValueStore(0);
+/** How many dialogs are open now, and how many of them are outside the dashboard's queue (see `queued` below). */
+const openDialogs = createValueStore({ all: 0, others: 0 });
 /** Whether a dialog that is not one of the dashboard's queued dialogs is open (the queue waits for it). */
-export const useOtherDialogOpen = (): boolean => useStore(openDialogs) > 0;
+export const useOtherDialogOpen = (): boolean => useStore(openDialogs).others > 0;
+/** Whether any dialog is open (toasts then sit at the top, away from the dialog's buttons). */
+export const useAnyDialogOpen = (): boolean => useStore(openDialogs).all > 0;
 
 /**
  * Modal dialog built on Radix (focus trap, Escape, labelled by its title, focus back to the opener on close),
@@ -51,9 +53,13 @@ export function Modal({
   }
   wasOpen.current = open;
   useEffect(() => {
-    if (!open || queued) return;
-    openDialogs.set(openDialogs.read() + 1);
-    return () => openDialogs.set(openDialogs.read() - 1);
+    if (!open) return;
+    const count = (by: number) => {
+      const n = openDialogs.read();
+      openDialogs.set({ all: n.all + by, others: n.others + (queued ? 0 : by) });
+    };
+    count(1);
+    return () => count(-1);
   }, [open, queued]);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>

@@ -1,10 +1,12 @@
 import { Toast as RadixToast } from 'radix-ui';
 import { cn } from './cn';
+import { useAnyDialogOpen } from './dialog';
 import { dismissToast, TOAST_DEFAULT_DURATION, TOAST_PROGRESS_MS, useCurrentToast, useToastPlacement } from './toast';
 
 /**
  * Above the bottom navigation (bottom-left of the content next to the rail from 1024 px); on a screen without it,
- * at the top: on a phone right of the header's back button (a 44 px link at the left edge), centred from 640 px.
+ * or while a dialog is open (its buttons are at its bottom, over the lower half of the screen), at the top: on a
+ * phone right of a header's back button (a 44 px link at the left edge), centred from 640 px.
  */
 const VIEWPORT = {
   'above-nav':
@@ -15,7 +17,8 @@ const VIEWPORT = {
 /** Mounted once by the app providers (loaded with the first toast). */
 export default function Toaster() {
   const t = useCurrentToast();
-  const placement = useToastPlacement();
+  const screenPlacement = useToastPlacement();
+  const placement = useAnyDialogOpen() ? 'top' : screenPlacement;
   const destructive = t?.variant === 'destructive';
   return (
     <RadixToast.Provider swipeDirection={placement === 'top' ? 'up' : 'down'} duration={TOAST_DEFAULT_DURATION} label="Notification">
