@@ -85,10 +85,23 @@ export function watchPageErrors(page: Page): string[] {
 export type A11yViolation = { id: string; impact: string; help: string; targets: string[] };
 
 /**
+ * Waits until what is on the page stands still, so colours are measured as they are and not halfway: the loading
+ * overlay gone (it fades out over 300 ms with motion allowed) and no CSS transition running (a colour change).
+ */
+async function stillPage(page: Page): Promise<void> {
+  await page.getByTestId('loading-overlay').waitFor({ state: 'detached', timeout: 15_000 });
+  await page.evaluate(async () => {
+    const transitions = document.getAnimations().filter((a) => a instanceof CSSTransition);
+    await Promise.all(transitions.map((a) => a.finished.catch(() => undefined)));
+  });
+}
+
+/**
  * Runs axe on the page (WCAG 2.0 / 2.1, levels A and AA) and returns the serious and critical violations, or with
  * `{ all: true }` every violation whatever its impact (the accessibility suite asks for zero of them).
  */
 export async function seriousA11yViolations(page: Page, opts: { all?: boolean } = {}): Promise<A11yViolation[]> {
+  await stillPage(page);
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return result.violations
     .filter((v) => opts.all || v.impact === 'serious' || v.impact === 'critical')
@@ -100,8 +113,8 @@ export const allA11yViolations = (page: Page): Promise<A11yViolation[]> => serio
 
 /**
  * Runs `fn` in the dark theme, then in the light one, switching the theme in place (no reload, so an open dialog
- * or a screen reached by a journey stays as it is), and puts the theme back. Each switch waits until the colour
- * transitions it started (buttons' `transition-colors`, with motion allowed) have ended.
+ * or a screen reached by a journey stays as it is), and puts the theme back. Each switch waits until the page
+ * stands still again (the colour transitions it started, buttons' `transition-colors` with motion allowed, ended).
  */
 export async function inBothThemes(page: Page, fn: (theme: 'dark' | 'light') => Promise<void>): Promise<void> {
   const setTheme = (theme: 'dark' | 'light') =>
@@ -111,13 +124,12 @@ export async function inBothThemes(page: Page, fn: (theme: 'dark' | 'light') => 
       document.documentElement.classList.toggle('light', t === 'light');
       document.documentElement.style.colorScheme = t;
       await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-      const transitions = document.getAnimations().filter((a) => a instanceof CSSTransition);
-      await Promise.all(transitions.map((a) => a.finished.catch(() => undefined)));
     }, theme);
   const before = await page.evaluate(() => (document.documentElement.classList.contains('light') ? 'light' : 'dark'));
   try {
     for (const theme of ['dark', 'light'] as const) {
       await setTheme(theme);
+      await stillPage(page);
       await fn(theme);
     }
   } finally {
