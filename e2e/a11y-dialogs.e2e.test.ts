@@ -1,24 +1,22 @@
 import { describe, expect, test } from 'vitest';
-import type { Page } from 'playwright-core';
 import { useApp } from './helpers/app';
 import { THEMES, checkDialog, settled } from './helpers/a11y';
-import { signedInThroughApi } from './helpers/users';
+import { controlsCoveredBy } from './helpers/layout';
+import { postOk as post, signedInThroughApi } from './helpers/users';
 import { EVENING_ZONE as ZONE } from './helpers/zones';
 
 /**
  * The dialogs (issue 15): each major dialog of the dashboard and the streak screen, open, passes axe (all WCAG 2.1
  * A/AA impacts) in both themes and fits 360×640 with its × close button in view; one dialog at a time, focus back
- * where it was. The streak offers are made real through the server's developer endpoints (a lost streak, a streak
+ * where it was: the score explanation, Check-in Details (from the last 7 days and from the month view), a
+ * milestone, How Streak Protection Works, the month view, Streak Protected!, the reward's celebration. Enable Push
+ * Notifications and AI Coach Trial Details are checked on the journeys that reach them (a11y-moments). The streak offers are made real through the server's developer endpoints (a lost streak, a streak
  * of 29 plus a check-in, a coupon's trial); the ended trial, which needs 30 days to pass, is the server's own
  * subscription answer with `trialJustExpired` set (page.route, so the service worker is blocked in these contexts).
  */
 const e2e = useApp({ env: { DEV_TOOLS: 'on' }, context: { width: 360, height: 640, timezoneId: ZONE, serviceWorkers: 'block' } });
 const { withPage } = e2e;
 
-async function post(page: Page, path: string, data: unknown = {}): Promise<void> {
-  const res = await page.request.post(path, { data });
-  expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
-}
 
 describe('dialogs: one at a time, a close button, they fit 360×640 and pass axe', () => {
   for (const theme of THEMES) {
@@ -38,6 +36,14 @@ describe('dialogs: one at a time, a close button, they fit 360×640 and pass axe
 
           await page.goto('/streak');
           await settled(page, { networkIdle: true });
+          // Check-in Details from today's day in the last 7 days; closed, focus is back on the day.
+          const today = page.getByTestId('recent-activity').locator('button[data-state="completed"]').last();
+          const todayDate = await today.getAttribute('data-date');
+          await today.click();
+          await checkDialog(page, 'Check-in Details');
+          await page.getByRole('dialog').getByTestId('dialog-close').click();
+          await page.getByRole('dialog').waitFor({ state: 'detached' });
+          expect(await page.evaluate(() => document.activeElement?.getAttribute('data-date'))).toBe(todayDate);
           // Milestone detail, protection explainer, month view, and Check-in Details in place of the month.
           await page.getByRole('button', { name: /Dedicated Soul/ }).first().click();
           await checkDialog(page, /Dedicated Soul/);
@@ -51,7 +57,7 @@ describe('dialogs: one at a time, a close button, they fit 360×640 and pass axe
           const date = await day.getAttribute('data-date');
           await day.click();
           await checkDialog(page, 'Check-in Details');
-          expect(await page.getByRole('dialog').count(), 'one dialog at a time').toBe(1);
+          expect(await page.locator('[role="dialog"]').count(), 'one dialog at a time (hidden ones counted too)').toBe(1);
           await page.keyboard.press('Escape');
           await page.getByRole('dialog', { name: 'Monthly Activity View' }).waitFor();
           expect(await page.evaluate(() => document.activeElement?.getAttribute('data-date'))).toBe(date);
@@ -62,6 +68,37 @@ describe('dialogs: one at a time, a close button, they fit 360×640 and pass axe
       );
     });
   }
+});
+
+test('Streak Protected! and the reward’s celebration, in both themes', async () => {
+  // A shield used yesterday: Streak Protected! opens by itself.
+  await withPage(async (page) => {
+    await signedInThroughApi(page.request, e2e.app, { firstName: 'Sid', timezone: ZONE });
+    await post(page, '/api/test/simulate-shield-protection');
+    await page.goto('/');
+    await checkDialog(page, 'Streak Protected!', { bothThemes: true });
+    await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+  });
+  // Day 30 of a streak earns the Premium trial: its reward, claimed with AWESOME!, then the celebration (once its
+  // features have appeared and its confetti has fallen).
+  await withPage(async (page) => {
+    await signedInThroughApi(page.request, e2e.app, { firstName: 'Cal', timezone: ZONE });
+    await post(page, '/api/test/set-streak', { days: 29 });
+    await post(page, '/api/checkins', { answers: Array.from({ length: 7 }, () => true) });
+    await page.goto('/');
+    await page.getByRole('dialog', { name: 'CONGRATULATIONS, CAL!' }).getByRole('button', { name: 'AWESOME!' }).click();
+    const celebration = page.getByRole('dialog', { name: 'Congratulations!' });
+    await celebration.waitFor();
+    // The claim's toast comes with it, at the top while a dialog is open: the celebration's buttons stay free.
+    const claimed = page.locator('[data-variant]');
+    await claimed.getByText('Reward Claimed!', { exact: true }).waitFor();
+    expect(await controlsCoveredBy(claimed), 'controls under the toast').toEqual([]);
+    await celebration.getByRole('list', { name: 'Included features' }).waitFor();
+    await page.getByTestId('confetti').waitFor({ state: 'detached', timeout: 10_000 });
+    await checkDialog(page, 'Congratulations!', { bothThemes: true });
+    expect(await page.locator('[role="dialog"]').count(), 'one dialog at a time (hidden ones counted too)').toBe(1);
+  });
 });
 
 describe('the streak offers on the dashboard: recovery, reward, trial', () => {

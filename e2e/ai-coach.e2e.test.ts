@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newMobileContext, seriousA11yViolations } from './helpers/browser';
+import { SCREENSHOTS_DIR, newMobileContext, seriousA11yViolations } from './helpers/browser';
 import { startFakeOpenAi } from '../test/fakes/openai';
 import { signUpAndSignIn } from './helpers/users';
 import { startApp } from './helpers/server';
@@ -11,9 +11,9 @@ import { useApp } from './helpers/app';
  * The AI coach journey with the built-in coach: an ai-coach user (coupon OFFERAI30) asks a question, sees the advice,
  * opens the conversation, asks again there, searches and steps through the matches (wrapping both ways), then
  * deletes the conversation. Another user without the plan sees the upsell that leads to /upgrade.
- * Screenshots of both screens at 360 px in both themes go to SHOTS_DIR (not committed).
+ * Screenshots of both screens at 360 px in both themes go to test-results/screenshots/ (AI_COACH_SHOTS_DIR to change).
  */
-const SHOTS_DIR = process.env.AI_COACH_SHOTS_DIR ?? '/tmp/h7-shots';
+const SHOTS_DIR = process.env.AI_COACH_SHOTS_DIR ?? SCREENSHOTS_DIR;
 
 const e2e = useApp({ context: { width: 360 } });
 const { withPage } = e2e;

@@ -513,7 +513,6 @@ describe('accessibility of the streak screens', () => {
         for (const [path, ready] of screens) {
           await page.goto(path);
           await (ready === 'main' ? page.locator('main h1') : page.getByTestId(ready)).first().waitFor();
-          await page.waitForTimeout(300);
           expect(await seriousA11yViolations(page), `${path} (${theme})`).toEqual([]);
         }
       });

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { AppFixture } from './app';
-import { allA11yViolations } from './browser';
+import { allA11yViolations, inBothThemes } from './browser';
 import { layoutProblems } from './layout';
 import { signedInThroughApi } from './users';
 
@@ -100,11 +100,31 @@ export async function open(page: Page, path: string): Promise<void> {
   await settled(page);
 }
 
-/** The open dialog passes axe (all WCAG 2.1 A/AA impacts), fits the screen, and its × close button is in view. */
-export async function checkDialog(page: Page, name: string | RegExp): Promise<void> {
+/**
+ * What is on screen now passes axe (all WCAG 2.1 A/AA impacts) in both themes (switched in place) and has no layout
+ * problem (helpers/layout.ts).
+ */
+export async function checkScreen(page: Page, what: string): Promise<void> {
+  await inBothThemes(page, async (theme) => {
+    expect(await allA11yViolations(page), `axe on ${what}, ${theme} theme`).toEqual([]);
+  });
+  expect(await layoutProblems(page), `layout of ${what}`).toEqual([]);
+}
+
+/**
+ * The open dialog passes axe (all WCAG 2.1 A/AA impacts; in both themes, switched in place, with `bothThemes`),
+ * fits the screen, and its × close button is in view.
+ */
+export async function checkDialog(page: Page, name: string | RegExp, opts: { bothThemes?: boolean } = {}): Promise<void> {
   const dialog = page.getByRole('dialog', { name });
   await dialog.waitFor();
-  expect(await allA11yViolations(page), `axe in dialog ${String(name)}`).toEqual([]);
+  if (opts.bothThemes) {
+    await inBothThemes(page, async (theme) => {
+      expect(await allA11yViolations(page), `axe in dialog ${String(name)}, ${theme} theme`).toEqual([]);
+    });
+  } else {
+    expect(await allA11yViolations(page), `axe in dialog ${String(name)}`).toEqual([]);
+  }
   const box = (await dialog.boundingBox())!;
   const vp = page.viewportSize()!;
   expect(box.y).toBeGreaterThanOrEqual(0);
@@ -120,16 +140,24 @@ export async function checkDialog(page: Page, name: string | RegExp): Promise<vo
 /** Presses Tab until the focused element matches (at most `max` times). */
 export async function tabTo(
   page: Page,
-  matches: (el: { text: string; label: string | null; role: string | null; id: string }) => boolean,
+  matches: (el: { text: string; label: string | null; role: string | null; id: string; name: string | null }) => boolean,
   max = 60,
 ): Promise<void> {
+  const seen: string[] = [];
   for (let i = 0; i < max; i++) {
     await page.keyboard.press('Tab');
     const el = await page.evaluate(() => {
       const a = document.activeElement;
-      return { text: (a?.textContent ?? '').trim(), label: a?.getAttribute('aria-label') ?? null, role: a?.getAttribute('role') ?? null, id: a?.id ?? '' };
+      return {
+        text: (a?.textContent ?? '').trim(),
+        label: a?.getAttribute('aria-label') ?? null,
+        role: a?.getAttribute('role') ?? null,
+        id: a?.id ?? '',
+        name: a?.getAttribute('name') ?? null,
+      };
     });
     if (matches(el)) return;
+    seen.push(el.label ?? el.name ?? el.text.slice(0, 30));
   }
-  throw new Error('not reachable with Tab');
+  throw new Error(`not reachable with Tab; focus went through: ${seen.join(' | ')}`);
 }

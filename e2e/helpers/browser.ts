@@ -1,8 +1,15 @@
 import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+/**
+ * Where the browser suite saves screenshots of the main screens for a person to look at (README, "Screenshots"):
+ * test-results/screenshots/, an artefact of the run (npm test clears test-results/ when it starts).
+ */
+export const SCREENSHOTS_DIR = path.resolve(import.meta.dirname, '../../test-results/screenshots');
 
 /** Debian's Chromium, headless, with everything that would reach the network turned off. */
 export async function launchBrowser(): Promise<Browser> {
@@ -36,8 +43,10 @@ export interface ContextOptions extends Omit<BrowserContextOptions, 'viewport' |
 }
 
 /**
- * A phone-sized context (390×844, touch) on the app's origin, in Europe/London and en-GB; reduced motion keeps runs
- * steady. Every option of `browser.newContext` can be passed to change one of these.
+ * A phone-sized context (390×844, touch) on the app's origin, in Europe/London and en-GB, with motion allowed
+ * (prefers-reduced-motion: no-preference), as most people have it: the count-up, confetti and the timed
+ * auto-advance run, and tests wait on states, not on time. A test about reduced motion passes
+ * `reducedMotion: 'reduce'`. Every option of `browser.newContext` can be passed to change one of these.
  */
 export async function newMobileContext(browser: Browser, baseURL: string, opts: ContextOptions = {}): Promise<BrowserContext> {
   const { width, height, theme, notificationPromptSeen, ...rest } = opts;
@@ -46,7 +55,7 @@ export async function newMobileContext(browser: Browser, baseURL: string, opts: 
     deviceScaleFactor: 1,
     hasTouch: true,
     isMobile: false,
-    reducedMotion: 'reduce',
+    reducedMotion: 'no-preference',
     timezoneId: 'Europe/London',
     locale: 'en-GB',
     ...rest,
@@ -76,10 +85,23 @@ export function watchPageErrors(page: Page): string[] {
 export type A11yViolation = { id: string; impact: string; help: string; targets: string[] };
 
 /**
+ * Waits until what is on the page stands still, so colours are measured as they are and not halfway: the loading
+ * overlay gone (it fades out over 300 ms with motion allowed) and no CSS transition running (a colour change).
+ */
+async function stillPage(page: Page): Promise<void> {
+  await page.getByTestId('loading-overlay').waitFor({ state: 'detached', timeout: 15_000 });
+  await page.evaluate(async () => {
+    const transitions = document.getAnimations().filter((a) => a instanceof CSSTransition);
+    await Promise.all(transitions.map((a) => a.finished.catch(() => undefined)));
+  });
+}
+
+/**
  * Runs axe on the page (WCAG 2.0 / 2.1, levels A and AA) and returns the serious and critical violations, or with
  * `{ all: true }` every violation whatever its impact (the accessibility suite asks for zero of them).
  */
 export async function seriousA11yViolations(page: Page, opts: { all?: boolean } = {}): Promise<A11yViolation[]> {
+  await stillPage(page);
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return result.violations
     .filter((v) => opts.all || v.impact === 'serious' || v.impact === 'critical')
@@ -90,23 +112,37 @@ export async function seriousA11yViolations(page: Page, opts: { all?: boolean } 
 export const allA11yViolations = (page: Page): Promise<A11yViolation[]> => seriousA11yViolations(page, { all: true });
 
 /**
- * Full-page screenshots of what is on screen in both themes, `<dir>/<name>-dark.png` and `-light.png`, for a person
- * to look at (not assertions); nothing when `dir` is unset. The theme is switched in place (no reload) and put back.
+ * Runs `fn` in the dark theme, then in the light one, switching the theme in place (no reload, so an open dialog
+ * or a screen reached by a journey stays as it is), and puts the theme back. Each switch waits until the page
+ * stands still again (the colour transitions it started, buttons' `transition-colors` with motion allowed, ended).
  */
-export async function screenshotBothThemes(page: Page, dir: string | null | undefined, name: string): Promise<void> {
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
+export async function inBothThemes(page: Page, fn: (theme: 'dark' | 'light') => Promise<void>): Promise<void> {
   const setTheme = (theme: 'dark' | 'light') =>
-    page.evaluate((t) => {
+    page.evaluate(async (t) => {
       localStorage.setItem('big7_theme', t);
       document.documentElement.classList.toggle('dark', t === 'dark');
       document.documentElement.classList.toggle('light', t === 'light');
       document.documentElement.style.colorScheme = t;
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
     }, theme);
   const before = await page.evaluate(() => (document.documentElement.classList.contains('light') ? 'light' : 'dark'));
-  for (const theme of ['dark', 'light'] as const) {
-    await setTheme(theme);
-    await page.screenshot({ path: `${dir}/${name}-${theme}.png`, fullPage: true });
+  try {
+    for (const theme of ['dark', 'light'] as const) {
+      await setTheme(theme);
+      await stillPage(page);
+      await fn(theme);
+    }
+  } finally {
+    await setTheme(before);
   }
-  await setTheme(before);
+}
+
+/**
+ * Full-page screenshots of what is on screen in both themes, `<dir>/<name>-dark.png` and `-light.png`, for a person
+ * to look at (not assertions); nothing when `dir` is unset.
+ */
+export async function screenshotBothThemes(page: Page, dir: string | null | undefined, name: string): Promise<void> {
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await inBothThemes(page, (theme) => page.screenshot({ path: `${dir}/${name}-${theme}.png`, fullPage: true }).then(() => undefined));
 }

@@ -86,3 +86,10 @@ export async function signedInThroughApi(
   }
   return who;
 }
+
+/** A POST through `page`'s session (its cookies) that must succeed; its JSON answer. */
+export async function postOk(page: Page, path: string, data: unknown = {}): Promise<unknown> {
+  const res = await page.request.post(path, { data });
+  expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
+  return res.json();
+}

@@ -152,7 +152,9 @@ function checkAgainstReference(now: number, tz: string, checkInTime: string, has
       label: hasCheckInToday ? COUNTDOWN_LABELS.updateEnds : COUNTDOWN_LABELS.checkInEnds,
     });
   } else {
-    expect(w.countdown).toEqual({ target: new Date(refNext).toISOString(), label: COUNTDOWN_LABELS.untilOpens });
+    // Before today's window with today's check-in made (a first check-in in the morning), it can only update.
+    const untilLabel = hasCheckInToday && now < ref.open ? COUNTDOWN_LABELS.untilUpdateOpens : COUNTDOWN_LABELS.untilOpens;
+    expect(w.countdown).toEqual({ target: new Date(refNext).toISOString(), label: untilLabel });
     expect(w.message).toBe(`Check-in opens at ${formatWallTime12h(checkInTime)}`);
   }
   expect(o).toEqual({ mode: 'regular', shouldShowFirstTimeCheckIn: false, endsAt: null });
@@ -330,6 +332,22 @@ describe('check-in window examples', () => {
     expect(at('2026-03-11T09:00:00Z', fresh).windowState).toMatchObject({ canCheckIn: false, windowType: null });
     expect(at('2026-03-10T10:00:00Z', { ...fresh, hasAnyCheckIn: true }).windowState.canCheckIn).toBe(false);
     expect(at('2026-03-10T10:00:00Z', { ...fresh, firstCheckInCompleted: true }).windowState.canCheckIn).toBe(false);
+  });
+
+  it('after a first check-in in the morning the countdown runs to the update window, not a check-in window', () => {
+    // Signed up at 09:00 UTC (London), first check-in at 10:00; the window opens at 20:00 the same day.
+    const done = { createdAt: new Date('2026-03-10T09:00:00Z'), hasAnyCheckIn: true, firstCheckInCompleted: true, hasCheckInToday: true };
+    expect(at('2026-03-10T10:00:00Z', done).windowState).toMatchObject({
+      isOpen: false,
+      buttonLabel: 'UPDATE CHECK-IN',
+      countdown: { target: '2026-03-10T20:00:00.000Z', label: 'Until update window opens' },
+    });
+    // In the window it is the update window that ends; the next morning, a new day's check-in window opens.
+    expect(at('2026-03-10T21:00:00Z', done).windowState.countdown.label).toBe('Update window ends in');
+    expect(at('2026-03-11T10:00:00Z', { ...done, hasCheckInToday: false }).windowState.countdown).toEqual({
+      target: '2026-03-11T20:00:00.000Z',
+      label: 'Until check-in window opens',
+    });
   });
 
   it('DST: a skipped wall time opens when the clocks jump; a repeated one at its first occurrence', () => {

@@ -55,6 +55,8 @@ export const COUNTDOWN_LABELS = {
   checkInEnds: 'Check-in window ends in',
   updateEnds: 'Update window ends in',
   untilOpens: 'Until check-in window opens',
+  /** Today's check-in is done (a first check-in before the evening): the window that opens next is for updates. */
+  untilUpdateOpens: 'Until update window opens',
 } as const;
 export type CountdownLabel = (typeof COUNTDOWN_LABELS)[keyof typeof COUNTDOWN_LABELS];
 
@@ -305,7 +307,12 @@ export function checkInWindow(input: WindowInput): WindowResult {
           target: official!.closesAt.toISOString(),
           label: input.hasCheckInToday ? COUNTDOWN_LABELS.updateEnds : COUNTDOWN_LABELS.checkInEnds,
         }
-      : { target: nextOpensAt.toISOString(), label: COUNTDOWN_LABELS.untilOpens };
+      : {
+          target: nextOpensAt.toISOString(),
+          // After a first check-in made before today's window, the window opening today can only update it.
+          label:
+            input.hasCheckInToday && localDateOf(nextOpensAt, tz) === localDate ? COUNTDOWN_LABELS.untilUpdateOpens : COUNTDOWN_LABELS.untilOpens,
+        };
 
   // On a date without an official window (a skipped calendar day), report the next one.
   const todays = official ?? { opensAt: officialNext, closesAt: endOfLocalDay(localDateOf(officialNext, tz), tz) };

@@ -2,7 +2,7 @@ import { AREAS, AREA_LABELS, type Area } from './areas';
 import { addLocalDays, type LocalDate } from './dates';
 import { successRateLevel, TREND_THRESHOLD, type DatedAreaScores, type Level } from './insights';
 import { mean, toPercent, type AreaScores } from './scoring';
-import { tipFor } from './tips';
+import { EARLY_DAYS_TIPS_LEVEL, tipFor } from './tips';
 
 /**
  * The AI Coach's pure rules: the summary of a person's recent check-ins (sent to a configured model as part of
@@ -250,8 +250,8 @@ function declineWarning(s: CoachSummary, mentioned: readonly Area[]): string | n
 function noDataAdvice(areas: readonly Area[], seed: string): string {
   const start =
     "I don't have any check-ins from you in the last two weeks yet, so I can't see your patterns. Here is how to start: complete today's check-in when your window opens (it takes about two minutes and rates all seven areas). After a few days I can tell you which areas are your weakest and strongest and how they are trending.";
-  if (!areas.length) return `${start}\n\nA good first step for most people is rest. ${tipFor('rest', 'poor', seed)}`;
-  const tips = areas.slice(0, 2).map((a, i) => `${i === 0 ? 'In the meantime, for' : 'For'} ${AREA_LABELS[a].toLowerCase()}: ${tipFor(a, 'poor', seed)}`);
+  if (!areas.length) return `${start}\n\nA good first step for most people is rest. ${tipFor('rest', EARLY_DAYS_TIPS_LEVEL, seed)}`;
+  const tips = areas.slice(0, 2).map((a, i) => `${i === 0 ? 'In the meantime, for' : 'For'} ${AREA_LABELS[a].toLowerCase()}: ${tipFor(a, EARLY_DAYS_TIPS_LEVEL, seed)}`);
   return `${start}\n\n${tips.join(' ')}`;
 }
 

@@ -9,6 +9,8 @@ const none: DashboardModalState = {
   todayCompleted: false,
   recoveryPrompted: false,
   rewardRequested: false,
+  notificationPromptDue: false,
+  otherDialogOpen: false,
 };
 
 describe('dashboardModal', () => {
@@ -33,11 +35,32 @@ describe('dashboardModal', () => {
     expect(dashboardModal({ ...offer, recoveriesAvailable: 0 })).toBe('reward');
   });
 
-  test('a requested reward shows last', () => {
-    expect(dashboardModal({ ...none, rewardRequested: true })).toBe('reward');
+  test('a requested reward comes before the notification prompt', () => {
+    expect(dashboardModal({ ...none, rewardRequested: true, notificationPromptDue: true })).toBe('reward');
   });
 
-  test('whatever the state, the answer is the first dialog in priority order whose condition holds', () => {
+  test('the notification prompt is the last: it waits for every other dialog', () => {
+    expect(dashboardModal({ ...none, notificationPromptDue: true })).toBe('notifications');
+    expect(dashboardModal({ ...none, notificationPromptDue: false })).toBeNull();
+    for (const higher of [
+      { trialExpired: true },
+      { unseenShields: 1 },
+      { recoveriesAvailable: 1, todayCompleted: false },
+      { rewardRequested: true },
+    ]) {
+      expect(dashboardModal({ ...none, ...higher, notificationPromptDue: true })).not.toBe('notifications');
+    }
+  });
+
+  test('a dialog outside the queue (a celebration, the score explanation) holds every queued dialog back', () => {
+    const everything = { trialExpired: true, unseenShields: 1, recoveriesAvailable: 1, rewardRequested: true, notificationPromptDue: true };
+    expect(dashboardModal({ ...none, ...everything, otherDialogOpen: true })).toBeNull();
+    expect(dashboardModal({ ...none, notificationPromptDue: true, otherDialogOpen: true })).toBeNull();
+    // Once it closes, the queue goes on.
+    expect(dashboardModal({ ...none, notificationPromptDue: true })).toBe('notifications');
+  });
+
+  test('whatever the state, the answer is the first dialog in priority order whose condition holds, none over another dialog', () => {
     const state = fc.record({
       trialExpired: fc.boolean(),
       unseenShields: fc.nat(3),
@@ -45,14 +68,17 @@ describe('dashboardModal', () => {
       todayCompleted: fc.constantFrom(true, false, null),
       recoveryPrompted: fc.boolean(),
       rewardRequested: fc.boolean(),
+      notificationPromptDue: fc.boolean(),
+      otherDialogOpen: fc.boolean(),
     });
     fc.assert(
       fc.property(state, (s) => {
         const wants = {
-          'trial-expired': s.trialExpired,
-          'shields-protected': s.unseenShields > 0,
-          recovery: s.recoveriesAvailable > 0 && s.todayCompleted === false && !s.recoveryPrompted,
-          reward: s.rewardRequested,
+          'trial-expired': !s.otherDialogOpen && s.trialExpired,
+          'shields-protected': !s.otherDialogOpen && s.unseenShields > 0,
+          recovery: !s.otherDialogOpen && s.recoveriesAvailable > 0 && s.todayCompleted === false && !s.recoveryPrompted,
+          reward: !s.otherDialogOpen && s.rewardRequested,
+          notifications: !s.otherDialogOpen && s.notificationPromptDue,
         };
         expect(dashboardModal(s)).toBe(DASHBOARD_MODALS.find((m) => wants[m]) ?? null);
       }),

@@ -1,11 +1,14 @@
 import { addLocalDays, type LocalDate } from './dates';
 
 /**
- * The dialogs the dashboard opens by itself (spec part 1 §2.8, §4.7, §4.8), one at a time, in this order:
+ * The dialogs the dashboard opens by itself (spec part 1 §2.8, §4.7, §4.8, §4.9), one at a time, in this order:
  * the trial that just ended, then the shields used since the last visit (Streak Protected!), then the offer to
- * buy back a lost streak, then a milestone reward. The reward's celebration follows its claim and is not queued.
+ * buy back a lost streak, then a milestone reward, and last the Enable Push Notifications prompt. A dialog outside
+ * this queue (a reward's celebration, or one the person opened: the score explanation, a trial's details) holds
+ * them all back until it closes, so two dialogs never stack. The reward's celebration follows its claim and is not
+ * queued.
  */
-export const DASHBOARD_MODALS = ['trial-expired', 'shields-protected', 'recovery', 'reward'] as const;
+export const DASHBOARD_MODALS = ['trial-expired', 'shields-protected', 'recovery', 'reward', 'notifications'] as const;
 export type DashboardModal = (typeof DASHBOARD_MODALS)[number];
 
 export interface DashboardModalState {
@@ -21,15 +24,21 @@ export interface DashboardModalState {
   recoveryPrompted: boolean;
   /** A reward modal was asked for (a claim card tapped, or a new reward offered by itself). */
   rewardRequested: boolean;
+  /** The notification prompt is due: not seen yet, and its 1.5 s after the dashboard loaded have passed. */
+  notificationPromptDue: boolean;
+  /** A dialog outside this queue is open (a reward's celebration, or one the person opened): nothing opens over it. */
+  otherDialogOpen: boolean;
 }
 
 /** The dialog to show now, or null. */
 export function dashboardModal(s: DashboardModalState): DashboardModal | null {
+  if (s.otherDialogOpen) return null;
   if (s.trialExpired) return 'trial-expired';
   if (s.unseenShields > 0) return 'shields-protected';
   // A streak already saved today by a check-in needs no recovery; an unknown streak offers nothing yet.
   if (s.recoveriesAvailable > 0 && s.todayCompleted === false && !s.recoveryPrompted) return 'recovery';
   if (s.rewardRequested) return 'reward';
+  if (s.notificationPromptDue) return 'notifications';
   return null;
 }
 

@@ -1,4 +1,5 @@
 import type { Area } from './areas';
+import { hasEnoughForLevels } from './early-days';
 import type { Level } from './insights';
 
 /**
@@ -207,6 +208,16 @@ export const TIPS: Record<Area, Record<Level, readonly string[]>> = {
     ],
   },
 };
+
+/**
+ * The tips given before a level means anything (fewer check-ins than MIN_CHECK_INS_FOR_LEVELS, decision 020): the
+ * 'poor' ones, small first steps that claim nothing about how the person is doing ('Excellent rest!' after one
+ * "yes" would).
+ */
+export const EARLY_DAYS_TIPS_LEVEL: Level = 'poor';
+
+/** Whose tips fit an area at `level` after `checkIns` check-ins: the level's own once it means something. */
+export const tipsLevel = (level: Level, checkIns: number): Level => (hasEnoughForLevels(checkIns) ? level : EARLY_DAYS_TIPS_LEVEL);
 
 /** A deterministic 32-bit hash (FNV-1a) used to pick a tip for a day. */
 function hash(s: string): number {

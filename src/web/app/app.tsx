@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCurrentUser } from '../lib/current-user';
 import { scrollBehavior } from '../lib/dates';
 import { syncFromPage } from '../lib/service-worker';
+import { setToastPlacement } from '../components/ui/toast';
 import { useTimezoneSync } from '../features/auth/hooks/use-timezone-sync';
 import { BottomNav, showsBottomNav } from './bottom-nav';
 import { applyMetadata } from './metadata';
@@ -58,6 +59,10 @@ export function App() {
   }, [userId]);
   useHealPushSubscription(userId);
 
+  // Toasts sit above the bottom navigation, or at the top of a screen without it (components/ui/toast.tsx).
+  const navShown = !!userId && showsBottomNav(pathname);
+  useEffect(() => setToastPlacement(navShown ? 'above-nav' : 'top'), [navShown]);
+
   if (userQuery.isPending) return null;
   const user = userQuery.data ?? null;
   return (
@@ -71,10 +76,10 @@ export function App() {
         </Suspense>
       )}
       {/* From 1024 px the navigation is a rail on the left: the screens move right by its width. */}
-      <div className={user && showsBottomNav(pathname) ? 'lg:pl-24' : undefined}>
+      <div className={navShown ? 'lg:pl-24' : undefined}>
         <Suspense fallback={null}>{user ? <UserRoutes user={user} /> : <VisitorRoutes />}</Suspense>
       </div>
-      {user && showsBottomNav(pathname) && <BottomNav />}
+      {navShown && <BottomNav />}
       {user && (
         <Suspense fallback={null}>
           <OfflineSync />

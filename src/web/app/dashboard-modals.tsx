@@ -6,14 +6,18 @@ import { useCurrentUser } from '../lib/current-user';
 import { useSessionFailureRedirect } from '../lib/session-failure';
 import { addToList, readList } from '../lib/stored-list';
 import { useSubscription } from '../lib/subscription';
+import { useOtherDialogOpen } from '../components/ui/dialog';
+import { EnableNotificationsModal, useNotificationPromptDue } from '../features/notifications';
 import { CelebrationModal, RewardModal, openRewardModal, rewardsOfferedKey, useAvailableRewards, useRewardModal } from '../features/rewards';
 import { RecoverStreakModal, STREAK_KEY, ShieldsProtectedModal, streakStorageKeys, useFrozenDays, useRecoveryAvailable, useStreak } from '../features/streaks';
 import { TrialExpiredModal, useRecoveryCheckout } from '../features/subscriptions';
 
 /**
  * The dialogs the dashboard opens by itself, one at a time in the order of src/shared/domain/dashboard-modals.ts:
- * the trial that just ended, Streak Protected!, Recover Your Streak, a milestone reward (then its celebration).
- * Composed here from the subscriptions, streak and rewards features; everything shown comes from the server.
+ * the trial that just ended, Streak Protected!, Recover Your Streak, a milestone reward (then its celebration),
+ * and last Enable Push Notifications. None opens while another dialog is (a celebration, or one the person opened).
+ * Composed here from the subscriptions, streak, rewards and notifications features; what they show comes from the
+ * server.
  */
 export function DashboardModals() {
   const qc = useQueryClient();
@@ -30,6 +34,8 @@ export function DashboardModals() {
   const [celebrating, setCelebrating] = useState<RewardType | null>(null);
   const [dismissed, setDismissed] = useState<Set<string>>(() => new Set());
   const [recoveryPrompted, setRecoveryPrompted] = useState(() => sessionStorage.getItem(streakStorageKeys.recoveryPrompted) === 'true');
+  const notificationPromptDue = useNotificationPromptDue();
+  const otherDialogOpen = useOtherDialogOpen();
 
   // A shield used within the last week that this user has not acknowledged yet (read again after each acknowledgement).
   const unseenShields = useMemo(() => {
@@ -44,6 +50,8 @@ export function DashboardModals() {
     todayCompleted: streak ? streak.todayCompleted : null,
     recoveryPrompted: recoveryPrompted || dismissed.has('recovery'),
     rewardRequested: rewardOpen !== null,
+    notificationPromptDue: notificationPromptDue && !dismissed.has('notifications'),
+    otherDialogOpen: otherDialogOpen || celebrating !== null,
   });
 
   // Remember that the recovery prompt showed this session.
@@ -63,6 +71,7 @@ export function DashboardModals() {
 
   const close = useCallback((name: string) => setDismissed((s) => new Set(s).add(name)), []);
   const closeReward = useCallback(() => openRewardModal(null), []);
+  const notificationsAnswered = useCallback(() => close('notifications'), [close]);
   // OK (or the × / Escape) acknowledges the shields just used and refreshes the frozen days.
   const acknowledgeShields = () => {
     addToList(streakStorageKeys.shieldsSeen(userId), unseenShields);
@@ -88,6 +97,7 @@ export function DashboardModals() {
       )}
       <RewardModal rewardType={active === 'reward' ? rewardOpen : null} user={user} onClose={closeReward} onClaimed={setCelebrating} />
       <CelebrationModal rewardType={celebrating} onClose={() => setCelebrating(null)} />
+      {user && <EnableNotificationsModal checkInTime={user.checkInTime} open={active === 'notifications'} onAnswered={notificationsAnswered} />}
     </>
   );
 }

@@ -21,7 +21,6 @@ import {
   usePrimedDashboardQueries,
   WellnessSummary,
 } from '../features/dashboard';
-import { DashboardNotificationPrompt } from './notification-slots';
 import { RewardClaimCards } from '../features/rewards';
 import { StreakCard } from '../features/streaks';
 import { getStreakQueryOptions } from '../features/streaks/api/streak';
@@ -119,10 +118,9 @@ export default function DashboardPage() {
       <div className="lg:col-span-2">
         <AreaTiles averages={h?.areaAverages} tier={tier} count={count} />
       </div>
-      <WellnessSummary percent={h?.overallScore ?? null} averages={h?.areaAverages} />
+      <WellnessSummary percent={h?.overallScore ?? null} averages={h?.areaAverages} count={count} />
       <PromotionCard tier={tier} />
       <DashboardModals />
-      <DashboardNotificationPrompt />
     </Page>
   );
 }

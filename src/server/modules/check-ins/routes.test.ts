@@ -8,6 +8,8 @@ import type { UserRow } from '@server/plugins/session';
 import type { CheckInRecorded, EventWiring } from '@server/events';
 import { eventWiring } from '../index';
 import { JOURNAL_FIELDS, journalEntrySchema } from '@shared/schemas/check-ins';
+import type { Area } from '@shared/domain/areas';
+import { EARLY_DAYS_TIPS_LEVEL, TIPS } from '@shared/domain/tips';
 
 // 21:00 UTC on a Tuesday: inside the default 20:00 window for a UTC user.
 const IN_WINDOW = '2026-03-10T21:00:00.000Z';
@@ -384,7 +386,7 @@ describe.each(testEngines())('check-ins API on %s', (engine) => {
     expect((await get(cookie, '/api/checkins/today')).json().windowState).toMatchObject({ isOpen: false, message: 'Check-in opens at 11:45 PM' });
   });
 
-  it('tips: 403 for free and ad-free, one tip per area for premium and ai-coach', async () => {
+  it('tips: 403 for free and ad-free, one tip per area for premium and ai-coach (first steps in the early days)', async () => {
     for (const tier of ['free', 'ad-free'] as const) {
       const { cookie } = await user({ tier });
       const r = await get(cookie, '/api/premium/tips');
@@ -402,6 +404,8 @@ describe.each(testEngines())('check-ins API on %s', (engine) => {
     for (const tip of tips) {
       expect(tip.tip.length).toBeGreaterThan(20);
       expect(tip.icon.length).toBeGreaterThan(0);
+      // One check-in is too few for a level to mean anything: every area gets a first step, none says 'Excellent!'.
+      expect(TIPS[tip.category as Area][EARLY_DAYS_TIPS_LEVEL]).toContain(tip.tip);
     }
     const coach = await user({ tier: 'ai-coach' });
     expect((await get(coach.cookie, '/api/premium/tips')).statusCode).toBe(200);

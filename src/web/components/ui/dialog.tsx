@@ -1,6 +1,14 @@
-import { useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Dialog as RadixDialog } from 'radix-ui';
+import { createValueStore, useStore } from '@web/lib/create-store';
 import { Button } from './button';
+
+/** How many dialogs are open now, and how many of them are outside the dashboard's queue (see `queued` below). */
+const openDialogs = createValueStore({ all: 0, others: 0 });
+/** Whether a dialog that is not one of the dashboard's queued dialogs is open (the queue waits for it). */
+export const useOtherDialogOpen = (): boolean => useStore(openDialogs).others > 0;
+/** Whether any dialog is open (toasts then sit at the top, away from the dialog's buttons). */
+export const useAnyDialogOpen = (): boolean => useStore(openDialogs).all > 0;
 
 /**
  * Modal dialog built on Radix (focus trap, Escape, labelled by its title, focus back to the opener on close),
@@ -17,6 +25,7 @@ export function Modal({
   closeButton: _closeButton = true,
   closeLabel = 'Close',
   onEscapeKeyDown,
+  queued = false,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -29,6 +38,11 @@ export function Modal({
   closeLabel?: string;
   /** Escape pressed: call preventDefault() to keep the dialog open (e.g. to step back inside it). */
   onEscapeKeyDown?: (e: KeyboardEvent) => void;
+  /**
+   * One of the dialogs the dashboard opens by itself, one at a time (src/shared/domain/dashboard-modals.ts). Every
+   * other dialog, while open, holds that queue back so that nothing opens over it.
+   */
+  queued?: boolean;
 }) {
   // Radix returns focus to a Dialog.Trigger; these dialogs are opened by the app's own buttons (and by effects),
   // so the element focused when the dialog opened is remembered here and focused again when it closes.
@@ -38,6 +52,15 @@ export function Modal({
     returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   }
   wasOpen.current = open;
+  useEffect(() => {
+    if (!open) return;
+    const count = (by: number) => {
+      const n = openDialogs.read();
+      openDialogs.set({ all: n.all + by, others: n.others + (queued ? 0 : by) });
+    };
+    count(1);
+    return () => count(-1);
+  }, [open, queued]);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>

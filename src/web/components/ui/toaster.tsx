@@ -1,13 +1,27 @@
 import { Toast as RadixToast } from 'radix-ui';
 import { cn } from './cn';
-import { dismissToast, TOAST_DEFAULT_DURATION, TOAST_PROGRESS_MS, useCurrentToast } from './toast';
+import { useAnyDialogOpen } from './dialog';
+import { dismissToast, TOAST_DEFAULT_DURATION, TOAST_PROGRESS_MS, useCurrentToast, useToastPlacement } from './toast';
+
+/**
+ * Above the bottom navigation (bottom-left of the content next to the rail from 1024 px); on a screen without it,
+ * or while a dialog is open (its buttons are at its bottom, over the lower half of the screen), at the top: on a
+ * phone right of a header's back button (a 44 px link at the left edge), centred from 640 px.
+ */
+const VIEWPORT = {
+  'above-nav':
+    'bottom-[calc(4.75rem+env(safe-area-inset-bottom))] left-1/2 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 lg:bottom-6 lg:left-[calc(50%+3rem)]',
+  top: 'top-[calc(0.75rem+env(safe-area-inset-top))] left-16 right-4 sm:left-1/2 sm:right-auto sm:w-[min(28rem,calc(100vw-2rem))] sm:-translate-x-1/2',
+} as const;
 
 /** Mounted once by the app providers (loaded with the first toast). */
 export default function Toaster() {
   const t = useCurrentToast();
+  const screenPlacement = useToastPlacement();
+  const placement = useAnyDialogOpen() ? 'top' : screenPlacement;
   const destructive = t?.variant === 'destructive';
   return (
-    <RadixToast.Provider swipeDirection="down" duration={TOAST_DEFAULT_DURATION} label="Notification">
+    <RadixToast.Provider swipeDirection={placement === 'top' ? 'up' : 'down'} duration={TOAST_DEFAULT_DURATION} label="Notification">
       {t && (
         <RadixToast.Root
           key={t.id}
@@ -40,7 +54,7 @@ export default function Toaster() {
           />
         </RadixToast.Root>
       )}
-      <RadixToast.Viewport className="fixed bottom-[calc(4.75rem+env(safe-area-inset-bottom))] left-1/2 z-[100] m-0 flex w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 list-none flex-col outline-none lg:bottom-6 lg:left-[calc(50%+3rem)]" />
+      <RadixToast.Viewport className={cn('fixed z-[100] m-0 flex list-none flex-col outline-none', VIEWPORT[placement])} />
     </RadixToast.Provider>
   );
 }

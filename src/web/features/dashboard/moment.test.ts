@@ -1,4 +1,6 @@
 import { describe, expect, test } from 'vitest';
+import { STREAK_LEVELS } from '@shared/domain/milestones';
+import { AREA_ICONS } from '@shared/domain/tips';
 import { momentText } from './moment';
 import { forgetCheckInMoment, peekCheckInMoment, saveCheckInMoment, takeCheckInMoment } from '@web/lib/check-ins';
 import { memoryStorage } from '@web/lib/memory-storage';
@@ -15,6 +17,17 @@ describe('the moment after a check-in', () => {
     expect(momentText({ isFirstCheckIn: true, replaced: false, score: 0.714, celebration: null }).body).toContain('71%');
     expect(momentText({ isFirstCheckIn: false, replaced: true, score: 1, celebration: null }).title).toBe('Check-in updated');
     expect(momentText({ isFirstCheckIn: false, replaced: false, score: 0.5, celebration: null }).body).toContain('50%');
+  });
+  test('its icons mean only this moment: not a streak level (🌱 is Seed Planted) nor an area', () => {
+    const taken = new Set([...STREAK_LEVELS.map((l) => l.icon), ...Object.values(AREA_ICONS)]);
+    for (const m of [
+      { isFirstCheckIn: true, replaced: false, score: 1, celebration: null },
+      { isFirstCheckIn: false, replaced: true, score: 1, celebration: null },
+      { isFirstCheckIn: false, replaced: false, score: 1, celebration: null },
+      { isFirstCheckIn: false, replaced: false, score: 1, celebration: { message: 'x' } },
+    ]) {
+      expect(taken.has(momentText(m).icon), momentText(m).icon).toBe(false);
+    }
   });
   test('handed over once through session storage', () => {
     const store = memoryStorage();

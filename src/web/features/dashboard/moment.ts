@@ -6,8 +6,8 @@ export function momentText(m: CheckInMoment): { icon: string; title: string; bod
   const pct = toPercent(m.score);
   if (m.celebration) return { icon: '🎉', title: 'Milestone reached!', body: m.celebration.message };
   if (m.isFirstCheckIn) {
-    return { icon: '🌱', title: 'Your first check-in is done!', body: `Today’s score: ${pct}%. Your streak has begun.` };
+    return { icon: '⭐', title: 'Your first check-in is done!', body: `Today’s score: ${pct}%. Your streak has begun.` };
   }
-  if (m.replaced) return { icon: '✓', title: 'Check-in updated', body: `Today’s score is now ${pct}%.` };
-  return { icon: '✓', title: 'Check-in complete!', body: `Today’s score: ${pct}%. One more day for your streak.` };
+  if (m.replaced) return { icon: '✅', title: 'Check-in updated', body: `Today’s score is now ${pct}%.` };
+  return { icon: '✅', title: 'Check-in complete!', body: `Today’s score: ${pct}%. One more day for your streak.` };
 }

@@ -1,2 +1,2 @@
-export { EnableNotificationsModal } from './components/enable-notifications-modal';
+export { EnableNotificationsModal, useNotificationPromptDue } from './components/enable-notifications-modal';
 export { NotificationSettings } from './components/notification-settings';

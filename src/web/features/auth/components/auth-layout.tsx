@@ -1,15 +1,15 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { Logo } from '@web/components/ui/logo';
 
-/** The frame of the authentication screens: a small logo and one centred column. */
+/**
+ * The frame of the authentication screens: a small logo and one centred column. The logo is not a link ('Back to
+ * Welcome' goes home): the top of these screens holds no control, so a toast can sit there without covering one.
+ */
 export function AuthLayout({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   return (
     <main id="main" className="mx-auto flex min-h-dvh w-full max-w-md flex-col px-4 py-8">
       <div className="mb-6 flex flex-col items-center text-center">
-        <Link to="/" aria-label="Big 7 home" className="rounded-full">
-          <Logo size={72} title="Big 7" />
-        </Link>
+        <Logo size={72} title="Big 7" />
         <h1 className="mt-4 text-3xl font-bold">{title}</h1>
         {subtitle && <p className="mt-2 text-muted">{subtitle}</p>}
       </div>

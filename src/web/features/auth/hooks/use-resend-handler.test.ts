@@ -5,34 +5,30 @@ import { RESEND_MESSAGES, resendIfValid } from './use-resend-handler';
 describe('resend verification from a typed address', () => {
   const run = (typed: string) => {
     const send = vi.fn<(email: string) => void>();
-    const report = vi.fn<(problem: string) => void>();
-    const out = resendIfValid(typed, send, report);
-    return { out, send, report };
+    const out = resendIfValid(typed, send);
+    return { out, send };
   };
 
   it('an empty or blank address asks for it and sends nothing', () => {
     for (const typed of ['', '   ', '\t']) {
-      const { out, send, report } = run(typed);
+      const { out, send } = run(typed);
       expect(out).toBe('Please enter your email address first.');
       expect(RESEND_MESSAGES.noEmail).toBe('Please enter your email address first.');
-      expect(report).toHaveBeenCalledWith('Please enter your email address first.');
       expect(send).not.toHaveBeenCalled();
     }
   });
 
   it('an address of the wrong shape says so and sends nothing', () => {
     for (const typed of ['ana', 'ana@example', 'ana @example.com', '@example.com', 'ana@example.', 'a@@b.co']) {
-      const { out, send, report } = run(typed);
+      const { out, send } = run(typed);
       expect(out, typed).toBe('Please enter a valid email address');
-      expect(report).toHaveBeenCalledExactlyOnceWith('Please enter a valid email address');
       expect(send).not.toHaveBeenCalled();
     }
   });
 
-  it('a plausible address is sent, trimmed, with nothing reported', () => {
-    const { out, send, report } = run('  ana@example.com ');
+  it('a plausible address is sent, trimmed, with no problem', () => {
+    const { out, send } = run('  ana@example.com ');
     expect(out).toBeNull();
     expect(send).toHaveBeenCalledExactlyOnceWith('ana@example.com');
-    expect(report).not.toHaveBeenCalled();
   });
 });

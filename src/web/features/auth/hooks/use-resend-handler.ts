@@ -11,21 +11,19 @@ export const RESEND_MESSAGES = {
 /**
  * Checks the typed address before anything is sent: empty gives 'Please enter your email address first.'
  * (spec part 1 §8), a wrong shape 'Please enter a valid email address' (§5). Only a plausible address
- * (trimmed) reaches `send`. Returns the problem it reported, or null when it sent.
+ * (trimmed) reaches `send`. Returns the problem, or null when it sent.
  */
-export function resendIfValid(raw: string, send: (email: string) => void, report: (problem: string) => void): string | null {
+export function resendIfValid(raw: string, send: (email: string) => void): string | null {
   const problem = emailProblem(raw, RESEND_MESSAGES.noEmail);
-  if (problem) {
-    report(problem);
-    return problem;
-  }
+  if (problem) return problem;
   send(raw.trim());
   return null;
 }
 
 /**
- * Resend verification with the spec's toasts (part 1 §8 "Resend verification"). `resend` returns the problem
- * with the typed address (also shown as a toast), or null when the request went out.
+ * Resend verification with the spec's toasts (part 1 §8 "Resend verification") for the server's answer. `resend`
+ * returns the problem with the typed address, or null when the request went out: the screen shows that problem on
+ * its e-mail field, once (a toast would repeat it over the form).
  */
 export function useResendHandler(): { resend: (email: string) => string | null; sending: boolean } {
   const m = useResendVerification();
@@ -42,7 +40,6 @@ export function useResendHandler(): { resend: (email: string) => string | null; 
               variant: 'destructive',
             }),
         }),
-      (problem) => toast({ title: 'Error', description: problem, variant: 'destructive' }),
     );
   return { resend, sending: m.isPending };
 }

@@ -11,7 +11,8 @@ export const WELCOME_GOOGLE_ERRORS: Record<string, string> = {
   account_creation_failed: 'Failed to create your account. Please try again.',
   authentication_failed: 'Google authentication failed. Please try again.',
   session_failed: 'Session setup failed. Please try again.',
-  google_not_configured: 'Google sign-in is not configured on this server.',
+  // Shown instead of the server's words (written for whoever runs the server): what the person can do now.
+  google_not_configured: 'Google sign-in isn’t available here. You can sign up or log in with your email address and a password instead.',
 };
 export const TWO_FACTOR_TEXT =
   'Google authentication requires two-factor verification. Please complete it with Google and try again.';
@@ -19,6 +20,7 @@ export const TWO_FACTOR_TEXT =
 /** The banner text for a Google error on the welcome screen (the server message wins when present). */
 export function googleBannerText(error: string, message: string | null, retry: string | null): string {
   if (error === 'authentication_failed' && retry === 'true') return TWO_FACTOR_TEXT;
+  if (error === 'google_not_configured') return WELCOME_GOOGLE_ERRORS.google_not_configured!;
   return message || WELCOME_GOOGLE_ERRORS[error] || 'Google sign-in failed. Please try again.';
 }
 
@@ -42,9 +44,6 @@ export default function WelcomeScreen() {
         <div role="alert" data-testid="google-error-banner" className="mb-8 w-full rounded-xl border border-danger-text bg-surface p-4 text-left">
           <p className="font-semibold text-danger-text">{banner}</p>
           {/two-factor/i.test(banner) && <p className="mt-1 text-sm">{TWO_FACTOR_HINT}</p>}
-          {error === 'google_not_configured' && (
-            <p className="mt-1 text-sm">You can sign up or log in with your email address and a password instead.</p>
-          )}
         </div>
       )}
       <Logo size={160} title="Big 7 logo" />

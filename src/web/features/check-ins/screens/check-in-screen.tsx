@@ -168,13 +168,14 @@ function CheckInFlow({ status, editing: editingNow }: { status: TodayResponse; e
     cancelAdvance();
     const from = step;
     const to = nextStep;
-    // Under prefers-reduced-motion the next question comes at once (no timed auto-advance).
-    const delay = prefersReducedMotion() ? 0 : scale ? AUTO_ADVANCE_MS.scale : AUTO_ADVANCE_MS.boolean;
-    advanceTimer.current = setTimeout(() => {
+    const advance = () => {
       advanceTimer.current = null;
       if (to === TOTAL) setFromReview(false);
       setStep((s) => (s === from ? to : s));
-    }, delay);
+    };
+    // Under prefers-reduced-motion the next question comes at once, with no timed auto-advance.
+    if (prefersReducedMotion()) advance();
+    else advanceTimer.current = setTimeout(advance, scale ? AUTO_ADVANCE_MS.scale : AUTO_ADVANCE_MS.boolean);
   };
 
   const onSubmit = () => {

@@ -4,7 +4,7 @@ import { toPercent } from '@shared/domain/scoring';
 import { AREA_ICONS } from '@shared/domain/tips';
 import { hasAiCoach, isAdFree, type Tier } from '@shared/domain/tiers';
 import { cn } from '@web/components/ui/cn';
-import { hasEnoughForLevels, MIN_CHECK_INS_FOR_LEVELS, moreNeededText } from '@web/lib/early-days';
+import { hasEnoughForLevels, MIN_CHECK_INS_FOR_LEVELS, moreNeededText } from '@shared/domain/early-days';
 import { scoreTextClass } from '@web/lib/score-colors';
 
 const tileClass =

@@ -9,8 +9,8 @@ export function PromotionCard({ tier }: { tier: Tier }) {
     <aside aria-label="Offer" className="rounded-2xl border border-warning-border bg-warning-bg p-4 text-warning-fg">
       <p className="font-bold">Go further with Premium</p>
       <p className="mt-1 text-sm">
-        Rate each area on a 5-point scale, get personalized tips and weekly insights, and protect your streak with 5 shields
-        — {formatUsd(PRICES_CENTS.premiumMonthly)}/month.
+        Rate each area on a 5-point scale, get personalized tips for each area, and protect your streak with 5 shields —{' '}
+        {formatUsd(PRICES_CENTS.premiumMonthly)}/month.
       </p>
       <Link to="/upgrade" className="mt-2 inline-flex min-h-11 items-center font-semibold underline underline-offset-4">
         See plans

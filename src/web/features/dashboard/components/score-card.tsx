@@ -1,13 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
+import { prefersReducedMotion } from '@web/components/ui/confetti';
 import { Modal } from '@web/components/ui/dialog';
 import { Card } from '@web/components/ui/page';
 import { cn } from '@web/components/ui/cn';
+import { hasEnoughForLevels, MIN_CHECK_INS_FOR_LEVELS, moreNeededText } from '@shared/domain/early-days';
 import { scoreTextClass } from '@web/lib/score-colors';
 import { easeOutCubic, SCORE_ANIMATION_MS } from '../countdown';
-
-function prefersReducedMotion(): boolean {
-  return typeof window !== 'undefined' && !!window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-}
 
 /** Counts up from 0 to `target` over 2 s with a cubic ease-out, each time `runKey` changes to a new number. */
 function useCountUp(target: number | null, runKey: number, waiting: boolean): number | null {
@@ -55,7 +53,9 @@ export const EMPTY_SCORE_TEXTS = {
 
 /**
  * The overall score (mean over all check-ins, rounded %) with its colour band and an explanation dialog.
- * Before the first check-in it invites instead of showing a zero.
+ * Before the first check-in it invites instead of showing a zero; in the early days (fewer check-ins than a level
+ * needs) the percentage is shown in a neutral colour with how many more check-ins are needed: one "No" is not a big
+ * red alarm.
  */
 export function ScoreCard({
   percent,
@@ -73,6 +73,7 @@ export function ScoreCard({
   const shown = useCountUp(percent, animateKey, animationPending);
   const [open, setOpen] = useState(false);
   const empty = percent === null || count === 0;
+  const banded = hasEnoughForLevels(count);
   return (
     <Card>
       <h2 className="text-sm font-semibold uppercase tracking-wide text-muted">Overall Score</h2>
@@ -80,7 +81,7 @@ export function ScoreCard({
         <div data-testid="score-empty">
           {/* Compact on a first day, so the first check-in card below it is in view on a 360×640 phone. */}
           <p className="mt-1 flex items-center gap-2 text-lg font-bold">
-            <span aria-hidden="true">🌱</span>
+            <span aria-hidden="true">📊</span>
             {EMPTY_SCORE_TEXTS.title}
           </p>
           <span className="sr-only" data-testid="overall-score">
@@ -89,13 +90,18 @@ export function ScoreCard({
         </div>
       ) : (
         <>
-          <p className={cn('mt-1 text-5xl font-extrabold tabular-nums', scoreTextClass(percent))}>
+          <p className={cn('mt-1 text-5xl font-extrabold tabular-nums', banded ? scoreTextClass(percent) : 'text-fg')} data-banded={banded}>
             <span aria-hidden="true" data-testid="overall-score-shown">
               {shown ?? percent}%
             </span>
             <span className="sr-only" data-testid="overall-score">{`${percent}%`}</span>
           </p>
           <p className="mt-1 text-sm text-muted">{basedOnText(count)}</p>
+          {!banded && (
+            <p className="text-sm text-muted" data-testid="score-early">
+              Early days: {moreNeededText(count, MIN_CHECK_INS_FOR_LEVELS, 'level')}.
+            </p>
+          )}
         </>
       )}
       <button
@@ -113,7 +119,10 @@ export function ScoreCard({
             faces count 0, 25, 50, 75 and 100%.
           </p>
           <p>A check-in’s score is the average of its seven areas, and your overall score is the average of all your check-ins.</p>
-          <p>Colours: 95% and above teal, 70% green, 30% yellow, 5% orange, below 5% red.</p>
+          <p>
+            Colours: 95% and above teal, 70% green, 30% yellow, 5% orange, below 5% red — once you have {MIN_CHECK_INS_FOR_LEVELS}{' '}
+            check-ins; before that, a day or two says too little.
+          </p>
           <button
             type="button"
             onClick={() => setOpen(false)}

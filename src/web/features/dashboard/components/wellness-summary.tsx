@@ -1,5 +1,6 @@
 import { AREA_LABELS, type Area } from '@shared/domain/areas';
 import { strengthsAndWeakAreas, summaryBand, type SummaryBand } from '@shared/domain/insights';
+import { hasEnoughForLevels, MIN_CHECK_INS_FOR_LEVELS } from '@shared/domain/early-days';
 import { Card } from '@web/components/ui/page';
 
 const BAND_TEXT: Record<SummaryBand, (p: number) => string> = {
@@ -13,13 +14,40 @@ const BAND_TEXT: Record<SummaryBand, (p: number) => string> = {
 
 const list = (areas: Area[]) => areas.map((a) => AREA_LABELS[a]).join(', ');
 
-/** The written summary: band of the overall score, strengths (≥ 0.7) and weak areas (< 0.5). */
-export function WellnessSummary({ percent, averages }: { percent: number | null; averages: Record<Area, number | null> | undefined }) {
-  if (percent === null || !averages) {
+/** 'After 1 check-in you are at 57%. …' — the summary before a level means anything. */
+export function earlySummaryText(percent: number, count: number): string {
+  const left = Math.max(0, MIN_CHECK_INS_FOR_LEVELS - count);
+  return `After ${count} check-in${count === 1 ? '' : 's'} you are at ${percent}%. It is too soon to call any area a strength or a weak spot: your strengths and the areas to focus on appear after ${MIN_CHECK_INS_FOR_LEVELS} check-ins (${left} more to go).`;
+}
+
+/**
+ * The written summary: band of the overall score, strengths (≥ 0.7) and weak areas (< 0.5); in the early days
+ * (fewer check-ins than a level needs) only the score so far and how many more check-ins are needed.
+ */
+export function WellnessSummary({
+  percent,
+  averages,
+  count,
+}: {
+  percent: number | null;
+  averages: Record<Area, number | null> | undefined;
+  count: number;
+}) {
+  if (percent === null || !averages || count === 0) {
     return (
       <Card>
         <h2 className="text-lg font-bold">Your summary</h2>
         <p className="mt-2 text-muted">Your strengths and the areas to work on appear here after your first check-in.</p>
+      </Card>
+    );
+  }
+  if (!hasEnoughForLevels(count)) {
+    return (
+      <Card>
+        <h2 className="text-lg font-bold">Your summary</h2>
+        <p className="mt-2" data-testid="summary-text">
+          {earlySummaryText(percent, count)}
+        </p>
       </Card>
     );
   }

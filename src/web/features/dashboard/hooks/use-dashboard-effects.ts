@@ -10,14 +10,18 @@ export const LOGIN_SUCCESS_TOAST = { title: 'Welcome back!', description: 'You h
 const FIRST_DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Whether signing in deserves 'Welcome back!': not on a first sign-in (a new account still in its first day with
- * no check-in), where the greeting and the first check-in card already welcome the person, and a toast would sit
- * over the FIRST TIME CHECK-IN button.
+ * What a sign-in (login=success) is greeted with: 'Welcome back!' for a person who has been here before, nothing on a
+ * first sign-in (a new account still in its first day with no check-in), where the greeting and the first check-in
+ * card already welcome the person and a toast would sit over the FIRST TIME CHECK-IN button. While the user is not
+ * known yet the answer is 'wait' (never a welcome back to someone who may be new).
  */
-export function isReturningUser(user: { createdAt: string; firstCheckInCompleted: boolean } | null, now = Date.now()): boolean {
-  if (!user) return true;
+export function loginGreeting(
+  user: { createdAt: string; firstCheckInCompleted: boolean } | null,
+  now = Date.now(),
+): 'wait' | 'welcome-back' | 'none' {
+  if (!user) return 'wait';
   const age = now - new Date(user.createdAt).getTime();
-  return user.firstCheckInCompleted || !(age >= 0 && age < FIRST_DAY_MS);
+  return user.firstCheckInCompleted || !(age >= 0 && age < FIRST_DAY_MS) ? 'welcome-back' : 'none';
 }
 /** Spec part 1 §4.9 and §9. */
 export const OVERLAY_HIDE_DELAY_MS = 300;
@@ -53,8 +57,11 @@ export function useDashboardParams(user: { createdAt: string; firstCheckInComple
     const trigger = params.get('trigger_animation') === 'true';
     if (!login && !google && !params.has('trigger_animation')) return;
     if (login && !welcomed.current) {
+      const greeting = loginGreeting(user);
+      // Runs again when the user arrives; until then login=success stays in the address.
+      if (greeting === 'wait') return;
       welcomed.current = true;
-      if (isReturningUser(user)) toast(LOGIN_SUCCESS_TOAST);
+      if (greeting === 'welcome-back') toast(LOGIN_SUCCESS_TOAST);
     }
     if (trigger) setAnimate(true);
     const next = new URLSearchParams(params);

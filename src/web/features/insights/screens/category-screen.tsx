@@ -2,11 +2,11 @@ import { useParams } from 'react-router';
 import { AREA_LABELS, isArea } from '@shared/domain/areas';
 import { successRateLevel, STRENGTH_THRESHOLD, WEAK_THRESHOLD } from '@shared/domain/insights';
 import { normalizeStoredScore, toPercent } from '@shared/domain/scoring';
-import { AREA_ICONS, TIPS } from '@shared/domain/tips';
+import { AREA_ICONS, TIPS, tipsLevel } from '@shared/domain/tips';
 import { ButtonLink } from '@web/components/ui/button';
 import { Card, Page, PageHeader } from '@web/components/ui/page';
 import { useHistory } from '@web/lib/check-ins';
-import { hasEnoughForLevels, MIN_CHECK_INS_FOR_LEVELS, moreNeededText } from '@web/lib/early-days';
+import { hasEnoughForLevels, MIN_CHECK_INS_FOR_LEVELS, moreNeededText } from '@shared/domain/early-days';
 import { AREA_ABOUT, LEVEL_INSIGHT, LEVEL_LABELS } from '../area-content';
 import { Gauge } from '../components/gauge';
 
@@ -36,6 +36,10 @@ export default function CategoryScreen() {
   const level = pct === null ? null : successRateLevel(pct);
   // A level needs a few check-ins before it claims anything (decision 020).
   const enough = hasEnoughForLevels(checkIns.length);
+  // Praise ('Keep it going') and level tips wait for a level too: first steps until then.
+  const tipsFrom = tipsLevel(level ?? 'fair', checkIns.length);
+  const ofCheckIns = `${checkIns.length} check-in${checkIns.length === 1 ? '' : 's'}`;
+  const tipsHeading = !enough ? 'First steps' : tipsFrom === 'good' || tipsFrom === 'excellent' ? 'Keep it going' : 'Improvement tips';
 
   return (
     <Page>
@@ -79,8 +83,8 @@ export default function CategoryScreen() {
                 )}
               </p>
               <ul className="mt-3 list-disc space-y-1 pl-5 text-sm">
-                <li>{`${good} of ${checkIns.length} check-ins at 50% or more`}</li>
-                <li>{`${strong} of ${checkIns.length} check-ins at 70% or more (a strength)`}</li>
+                <li>{`${good} of ${ofCheckIns} at 50% or more`}</li>
+                <li>{`${strong} of ${ofCheckIns} at 70% or more (a strength)`}</li>
               </ul>
             </>
           )}
@@ -92,9 +96,9 @@ export default function CategoryScreen() {
         </Card>
 
         <Card>
-          <h2 className="text-lg font-bold">{level === 'good' || level === 'excellent' ? 'Keep it going' : 'Improvement tips'}</h2>
+          <h2 className="text-lg font-bold">{tipsHeading}</h2>
           <ul className="mt-2 space-y-2">
-            {TIPS[area][level ?? 'fair'].map((t) => (
+            {TIPS[area][tipsFrom].map((t) => (
               <li key={t} className="rounded-xl bg-surface-2 p-3">
                 {t}
               </li>

@@ -5,13 +5,16 @@ import { JOURNAL_FIELDS } from '@shared/domain/journal';
 import { ButtonLink } from '@web/components/ui/button';
 import { cn } from '@web/components/ui/cn';
 import { Card, Page, PageHeader } from '@web/components/ui/page';
-import { scaleOption, useToday } from '@web/lib/check-ins';
+import { hasEnoughForLevels } from '@shared/domain/early-days';
+import { scaleOption, useHistory, useToday } from '@web/lib/check-ins';
 import { scoreTextClass } from '@web/lib/score-colors';
 
 /** /completion (DECISIONS): a summary of today's check-in. */
 export default function CompletionScreen() {
   const today = useToday();
   const c = today.data?.checkIn ?? null;
+  // The colour bands wait for enough check-ins (decision 020): a first day of "No"s is not a red alarm.
+  const banded = hasEnoughForLevels(useHistory().data?.count ?? 0);
   return (
     <Page>
       <PageHeader title="Today’s Check-in" backTo="/" backLabel="Back to Dashboard" />
@@ -31,7 +34,7 @@ export default function CompletionScreen() {
         <div className="space-y-4">
           <Card>
             <p className="text-sm font-semibold uppercase tracking-wide text-muted">Today’s score</p>
-            <p className={cn('text-5xl font-extrabold', scoreTextClass(toPercent(normalizeStoredScore(c.score))))} data-testid="completion-score">
+            <p className={cn('text-5xl font-extrabold', banded ? scoreTextClass(toPercent(normalizeStoredScore(c.score))) : 'text-fg')} data-testid="completion-score">
               {toPercent(normalizeStoredScore(c.score))}%
             </p>
           </Card>

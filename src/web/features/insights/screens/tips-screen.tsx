@@ -6,7 +6,7 @@ import { Card, Page, PageHeader } from '@web/components/ui/page';
 import { errorMessage } from '@web/lib/api-client';
 import { useHistory } from '@web/lib/check-ins';
 import { useCurrentUser } from '@web/lib/current-user';
-import { hasEnoughForLevels, MIN_CHECK_INS_FOR_LEVELS, moreNeededText } from '@web/lib/early-days';
+import { hasEnoughForLevels, MIN_CHECK_INS_FOR_LEVELS, moreNeededText } from '@shared/domain/early-days';
 import { scoreTextClass } from '@web/lib/score-colors';
 import { useTips } from '../api/get-tips';
 import { LEVEL_LABELS } from '../area-content';
@@ -55,8 +55,8 @@ export default function TipsScreen() {
         <>
         {!enough && (
           <p className="mb-3 text-muted" data-testid="tips-early">
-            Early days: {moreNeededText(count, MIN_CHECK_INS_FOR_LEVELS, 'level')} in each area. Until then, here is a tip for
-            each area from what you have told us so far.
+            Early days: {moreNeededText(count, MIN_CHECK_INS_FOR_LEVELS, 'level')} in each area. Until then, here is a small
+            first step for each one.
           </p>
         )}
         <ul className="space-y-3">

@@ -5,7 +5,7 @@ import { AREA_ICONS } from '@shared/domain/tips';
 import { cn } from '@web/components/ui/cn';
 import { Card, Page, PageHeader } from '@web/components/ui/page';
 import { useHistory, useToday } from '@web/lib/check-ins';
-import { MIN_DAYS_FOR_TRENDS, moreNeededText } from '@web/lib/early-days';
+import { MIN_DAYS_FOR_TRENDS, moreNeededText } from '@shared/domain/early-days';
 import { scoreBgClass } from '@web/lib/score-colors';
 import { TREND_TEXT } from '../area-content';
 import { weekdayShortOf } from '@shared/domain/dates';
@@ -90,7 +90,8 @@ function Week({ todayDate, history }: { todayDate: string; history: ReturnType<t
                     <span className="sr-only">{`${dayLong(d)}: ${pct === null ? 'no check-in' : `${pct}%`}`}</span>
                     <div aria-hidden="true" className="flex w-full flex-1 items-end rounded-md bg-surface-2">
                       {pct !== null && (
-                        <div className={cn('w-full rounded-md', scoreBgClass(pct))} style={{ height: `${Math.max(pct, 4)}%` }} />
+                        // Neutral until a trend means something: two red bars are not a verdict (decision 020).
+                        <div className={cn('w-full rounded-md', enough ? scoreBgClass(pct) : 'bg-primary')} style={{ height: `${Math.max(pct, 4)}%` }} />
                       )}
                     </div>
                     <span aria-hidden="true" className={cn('text-xs', d === todayDate ? 'font-bold' : 'text-muted')}>

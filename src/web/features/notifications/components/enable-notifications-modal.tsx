@@ -12,16 +12,32 @@ export const NOTIFICATION_MODAL_TEXT = {
 } as const;
 
 /**
- * On the dashboard: the Enable Push Notifications modal 1.5 s after load while hasSeenNotificationModal is false
- * (Allow / Not now; both set it). Also turns notifications on by itself for a new user whose permission is
- * granted outside the modal (shouldAutoEnable). The app shell re-registers the subscription at each app start.
+ * Whether the Enable Push Notifications prompt is due on the dashboard: hasSeenNotificationModal is false and 1.5 s
+ * have passed since it loaded. Whether it opens now is the dashboard's call: it is the last of the dialogs the
+ * dashboard opens by itself and waits for every other one (src/shared/domain/dashboard-modals.ts).
  */
-export function EnableNotificationsModal({ checkInTime }: { checkInTime: string }) {
+export function useNotificationPromptDue(): boolean {
+  const settings = useNotificationSettings();
+  const unseen = settings.data ? !settings.data.hasSeenNotificationModal : false;
+  const [waited, setWaited] = useState(false);
+  useEffect(() => {
+    if (!unseen) return;
+    const t = setTimeout(() => setWaited(true), NOTIFICATION_MODAL_DELAY_MS);
+    return () => clearTimeout(t);
+  }, [unseen]);
+  return unseen && waited;
+}
+
+/**
+ * On the dashboard: the Enable Push Notifications modal, open while `open` (see useNotificationPromptDue); Allow
+ * and Not now both set hasSeenNotificationModal and call `onAnswered`. Also turns notifications on by itself for a
+ * new user whose permission is granted outside the modal (shouldAutoEnable). The app shell re-registers this
+ * device's subscription at each app start (app/app.tsx).
+ */
+export function EnableNotificationsModal({ checkInTime, open, onAnswered }: { checkInTime: string; open: boolean; onAnswered: () => void }) {
   const settings = useNotificationSettings();
   const patch = usePatchNotificationSettings();
   const { enable, pending } = useNotificationSwitch(checkInTime);
-  const [open, setOpen] = useState(false);
-  const unseen = settings.data ? !settings.data.hasSeenNotificationModal : false;
   const allowing = useRef(false);
   const autoEnable = shouldAutoEnable(permissionState(), settings.data);
 
@@ -31,29 +47,24 @@ export function EnableNotificationsModal({ checkInTime }: { checkInTime: string 
     if (!autoEnable) return;
     return watchPermissionGranted(() => {
       if (allowing.current) return;
-      setOpen(false);
+      onAnswered();
       void enable({ hasSeenNotificationModal: true }).catch(() => undefined);
     });
-  }, [autoEnable, enable]);
-  useEffect(() => {
-    if (!unseen) return;
-    const t = setTimeout(() => setOpen(true), NOTIFICATION_MODAL_DELAY_MS);
-    return () => clearTimeout(t);
-  }, [unseen]);
+  }, [autoEnable, enable, onAnswered]);
 
   const allow = async () => {
-    setOpen(false);
+    onAnswered();
     allowing.current = true;
     await enable({ hasSeenNotificationModal: true }).catch(() => undefined);
     allowing.current = false;
   };
   const notNow = () => {
-    setOpen(false);
+    onAnswered();
     patch.mutate({ dailyReminders: false, hasSeenNotificationModal: true });
   };
 
   return (
-    <Modal open={open} onOpenChange={(o) => (o ? setOpen(true) : notNow())} title={NOTIFICATION_MODAL_TEXT.title} description={NOTIFICATION_MODAL_TEXT.description}>
+    <Modal open={open} queued onOpenChange={(o) => !o && notNow()} title={NOTIFICATION_MODAL_TEXT.title} description={NOTIFICATION_MODAL_TEXT.description}>
       <div className="mt-6 flex flex-col gap-2">
         <Button onClick={() => void allow()} disabled={pending}>
           Allow

@@ -5,6 +5,7 @@ import { Button } from '@web/components/ui/button';
 import { Modal } from '@web/components/ui/dialog';
 import { REWARD_TIMINGS } from '../texts';
 import { Confetti } from '@web/components/ui/confetti';
+import { CheckList } from '@web/components/ui/check-list';
 
 /**
  * The reward celebration (spec part 1 §4.8, part 2 §4): a premium reward shows the 30-day milestone
@@ -40,11 +41,7 @@ export function CelebrationModal({ rewardType, onClose }: { rewardType: RewardTy
           </p>
           <p className="mt-1 text-muted">Your {TRIAL_LABELS[reward.tier]} trial has started: {reward.reward}.</p>
           {showFeatures && (
-            <ul className="mt-4 space-y-1 text-left" aria-label="Included features">
-              {reward.features.map((f) => (
-                <li key={f}>✓ {f}</li>
-              ))}
-            </ul>
+            <CheckList items={reward.features} className="mt-4 text-left" label="Included features" />
           )}
           <Button className="mt-6" block onClick={onClose}>
             Continue

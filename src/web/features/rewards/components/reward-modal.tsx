@@ -6,6 +6,7 @@ import { Modal } from '@web/components/ui/dialog';
 import { toast } from '@web/components/ui/toast';
 import { useClaimReward } from '../api/rewards';
 import { REWARD_TEXTS, REWARD_TIMINGS, greetingName } from '../texts';
+import { CheckList } from '@web/components/ui/check-list';
 
 /**
  * The reward modal: a free 30-day trial of Premium or AI Coach with its inclusions, 'AWESOME!' to claim
@@ -50,17 +51,13 @@ export function RewardModal({
   };
 
   return (
-    <Modal open onOpenChange={(o) => !o && !pending && onClose()} title={`CONGRATULATIONS, ${greetingName(user)}!`}>
+    <Modal open queued onOpenChange={(o) => !o && !pending && onClose()} title={`CONGRATULATIONS, ${greetingName(user)}!`}>
       <div className="mt-3" data-testid="reward-modal">
         <p className="text-muted">
           You reached a {reward.milestone}-day streak. Enjoy a free {TRIAL_DAYS}-day trial of {label}!
         </p>
         <p className="mt-4 font-semibold">{label} includes:</p>
-        <ul className="mt-2 space-y-1">
-          {reward.features.map((f) => (
-            <li key={f}>✓ {f}</li>
-          ))}
-        </ul>
+        <CheckList items={reward.features} className="mt-2" />
         <Button className="mt-6" block onClick={onClaim} disabled={pending}>
           {pending ? REWARD_TEXTS.claiming : REWARD_TEXTS.awesome}
         </Button>

@@ -17,6 +17,7 @@ export function ShieldsProtectedModal({ onAcknowledge }: { onAcknowledge: () => 
   return (
     <Modal
       open
+      queued
       onOpenChange={(o) => {
         if (!o) onAcknowledge();
       }}
@@ -49,6 +50,7 @@ export function RecoverStreakModal({
   return (
     <Modal
       open
+      queued
       onOpenChange={(o) => !o && !busy && onClose()}
       title={STREAK_TEXTS.recoverTitle}
       description={`Your ${lostStreakValue}-day streak was lost. Recover it and keep going where you left off.`}

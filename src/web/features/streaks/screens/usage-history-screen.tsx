@@ -11,7 +11,7 @@ export const LEDGER_REASONS: Record<StreakLedgerReason, { label: string; icon: s
   'shield-used': { label: 'Shield used', icon: '❄️' },
   break: { label: 'Streak broken', icon: '💔' },
   recovery: { label: 'Streak recovered', icon: '💲' },
-  decline: { label: 'Recovery declined', icon: '🌱' },
+  decline: { label: 'Recovery declined', icon: '🌅' },
   purchase: { label: 'Shield purchased', icon: '🛡️' },
   'tier-grant': { label: 'Shields granted by plan', icon: '🎁' },
   developer: { label: 'Developer action', icon: '🛠️' },

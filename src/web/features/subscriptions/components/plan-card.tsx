@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Button } from '@web/components/ui/button';
 import { cn } from '@web/components/ui/cn';
 import type { Plan } from '../plans';
+import { CheckList } from '@web/components/ui/check-list';
 
 export type PlanAction = 'current' | 'upgrade' | 'downgrade' | 'scheduled' | 'coming-soon';
 
@@ -33,16 +34,7 @@ export function PlanCard({ plan, action, busy, onSelect }: { plan: Plan; action:
       <p className="mt-1">
         <span className="text-2xl font-bold">{plan.price}</span> <span className="text-muted">{plan.period}</span>
       </p>
-      <ul className="mt-3 space-y-1">
-        {plan.includes.map((line) => (
-          <li key={line} className="flex gap-2">
-            <span aria-hidden="true" className="text-primary">
-              ✓
-            </span>
-            {line}
-          </li>
-        ))}
-      </ul>
+      <CheckList items={plan.includes} className="mt-3" />
       <Button
         className="mt-4"
         block

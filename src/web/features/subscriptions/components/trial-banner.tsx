@@ -5,6 +5,7 @@ import { Modal } from '@web/components/ui/dialog';
 import { useSubscription } from '@web/lib/subscription';
 import { SUBSCRIPTION_TIMINGS } from '../texts';
 import { formatDate, trialRemaining, trialStart } from '../trial-time';
+import { CheckList } from '@web/components/ui/check-list';
 
 /** 'now', refreshed every minute (the trial countdown's tick). */
 function useMinuteClock(): Date {
@@ -53,11 +54,7 @@ export function TrialBanner({ tier, expiresAt }: { tier: TrialTier; expiresAt: D
           </div>
         </dl>
         <p className="mt-4 font-semibold">Your {TRIAL_DAYS}-day trial includes:</p>
-        <ul className="mt-2 space-y-1">
-          {rewardFor(tier).features.map((f) => (
-            <li key={f}>✓ {f}</li>
-          ))}
-        </ul>
+        <CheckList items={rewardFor(tier).features} className="mt-2" />
         <Button className="mt-6" block onClick={() => setOpen(false)}>
           Got it
         </Button>

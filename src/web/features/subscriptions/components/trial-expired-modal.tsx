@@ -29,6 +29,7 @@ export function TrialExpiredModal({ trial, backOn, onClose }: { trial: TrialTier
   return (
     <Modal
       open
+      queued
       onOpenChange={(o) => !o && onDone(false)}
       title={`Your ${TRIAL_LABELS[trial]} Trial Has Ended`}
       description={`You are back on the ${tierLabel} tier. Upgrade to keep ${rewardFor(trial).features[0]?.toLowerCase() ?? 'your features'} and more.`}

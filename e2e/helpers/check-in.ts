@@ -1,0 +1,25 @@
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+
+/** The check-in flow's heading of question `n` (of 7); it holds the focus while that question is shown. */
+export const questionHeading = (page: Page, n: number) => page.locator('h2', { hasText: `Question ${n} of 7` });
+export const reviewHeading = (page: Page) => page.getByRole('heading', { name: 'Review your answers' });
+
+/** Answers the seven yes/no questions by tapping (No for the questions numbered in `noAt`), up to the review. */
+export async function answerYesNo(page: Page, noAt: readonly number[] = []): Promise<void> {
+  for (let i = 1; i <= 7; i++) {
+    await questionHeading(page, i).waitFor();
+    await page.getByRole('button', { name: noAt.includes(i) ? 'No' : 'Yes', exact: true }).click();
+  }
+  await reviewHeading(page).waitFor();
+}
+
+/**
+ * Back on the dashboard after a check-in: the moment card is there, its confetti has fallen and the score has
+ * counted up to `percent` ('86%'), so what is on screen stays still.
+ */
+export async function momentSettled(page: Page, percent: string): Promise<void> {
+  await page.getByTestId('check-in-moment').waitFor();
+  await page.getByTestId('confetti').waitFor({ state: 'detached', timeout: 10_000 });
+  await expect.poll(() => page.getByTestId('overall-score-shown').innerText(), { timeout: 10_000 }).toBe(percent);
+}
