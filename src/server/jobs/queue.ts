@@ -270,6 +270,27 @@ export class JobQueue<M extends KindMap = typeof JOB_KINDS> {
     return Number(r?.n ?? 0);
   }
 
+  /**
+   * Account deletion (decision 018): deletes, in the caller's transaction, every job that is not running and names
+   * the user — their id in its key or payload, or their address in its payload (queued e-mails, reminders, retries,
+   * done and failed jobs kept for their days). A job running at that moment finishes on its own: its handler finds
+   * no user (and a kind that redacts on done drops its payload then). A scan, not an index: rare, and the table is
+   * pruned (done jobs after 7 days, failed ones after 30).
+   */
+  async forgetUser(conn: Conn, user: { id: string; email: string }): Promise<number> {
+    const email = user.email.toLowerCase();
+    const rows = await conn
+      .delete(jobs)
+      .where(
+        and(
+          sql`${jobs.state} <> 'running'`,
+          sql`(position(${user.id} in ${jobs.key}) > 0 OR position(${user.id} in ${jobs.payload}::text) > 0 OR position(${email} in lower(${jobs.payload}::text)) > 0)`,
+        ),
+      )
+      .returning({ id: jobs.id });
+    return rows.length;
+  }
+
   /** Deletes finished jobs: done ones finished before `doneBefore`, failed ones before `failedBefore`. */
   async prune(doneBefore: Date, failedBefore: Date): Promise<number> {
     const rows = await this.opts.db

@@ -45,6 +45,8 @@ export async function deletionOffer(ctx: ServiceContext, user: UserRow): Promise
 export async function deleteAccount(ctx: ServiceContext, user: Pick<UserRow, 'id' | 'email'>): Promise<boolean> {
   const deleted = await inTx(ctx, async (tx) => {
     const gone = await repo.deleteUserAndOwnedRows(tx.db, user);
+    // Jobs are nobody's rows: those that name the user (queued, done or failed) go in the same transaction.
+    if (gone) await ctx.jobs.forgetUser(tx.db, user);
     // The owner's analytics count deletions by date only (users.deleted), nothing personal.
     if (gone) await recordAccountDeletion(tx);
     return gone;
