@@ -113,11 +113,17 @@ export function parseWallTime(s: string): number | null {
 
 /** Calendar arithmetic on local dates (no timezone involved). */
 export function addLocalDays(date: LocalDate, days: number): LocalDate {
+  const key = `${date}|${days}`;
+  const known = shiftedDates.get(key);
+  if (known !== undefined) return known;
   const m = DATE_RE.exec(date);
   if (!m) throw new Error(`Invalid local date: ${date}`);
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + days));
-  return d.toISOString().slice(0, 10);
+  const shifted = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + days)).toISOString().slice(0, 10);
+  if (shiftedDates.size >= MEMO_MAX) shiftedDates.clear();
+  shiftedDates.set(key, shifted);
+  return shifted;
 }
+const shiftedDates = new Map<string, LocalDate>();
 
 /** Whole days from a to b (b - a) between two local dates. */
 export function localDaysBetween(a: LocalDate, b: LocalDate): number {
@@ -152,6 +158,21 @@ export const weekdayShortOf = (date: LocalDate): string => WEEKDAYS_SHORT[weekda
  * clock reading is at or after it (see the DST rule at the top of this file).
  */
 export function instantOfLocalTime(date: LocalDate, time: string, tz: string): Date {
+  // A pure function of its three strings, asked many times per request (the check-in window's bounds): answered
+  // from a bounded memo after the first time (a fresh Date each time, so callers may keep or change it).
+  const key = `${tz}|${date}|${time}`;
+  let ms = instants.get(key);
+  if (ms === undefined) {
+    ms = computeInstantOfLocalTime(date, time, tz);
+    if (instants.size >= MEMO_MAX) instants.clear();
+    instants.set(key, ms);
+  }
+  return new Date(ms);
+}
+const MEMO_MAX = 20_000;
+const instants = new Map<string, number>();
+
+function computeInstantOfLocalTime(date: LocalDate, time: string, tz: string): number {
   const dm = DATE_RE.exec(date);
   const minutes = parseWallTime(time);
   if (!dm || minutes === null) throw new Error(`Invalid local date/time: ${date} ${time}`);
@@ -166,7 +187,7 @@ export function instantOfLocalTime(date: LocalDate, time: string, tz: string): D
     const candidate = wall - o * MINUTE_MS;
     if (wallMs(candidate, tz) === wall && (best === null || candidate < best)) best = candidate;
   }
-  if (best !== null) return new Date(best);
+  if (best !== null) return best;
 
   // The wall time falls in a gap: find the instant the clocks jump over it.
   const sorted = [...offsets].sort((a, b) => a - b);
@@ -177,7 +198,7 @@ export function instantOfLocalTime(date: LocalDate, time: string, tz: string): D
     if (wallMs(mid, tz) >= wall) hi = mid;
     else lo = mid;
   }
-  return new Date(hi);
+  return hi;
 }
 
 /** The first instant of a local date. */
