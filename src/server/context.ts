@@ -68,22 +68,14 @@ export function withNow<C extends DataContext>(ctx: C, now: Date): C {
   return { ...ctx, now: () => now };
 }
 
-const isContext = (x: Db | DataContext): x is DataContext => typeof (x as Partial<DataContext>).now === 'function';
-
 /**
  * The one transaction helper. `inTx(ctx, (tx) => …)` runs `fn` in a transaction of `ctx.db` and hands it the
  * transaction's context: the same context on the transaction, with `now()` fixed at the transaction's start (every
  * write and event of one transaction carries one instant). Called with a transaction's context it nests (a
  * savepoint). Drizzle's transaction type differs from the database's only in methods a service never calls, so
  * the cast lives here and nowhere else.
- *
- * The `inTx(db, (tx: Db) => …)` form is the older one, kept for the notifications module until it moves over
- * (docs/decisions/023-service-context.md); new code passes a context.
  */
-export function inTx<C extends DataContext, T>(ctx: C, fn: (tx: C) => Promise<T>): Promise<T>;
-export function inTx<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T>;
-export function inTx<T>(source: Db | DataContext, fn: (tx: never) => Promise<T>): Promise<T> {
-  if (!isContext(source)) return source.transaction(async (tx) => (fn as (tx: Db) => Promise<T>)(tx as unknown as Db));
-  const at = source.now();
-  return source.db.transaction(async (tx) => (fn as (tx: DataContext) => Promise<T>)({ ...source, db: tx as unknown as Db, now: () => at }));
+export function inTx<C extends DataContext, T>(ctx: C, fn: (tx: C) => Promise<T>): Promise<T> {
+  const at = ctx.now();
+  return ctx.db.transaction(async (tx) => fn({ ...ctx, db: tx as unknown as Db, now: () => at }));
 }

@@ -47,8 +47,8 @@ describe.each(testEngines())('the change feed (triggers + LISTEN/NOTIFY), on %s'
   it('says nothing for a rolled-back transaction or a bulk load', async () => {
     expect(
       await changed(() =>
-        inTx(h.db, async (tx) => {
-          await tx.execute(sql`UPDATE users SET first_name = 'X' WHERE id = 'f1'`);
+        inTx({ db: h.db, now: () => new Date() }, async (tx) => {
+          await tx.db.execute(sql`UPDATE users SET first_name = 'X' WHERE id = 'f1'`);
           throw new Error('roll back');
         }).catch(() => undefined),
       ),

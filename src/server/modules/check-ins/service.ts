@@ -425,10 +425,13 @@ export async function changeCheckInTime(ctx: ServiceContext, user: UserRow, chec
   if (!canChangeCheckInTime(now, userTimeZone(user), user.checkInTime)) {
     throw new AppError(409, CHECK_IN_MESSAGES.checkInTimeLocked);
   }
-  const row = await repo.updateCheckInTime(ctx.db, user.id, checkInTime, now);
-  if (!row) throw notFound('User not found');
-  // The daily reminder follows the new check-in time (decision 021).
-  await rescheduleReminders(ctx.db, user.id, now);
+  // One transaction: the check-in time and the daily reminder that follows it (decision 021) move together.
+  const row = await inTx(withNow(ctx, now), async (tx) => {
+    const updated = await repo.updateCheckInTime(tx.db, user.id, checkInTime, now);
+    if (!updated) throw notFound('User not found');
+    await rescheduleReminders(tx, user.id);
+    return updated;
+  });
   return toPublicUser(row, ctx.config);
 }
 

@@ -26,7 +26,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/settings', { onRequest: requireUser, schema: { response: { 200: notificationSettingsSchema } } }, async (req) =>
-    service.getSettings(app.db, currentUser(req).id),
+    service.getSettings(contextOf(req), currentUser(req).id),
   );
 
   app.patch(

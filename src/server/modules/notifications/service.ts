@@ -1,10 +1,10 @@
-import { inTx, type ServiceContext } from '@server/context';
+import { inTx, withNow, type DataContext, type ServiceContext } from '@server/context';
 import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
 import { AppError } from '@server/errors';
 import type { AnyJobSpec } from '@server/events';
 import { JOB_KINDS, type JobPayload } from '@server/jobs/kinds';
-import { backoffMs, PermanentJobError, RetryLaterError, type Conn, type JobInfo } from '@server/jobs/queue';
+import { backoffMs, PermanentJobError, RetryLaterError, type JobInfo } from '@server/jobs/queue';
 import {
   REMINDER_KINDS,
   REMINDER_MESSAGES,
@@ -27,8 +27,8 @@ import { reminderEmailKey } from './email-fallback';
 
 const tzOf = (tz: string) => (isKnownTimeZone(tz) ? tz : 'UTC');
 
-export async function getSettings(db: Conn, userId: string): Promise<NotificationSettings> {
-  const row = await repo.findSettings(db, userId);
+export async function getSettings(ctx: Pick<DataContext, 'db'>, userId: string): Promise<NotificationSettings> {
+  const row = await repo.findSettings(ctx.db, userId);
   return {
     dailyReminders: row?.dailyReminders ?? true,
     lastChanceReminders: row?.lastChanceReminders ?? true,
@@ -42,10 +42,12 @@ export async function getSettings(db: Conn, userId: string): Promise<Notificatio
  * time change): the first one strictly after now, or none while the reminder is off or the user has no device.
  * A reminder already sent for a local date is not sent again for it (the job key), whatever changes.
  */
-export async function rescheduleReminders(db: Conn, userId: string, now: Date): Promise<void> {
+export async function rescheduleReminders(ctx: DataContext, userId: string): Promise<void> {
+  const { db } = ctx;
+  const now = ctx.now();
   const user = await repo.findUserClock(db, userId);
   if (!user) return;
-  const settings = await getSettings(db, userId);
+  const settings = await getSettings(ctx, userId);
   const devices = (await repo.listSubscriptions(db, userId)).length;
   for (const kind of REMINDER_KINDS) {
     // Without a device a reminder is still due when the user opted in to the e-mail fallback.
@@ -56,12 +58,11 @@ export async function rescheduleReminders(db: Conn, userId: string, now: Date): 
 }
 
 export async function updateSettings(ctx: ServiceContext, userId: string, patch: Partial<NotificationSettings>): Promise<NotificationSettings> {
-  const now = ctx.now();
-  await inTx(ctx.db, async (tx) => {
-    await repo.upsertSettings(tx, userId, patch, now);
-    await rescheduleReminders(tx, userId, now);
+  await inTx(ctx, async (tx) => {
+    await repo.upsertSettings(tx.db, userId, patch, tx.now());
+    await rescheduleReminders(tx, userId);
   });
-  return getSettings(ctx.db, userId);
+  return getSettings(ctx, userId);
 }
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
@@ -91,22 +92,21 @@ export function parseSubscription(token: unknown, production: boolean): PushSubs
 
 export async function registerSubscription(ctx: ServiceContext, userId: string, token: unknown): Promise<number> {
   const sub = parseSubscription(token, ctx.config.nodeEnv === 'production');
-  const now = ctx.now();
-  return inTx(ctx.db, async (tx) => {
-    const previousOwner = await repo.findEndpointOwner(tx, sub.endpoint);
-    await repo.upsertSubscription(tx, userId, { endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth }, now);
-    await rescheduleReminders(tx, userId, now);
+  return inTx(ctx, async (tx) => {
+    const previousOwner = await repo.findEndpointOwner(tx.db, sub.endpoint);
+    await repo.upsertSubscription(tx.db, userId, { endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth }, tx.now());
+    await rescheduleReminders(tx, userId);
     // The browser moved to this account (another person signed in on it): the previous owner may have no device
     // left, so their reminders are recomputed too (none, or the e-mail fallback).
-    if (previousOwner && previousOwner !== userId) await rescheduleReminders(tx, previousOwner, now);
-    return (await repo.listSubscriptions(tx, userId)).length;
+    if (previousOwner && previousOwner !== userId) await rescheduleReminders(tx, previousOwner);
+    return (await repo.listSubscriptions(tx.db, userId)).length;
   });
 }
 
 /** GET /api/notifications/check; with `endpoint` (this browser's subscription) it also says whether that one is registered. */
 export async function check(ctx: ServiceContext, userId: string, endpoint?: string): Promise<NotificationCheck> {
   const [settings, subs, row, schedules] = await Promise.all([
-    getSettings(ctx.db, userId),
+    getSettings(ctx, userId),
     repo.listSubscriptions(ctx.db, userId),
     repo.findSettings(ctx.db, userId),
     repo.listSchedules(ctx.db, userId),
@@ -166,9 +166,9 @@ async function deliverTo(ctx: ServiceContext, sub: repo.SubscriptionRow, message
     return 'delivered' as const;
   }
   if (kind === 'gone') {
-    await inTx(ctx.db, async (tx) => {
-      await repo.deleteSubscription(tx, sub.id);
-      await rescheduleReminders(tx, sub.userId, ctx.now());
+    await inTx(ctx, async (tx) => {
+      await repo.deleteSubscription(tx.db, sub.id);
+      await rescheduleReminders(tx, sub.userId);
     });
     return 'gone' as const;
   }
@@ -209,7 +209,7 @@ export async function deliverJob(ctx: ServiceContext, p: JobPayload<'push.delive
   const ref = p.reminderOf;
   if (ref) {
     if (sub.userId !== ref.userId) return; // the browser moved to another account
-    const [user, settings] = await Promise.all([repo.findUserClock(ctx.db, ref.userId), getSettings(ctx.db, ref.userId)]);
+    const [user, settings] = await Promise.all([repo.findUserClock(ctx.db, ref.userId), getSettings(ctx, ref.userId)]);
     if (!user || !(ref.kind === 'daily' ? settings.dailyReminders : settings.lastChanceReminders)) return;
     if (await repo.hasCheckInOn(ctx.db, ref.userId, ref.localDate)) return;
     ttlSeconds = secondsLeftOf(ref.localDate, user.timezone, ctx.now());
@@ -307,7 +307,8 @@ export async function sendReminderBatch(ctx: ServiceContext, p: JobPayload<'remi
 
   const pushDef = JOB_KINDS['push.deliver'];
   const firstRetryMs = backoffMs(pushDef.policy, 1);
-  await inTx(ctx.db, async (tx) => {
+  await inTx(withNow(ctx, now), async (txCtx) => {
+    const tx = txCtx.db;
     const deliveredUsers = [...new Set(delivered.map((d) => d.sub.userId))];
     await repo.recordReminderDeliveries(
       tx,
@@ -321,7 +322,7 @@ export async function sendReminderBatch(ctx: ServiceContext, p: JobPayload<'remi
         gone.map((g) => g.id),
       );
       // No devices left: no schedule, or the e-mail fallback's.
-      for (const userId of new Set(gone.map((g) => g.userId))) await rescheduleReminders(tx, userId, now);
+      for (const userId of new Set(gone.map((g) => g.userId))) await rescheduleReminders(txCtx, userId);
     }
     const jobSpecs: AnyJobSpec[] = [
       ...again.map((a) => ({
@@ -367,7 +368,8 @@ export async function reminderTick(ctx: ServiceContext, now: Date, claimSize = 1
   const endOf = memo(endOfLocalDay);
   const nextAt = memo((kind: ReminderKind, tz: string, time: string) => nextReminder(kind, now, tz, time).at);
   for (;;) {
-    const count = await inTx(ctx.db, async (tx) => {
+    const count = await inTx(withNow(ctx, now), async (txCtx) => {
+      const tx = txCtx.db;
       const due = await repo.claimDue(tx, now, claimSize);
       if (due.length === 0) return 0;
       const refs: ReminderRef[] = [];

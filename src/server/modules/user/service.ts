@@ -1,4 +1,4 @@
-import type { ServiceContext } from '@server/context';
+import { inTx, type ServiceContext } from '@server/context';
 import { unauthorized } from '@server/errors';
 import type { UserRow } from '@server/plugins/session';
 import type { ProfileUpdate } from '@shared/schemas/account';
@@ -9,13 +9,16 @@ import { rescheduleReminders } from '../notifications/service';
 /** Stores the user's IANA timezone (already validated); every "today" is computed in it. */
 export async function updateTimezone(ctx: ServiceContext, user: UserRow, timezone: string): Promise<UserRow> {
   if (user.timezone === timezone) return user;
-  const updated = await repo.setTimezone(ctx.db, user.id, timezone, ctx.now());
-  if (!updated) throw unauthorized('Unauthorized');
-  // The next day rollover is due at the new zone's midnight; settled dates stay where they are.
-  await onTimezoneChanged(ctx, user.id);
-  // Reminders come at the check-in time of the new zone (decision 021).
-  await rescheduleReminders(ctx.db, user.id, ctx.now());
-  return updated;
+  // One transaction: the zone, the streak's next rollover and the reminders move together, or not at all.
+  return inTx(ctx, async (tx) => {
+    const updated = await repo.setTimezone(tx.db, user.id, timezone, tx.now());
+    if (!updated) throw unauthorized('Unauthorized');
+    // The next day rollover is due at the new zone's midnight; settled dates stay where they are.
+    await onTimezoneChanged(tx, user.id);
+    // Reminders come at the check-in time of the new zone (decision 021).
+    await rescheduleReminders(tx, user.id);
+    return updated;
+  });
 }
 
 /**
