@@ -25,7 +25,7 @@ async function main() {
   } else if (mode === 'app') {
     const users = Number(arg('users') ?? '1000');
     const url = arg('db');
-    const handle = await openDb({ databaseUrl: url, dataDir: url ? undefined : 'memory://', poolMax: 10 });
+    const handle = await openDb({ databaseUrl: url, dataDir: url ? undefined : 'memory://', poolMax: Number(process.env.BENCH_POOL_MAX ?? 10) });
     const t0 = performance.now();
     await seedBench(handle.db, users);
     process.stderr.write(`seeded ${users} users × 90 days on ${handle.engine} in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
