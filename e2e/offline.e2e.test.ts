@@ -51,11 +51,19 @@ const queued = (page: Page) =>
       }),
   );
 
-/** Waits until the service worker controls the page (it claims clients on activation). */
+/**
+ * Waits until the service worker controls the page. It claims the open pages when it activates, but a page whose
+ * navigation was under way at that moment (the sign-in screen going to the dashboard) can stay uncontrolled until
+ * its next load: so once the worker is active, a page it does not control is reloaded.
+ */
 async function controlled(page: Page): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined, null, {
-    timeout: 20_000,
-  });
+  const isControlled = () => page.evaluate(() => !!navigator.serviceWorker?.controller);
+  const active = await page.evaluate(() =>
+    Promise.race([navigator.serviceWorker.ready.then(() => true), new Promise<boolean>((r) => setTimeout(r, 20_000, false))]),
+  );
+  expect(active, 'the service worker activates').toBe(true);
+  if (!(await isControlled())) await page.reload();
+  await expect.poll(isControlled, { timeout: 20_000 }).toBe(true);
 }
 
 const YES = 'Yes';
@@ -85,16 +93,15 @@ async function readyOffline(page: Page, at: string): Promise<void> {
   await page.reload();
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
   // The worker writes a read into its cache after answering it: going offline before that write lands would
-  // leave the check-in screen nothing to open with.
-  await page.waitForFunction(
-    async () => {
+  // leave the check-in screen nothing to open with. (Polled from here: waitForFunction takes the Promise an async
+  // predicate returns as truthy at once.)
+  const cached = () =>
+    page.evaluate(async () => {
       const cache = await caches.open('big7-api-reads');
       const urls = (await cache.keys()).map((r) => new URL(r.url).pathname);
       return ['/api/checkins/today', '/api/auth/session'].every((p) => urls.includes(p));
-    },
-    null,
-    { timeout: 20_000 },
-  );
+    });
+  await expect.poll(cached, { timeout: 20_000 }).toBe(true);
 }
 
 describe('offline and installable', () => {
