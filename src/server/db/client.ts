@@ -24,7 +24,8 @@ export interface DbHandle {
   close(): Promise<void>;
 }
 
-function migrationsFolder(): string {
+/** The drizzle migrations folder (SQL files and meta/_journal.json). */
+export function migrationsFolder(): string {
   // Works from src/server/db (tsx, vitest) and from dist/server (bundled).
   const here = path.dirname(fileURLToPath(import.meta.url));
   const candidates = [path.resolve(here, '../../../drizzle'), path.resolve(here, '../../drizzle')];
@@ -39,6 +40,12 @@ export interface OpenDbOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory; 'memory://' or undefined for an in-memory database. */
   dataDir?: string | undefined;
+  /**
+   * An in-memory PGlite database starts from this copy of a data directory (PGlite's `dumpDataDir()`, see
+   * `dumpPglite`) instead of an empty one: a copy of a migrated database opens in a fraction of the time the
+   * empty one takes to initialise and migrate (the tests start hundreds of databases).
+   */
+  pgliteImage?: Blob | undefined;
   /** Apply pending migrations (default true). */
   migrate?: boolean;
   /** Pool size for PostgreSQL. */
@@ -172,7 +179,7 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
   let client: PGlite;
   let unlock = () => {};
   if (!opts.dataDir || opts.dataDir === 'memory://') {
-    client = new PGlite();
+    client = opts.pgliteImage ? new PGlite({ loadDataDir: opts.pgliteImage }) : new PGlite();
   } else {
     const dir = path.resolve(opts.dataDir);
     mkdirSync(dir, { recursive: true });
@@ -202,6 +209,12 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
       }
     },
   };
+}
+
+/** A copy of a PGlite database's data directory (uncompressed), for `openDb({ pgliteImage })`. */
+export async function dumpPglite(handle: DbHandle): Promise<Blob> {
+  if (handle.engine !== 'pglite') throw new Error('dumpPglite: not a PGlite database');
+  return (handle.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
 }
 
 /** Round-trip time of a trivial query, in milliseconds. */
