@@ -31,7 +31,7 @@ describe('every route passes axe (WCAG 2.1 A/AA, all impacts) and fits 360×640,
             const axe: Record<string, unknown> = {};
             const layout: Record<string, unknown> = {};
             for (const path of routes) {
-              await open(page, path);
+              await open(page, path, { inApp: true });
               const v = await allA11yViolations(page);
               if (v.length) axe[path] = v;
               const p = await layoutProblems(page);

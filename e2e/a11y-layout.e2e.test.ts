@@ -37,7 +37,7 @@ describe('every route fits 768×1024 and 1280×800: no sideways scroll, no clipp
         await e2e.withPage(
           async (page) => {
             for (const path of who === 'user' ? USER_ROUTES : VISITOR_ROUTES) {
-              await open(page, path);
+              await open(page, path, { inApp: true });
               const p = await layoutProblems(page);
               if (p.length) found[`${who} ${path}`] = p;
             }

@@ -10,35 +10,41 @@ import { signedInThroughApi } from './users';
  * they wait for a screen and check a dialog.
  *
  * ROUTES is the one list of routes: add a screen here when it lands. `as` says who can reach it. Routes that only
- * redirect or act (/logout signs out, unknown paths go to /) are not listed.
+ * redirect or act (/logout signs out, unknown paths go to /) are not listed. Routes that show the same screen (the
+ * check-in and its edit, two categories, the developer screens with developer tools off) are not next to each other:
+ * a sweep goes from one to the next inside the app (`open(…, { inApp: true })`), which needs the screen to change.
  */
 export const ROUTES: ReadonlyArray<{ path: string; as: 'visitor' | 'user' | 'both' }> = [
   { path: '/', as: 'both' },
   { path: '/signin', as: 'visitor' },
-  { path: '/login', as: 'visitor' },
   { path: '/signup', as: 'visitor' },
+  { path: '/login', as: 'visitor' },
   { path: '/forgot-password', as: 'both' },
   { path: '/reset-password', as: 'both' },
   { path: '/verify-email', as: 'both' },
   { path: '/privacy', as: 'both' },
   { path: '/terms', as: 'both' },
   { path: '/dashboard', as: 'user' },
+  { path: '/checkin', as: 'user' },
   { path: '/streak', as: 'user' },
+  { path: '/checkin?edit=true', as: 'user' },
   { path: '/account', as: 'user' },
   { path: '/settings', as: 'user' },
-  { path: '/checkin', as: 'user' },
-  { path: '/checkin?edit=true', as: 'user' },
   { path: '/upgrade', as: 'user' },
   { path: '/tips', as: 'user' },
-  { path: '/trends', as: 'user' },
   { path: '/category/rest', as: 'user' },
+  { path: '/trends', as: 'user' },
   { path: '/category/unknown', as: 'user' },
   { path: '/whats-new', as: 'user' },
   { path: '/faq', as: 'user' },
   { path: '/business-dashboard', as: 'user' },
+  { path: '/scroll-test', as: 'user' },
   { path: '/analytics', as: 'user' },
+  { path: '/test', as: 'user' },
   { path: '/payment-success', as: 'user' },
+  { path: '/notification-test', as: 'user' },
   { path: '/purchase-history', as: 'user' },
+  { path: '/achievement/test', as: 'user' },
   { path: '/feedback', as: 'user' },
   { path: '/ai-coach', as: 'user' },
   { path: '/completion', as: 'user' },
@@ -48,10 +54,6 @@ export const ROUTES: ReadonlyArray<{ path: string; as: 'visitor' | 'user' | 'bot
   { path: '/dedicated-soul', as: 'user' },
   { path: '/achievement/dedicated-soul', as: 'user' },
   { path: '/achievement/legendary-warrior', as: 'user' },
-  { path: '/achievement/test', as: 'user' },
-  { path: '/scroll-test', as: 'user' },
-  { path: '/test', as: 'user' },
-  { path: '/notification-test', as: 'user' },
 ];
 export const VISITOR_ROUTES = ROUTES.filter((r) => r.as !== 'user').map((r) => r.path);
 export const USER_ROUTES = ROUTES.filter((r) => r.as !== 'visitor').map((r) => r.path);
@@ -94,9 +96,28 @@ export async function signedInState(
 }
 export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
-/** Opens a route and waits until the screen has settled. */
-export async function open(page: Page, path: string): Promise<void> {
-  await page.goto(path);
+/**
+ * Opens a route and waits until the screen has settled. With `inApp`, a page already showing the app goes there the
+ * way a link in the app does (the router follows the history; no reload: a sweep over every route spends most of
+ * its time booting the app otherwise), and loads it when the target screen does not replace the current one within
+ * a second (the same screen with other parameters keeps its <main>; a slow chunk) — so what is checked is always the
+ * target screen.
+ */
+export async function open(page: Page, path: string, opts: { inApp?: boolean } = {}): Promise<void> {
+  const inApp =
+    opts.inApp === true &&
+    /^https?:/.test(page.url()) &&
+    (await page.evaluate((to) => {
+      const main = document.querySelector('main');
+      if (!main) return false;
+      main.setAttribute('data-e2e-left', '');
+      history.pushState(null, '', to);
+      dispatchEvent(new PopStateEvent('popstate', { state: null }));
+      return true;
+    }, path));
+  const replaced = inApp && (await page.locator('main:not([data-e2e-left])').first().waitFor({ timeout: 1_000 }).then(() => true, () => false));
+  if (replaced) await page.evaluate(() => window.scrollTo(0, 0));
+  else await page.goto(path);
   await settled(page);
 }
 
