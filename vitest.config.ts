@@ -9,6 +9,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Both cores (vitest's default leaves one free): each file has its own databases, so files share no state.
+    maxWorkers: Number(process.env.UNIT_WORKERS ?? 2),
     reporters: ['default', './test/reporters/summary.ts'],
   },
 });
