@@ -5,7 +5,7 @@ import { openDb, type Db } from '../db/client';
 import { jobs } from '../db/schema/index';
 import { ManualClock } from '../plugins/clock';
 import { createTestDb, testEngines } from '@test/helpers/db';
-import { backoffMs, JobQueue, PermanentJobError, RetryLaterError, scheduleRecurring, type JobHandlers, type JobLogger } from './queue';
+import { addressPattern, backoffMs, JobQueue, PermanentJobError, RetryLaterError, scheduleRecurring, type JobHandlers, type JobLogger } from './queue';
 import { JOB_KINDS } from './kinds';
 
 const policy = (maxAttempts: number) => ({ maxAttempts, backoffBaseMs: 1000, backoffCapMs: 60_000, leaseMs: 30_000, redactOnDone: false });
@@ -291,4 +291,21 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two runners with their own pool
       await h.close();
     }
   }, 120_000);
+});
+
+describe('addressPattern: an address as a whole, never inside a longer one', () => {
+  const finds = (email: string, text: string) => new RegExp(addressPattern(email)).test(text.toLowerCase());
+  it('finds it alone, in JSON quotes, in a sentence, in any case', () => {
+    expect(finds('bob@x.com', 'bob@x.com')).toBe(true);
+    expect(finds('bob@x.com', '{"to": "BOB@X.COM"}')).toBe(true);
+    expect(finds('Bob@X.com', 'Write to <bob@x.com>.')).toBe(true);
+    expect(finds('bo.b+1@x.com', '{"to": "bo.b+1@x.com"}')).toBe(true);
+  });
+  it('not inside another address', () => {
+    expect(finds('bob@x.com', '{"to": "jim.bob@x.com"}')).toBe(false);
+    expect(finds('bob@x.com', '{"to": "jimbob@x.com"}')).toBe(false);
+    expect(finds('bob@x.com', '{"to": "bob@x.com.au"}')).toBe(false);
+    expect(finds('bob@x.com', '{"to": "bob@x.community"}')).toBe(false);
+    expect(finds('bo.b@x.com', '{"to": "boxb@x.com"}')).toBe(false);
+  });
 });

@@ -278,13 +278,12 @@ export class JobQueue<M extends KindMap = typeof JOB_KINDS> {
    * pruned (done jobs after 7 days, failed ones after 30).
    */
   async forgetUser(conn: Conn, user: { id: string; email: string }): Promise<number> {
-    const email = user.email.toLowerCase();
     const rows = await conn
       .delete(jobs)
       .where(
         and(
           sql`${jobs.state} <> 'running'`,
-          sql`(position(${user.id} in ${jobs.key}) > 0 OR position(${user.id} in ${jobs.payload}::text) > 0 OR position(${email} in lower(${jobs.payload}::text)) > 0)`,
+          sql`(position(${user.id} in ${jobs.key}) > 0 OR position(${user.id} in ${jobs.payload}::text) > 0 OR lower(${jobs.payload}::text) ~ ${addressPattern(user.email)})`,
         ),
       )
       .returning({ id: jobs.id });
@@ -438,4 +437,13 @@ export async function scheduleRecurring(queue: JobQueue, tasks: readonly Recurri
     const slot = new Date(Math.floor(now.getTime() / task.everyMs) * task.everyMs);
     await queue.enqueue(queue.db, { kind: 'recurring', key: `${task.name}@${slot.toISOString()}`, payload: { task: task.name }, runAt: slot });
   }
+}
+
+/**
+ * A POSIX regular expression (lower case) that finds `email` as a whole address in text: not inside a longer one
+ * ('bob@x.com' is not in 'jim.bob@x.com' nor in 'bob@x.com.au'), whether it stands alone, in quotes or in a sentence.
+ */
+export function addressPattern(email: string): string {
+  const escaped = email.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return `(^|[^a-z0-9._%+-])${escaped}($|[^a-z0-9_.-]|\\.($|[^a-z0-9]))`;
 }
