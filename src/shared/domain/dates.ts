@@ -1,4 +1,5 @@
 import { tzOffset } from '@date-fns/tz';
+import { memo } from '../memo';
 
 /**
  * Timezone maths for the whole product (server and client).
@@ -111,19 +112,18 @@ export function parseWallTime(s: string): number | null {
   return Number(m[1]) * 60 + Number(m[2]);
 }
 
+/** How many answers each of this file's memos keeps before it starts afresh. */
+const MEMO_MAX = 20_000;
+
 /** Calendar arithmetic on local dates (no timezone involved). */
 export function addLocalDays(date: LocalDate, days: number): LocalDate {
-  const key = `${date}|${days}`;
-  const known = shiftedDates.get(key);
-  if (known !== undefined) return known;
+  return shiftedDate(date, days);
+}
+const shiftedDate = memo((date: LocalDate, days: number): LocalDate => {
   const m = DATE_RE.exec(date);
   if (!m) throw new Error(`Invalid local date: ${date}`);
-  const shifted = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + days)).toISOString().slice(0, 10);
-  if (shiftedDates.size >= MEMO_MAX) shiftedDates.clear();
-  shiftedDates.set(key, shifted);
-  return shifted;
-}
-const shiftedDates = new Map<string, LocalDate>();
+  return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + days)).toISOString().slice(0, 10);
+}, MEMO_MAX);
 
 /** Whole days from a to b (b - a) between two local dates. */
 export function localDaysBetween(a: LocalDate, b: LocalDate): number {
@@ -160,17 +160,9 @@ export const weekdayShortOf = (date: LocalDate): string => WEEKDAYS_SHORT[weekda
 export function instantOfLocalTime(date: LocalDate, time: string, tz: string): Date {
   // A pure function of its three strings, asked many times per request (the check-in window's bounds): answered
   // from a bounded memo after the first time (a fresh Date each time, so callers may keep or change it).
-  const key = `${tz}|${date}|${time}`;
-  let ms = instants.get(key);
-  if (ms === undefined) {
-    ms = computeInstantOfLocalTime(date, time, tz);
-    if (instants.size >= MEMO_MAX) instants.clear();
-    instants.set(key, ms);
-  }
-  return new Date(ms);
+  return new Date(instantMs(date, time, tz));
 }
-const MEMO_MAX = 20_000;
-const instants = new Map<string, number>();
+const instantMs = memo(computeInstantOfLocalTime, MEMO_MAX);
 
 function computeInstantOfLocalTime(date: LocalDate, time: string, tz: string): number {
   const dm = DATE_RE.exec(date);

@@ -15,6 +15,7 @@ import {
   type ReminderKind,
 } from '@shared/domain/reminders';
 import { endOfLocalDay, isKnownTimeZone } from '@shared/domain/dates';
+import { memo } from '@shared/memo';
 import { effectiveCheckInTime } from '@shared/domain/check-in-window';
 import {
   pushSubscriptionSchema,
@@ -181,23 +182,6 @@ const secondsLeftOf = (localDate: string, timezone: string, now: Date, endOf = e
   Math.floor((endOf(localDate, tzOf(timezone)).getTime() - now.getTime()) / 1000);
 
 /**
- * `fn` remembered by its arguments, for one tick or batch: the timezone maths is the same for every user of one
- * zone and check-in time, and costs far more than a lookup (a tick of 1,000 users of one zone does it once).
- */
-function memo<A extends Array<string | number>, R>(fn: (...args: A) => R): (...args: A) => R {
-  const seen = new Map<string, R>();
-  return (...args: A) => {
-    const key = args.join('|');
-    let r = seen.get(key);
-    if (r === undefined) {
-      r = fn(...args);
-      seen.set(key, r);
-    }
-    return r;
-  };
-}
-
-/**
  * Job `push.deliver`. For a reminder, every attempt (a retry included) checks first that it is still wanted: the
  * device still belongs to the user it was for, the reminder is on, the user has not checked in for that date and
  * the date's window is not over (no stale reminder after midnight); its TTL is what is left of that window.
@@ -257,7 +241,7 @@ export async function sendReminderBatch(ctx: ServiceContext, p: JobPayload<'remi
   const result: BatchResult = { delivered: 0, gone: 0, retried: 0, emailed: 0, skipped: 0 };
   if (p.reminders.length === 0) return result;
   const now = ctx.now();
-  const endOf = memo(endOfLocalDay);
+  const endOf = memo(endOfLocalDay); // for this batch: its users share a few zones
   const userIds = [...new Set(p.reminders.map((r) => r.userId))];
   const [facts, checkedIn, subs] = await Promise.all([
     repo.findReminderFacts(ctx.db, userIds),
@@ -364,6 +348,8 @@ export const reminderJobKey = (kind: ReminderKind, userId: string, localDate: st
 export async function reminderTick(ctx: ServiceContext, now: Date, claimSize = 1000): Promise<{ enqueued: number; batches: number }> {
   let enqueued = 0;
   let batches = 0;
+  // Remembered for this tick: the timezone maths is the same for every user of one zone and check-in time and costs
+  // far more than a lookup (a tick of 1,000 users of one zone does it once).
   const localDateOfDue = memo((at: number, tz: string) => reminderLocalDate(new Date(at), tz));
   const endOf = memo(endOfLocalDay);
   const nextAt = memo((kind: ReminderKind, tz: string, time: string) => nextReminder(kind, now, tz, time).at);
