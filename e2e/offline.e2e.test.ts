@@ -6,6 +6,7 @@ import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_PATH } from './helpers/browser';
 import { signUpAndSignIn } from './helpers/users';
 import { useApp } from './helpers/app';
+import { answerYesNo } from './helpers/check-in';
 import { NOTIFICATION_BADGE, NOTIFICATION_ICON } from '@web/sw/push';
 
 /**
@@ -66,14 +67,9 @@ async function controlled(page: Page): Promise<void> {
   await expect.poll(isControlled, { timeout: 20_000 }).toBe(true);
 }
 
-const YES = 'Yes';
-
-/** Answers the seven yes/no questions on /checkin and submits. */
+/** Answers the seven yes/no questions on /checkin with Yes and submits. */
 async function checkInYes(page: Page): Promise<void> {
-  for (let i = 1; i <= 7; i++) {
-    await page.locator('h2', { hasText: `Question ${i} of 7` }).waitFor();
-    await page.getByRole('button', { name: YES, exact: true }).click();
-  }
+  await answerYesNo(page);
   await page.getByRole('button', { name: /Complete check-in/ }).click();
 }
 

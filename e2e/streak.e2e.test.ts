@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { inBothThemes, seriousA11yViolations } from './helpers/browser';
 import { signUpAndSignIn, signUpVerified } from './helpers/users';
 import { useApp } from './helpers/app';
+import { answerYesNo } from './helpers/check-in';
 import { EVENING_ZONE } from './helpers/zones';
 
 /**
@@ -43,10 +44,7 @@ async function developerModeByTaps(page: Page): Promise<void> {
 
 async function answerAllYes(page: Page): Promise<void> {
   await page.goto('/checkin');
-  for (let i = 1; i <= 7; i++) {
-    await page.getByRole('heading', { name: new RegExp(`Question ${i} of 7`) }).or(page.getByText(`Question ${i} of 7`)).first().waitFor();
-    await page.getByRole('button', { name: 'Yes', exact: true }).click();
-  }
+  await answerYesNo(page);
   const response = page.waitForResponse((r) => r.url().endsWith('/api/checkins') && r.request().method() === 'POST');
   await page.getByRole('button', { name: 'Complete check-in' }).click();
   const body = await (await response).text();
