@@ -77,13 +77,22 @@ export type EffectOf<N extends EventName> = DomainEvents[N]['effect'];
 /** A job to enqueue for an event: any kind of jobs/kinds.ts with its typed payload. */
 export type AnyJobSpec = { [K in JobKind]: JobSpec<typeof JOB_KINDS, K> }[JobKind];
 
+/**
+ * An in-transaction consumer: a function of one event, or `{ many }` taking every event of one publish at once (a
+ * batch of check-ins committed together: docs/decisions/016-performance.md, "Fourth pass") and answering one effect
+ * per event, in order.
+ */
+export type InTransactionConsumer<N extends EventName> =
+  | ((tx: ServiceContext, event: EventOf<N>) => Promise<EffectOf<N> | void>)
+  | { many: (tx: ServiceContext, events: readonly EventOf<N>[]) => Promise<ReadonlyArray<EffectOf<N> | void>> };
+
 export interface EventConsumers<N extends EventName> {
   /**
    * Work that must share the write: run in order inside its transaction (`tx` is the transaction's context, from
    * `inTx`); one that throws rolls the write back. Keep these to database writes of this one request (no network,
    * no e-mail).
    */
-  inTransaction: ReadonlyArray<(tx: ServiceContext, event: EventOf<N>) => Promise<EffectOf<N> | void>>;
+  inTransaction: ReadonlyArray<InTransactionConsumer<N>>;
   /**
    * Everything else: each becomes a job enqueued in that same transaction (so it exists iff the write commits),
    * run after commit with retries. Derive the key from the event so a repeated event enqueues nothing new.
@@ -97,7 +106,7 @@ export type EventWiring = { [N in EventName]: EventConsumers<N> };
 export class DomainEventBus {
   constructor(
     private readonly wiring: EventWiring,
-    private readonly queue: Pick<JobQueue, 'enqueue'>,
+    private readonly queue: Pick<JobQueue, 'enqueueMany'>,
   ) {}
 
   /**
@@ -105,13 +114,29 @@ export class DomainEventBus {
    * Returns the in-transaction consumers' answers, in order.
    */
   async publish<N extends EventName>(tx: ServiceContext, name: N, event: EventOf<N>): Promise<EffectOf<N>[]> {
+    return (await this.publishMany(tx, name, [event]))[0]!;
+  }
+
+  /**
+   * Several events of one transaction at once (a batch of writes): each consumer sees them in order (a `{ many }`
+   * consumer all together), and their jobs are enqueued in one statement. Returns each event's effects, in order.
+   */
+  async publishMany<N extends EventName>(tx: ServiceContext, name: N, events: readonly EventOf<N>[]): Promise<EffectOf<N>[][]> {
     const consumers = this.wiring[name] as EventConsumers<N>;
-    const effects: EffectOf<N>[] = [];
+    const effects: EffectOf<N>[][] = events.map(() => []);
     for (const handle of consumers.inTransaction) {
-      const effect = await handle(tx, event);
-      if (effect) effects.push(effect);
+      if (typeof handle === 'function') {
+        for (const [i, event] of events.entries()) {
+          const effect = await handle(tx, event);
+          if (effect) effects[i]!.push(effect);
+        }
+      } else {
+        const answers = await handle.many(tx, events);
+        answers.forEach((effect, i) => effect && effects[i]!.push(effect));
+      }
     }
-    for (const job of consumers.jobs) await this.queue.enqueue(tx.db, job(event));
+    const jobs = events.flatMap((event) => consumers.jobs.map((job) => job(event)));
+    if (jobs.length) await this.queue.enqueueMany(tx.db, jobs);
     return effects;
   }
 }

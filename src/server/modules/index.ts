@@ -16,7 +16,7 @@ import type { EventWiring } from '../events';
 export const eventWiring: EventWiring = {
   'check-in.recorded': {
     // The streak, shields and milestone rewards move with the check-in, or not at all.
-    inTransaction: [(tx, event) => streaks.onCheckIn(tx, event, rewards.rewardClaimable)],
+    inTransaction: [{ many: (tx, events) => streaks.onCheckIns(tx, events, rewards.rewardClaimable) }],
     // After commit: the day is done, so its reminders still due are skipped (notifications skipRemindersThrough).
     // Keyed by the check-in: replacing today's check-in publishes again and enqueues nothing new.
     jobs: [

@@ -1,4 +1,5 @@
-import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import { rowsOf } from '@server/db/rows';
 import { checkInIdempotencyKeys, checkIns, journalEntries, users } from '@server/db/schema/index';
@@ -33,13 +34,22 @@ export async function latestCheckInRow(db: Db, userId: string): Promise<CheckInR
 }
 
 /**
- * Locks the user's row until the transaction ends: new check-ins of one user (and timezone changes) run one
- * after the other, so each sees the check-in the previous one wrote (decision 010 reads, then writes).
+ * Locks the users' rows until the transaction ends, in the order of their ids (two batches never wait on each other in
+ * a cycle), and reads them as they stand: new check-ins of one user (and timezone changes) run one after the other,
+ * so each sees the check-in the previous one wrote (decision 010 reads, then writes).
  */
-/** Locks the user's row for the rest of the transaction and reads it as it stands. */
-export async function lockUser(db: Db, userId: string): Promise<typeof users.$inferSelect | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, userId)).for('update');
-  return row;
+export async function lockUsers(db: Db, userIds: string[]): Promise<Map<string, typeof users.$inferSelect>> {
+  const rows = await db.select().from(users).where(inArray(users.id, userIds)).orderBy(asc(users.id)).for('update');
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** Each user's latest check-in by local date (the whole row; a LATERAL top-1 on the (user, date) index each). */
+export async function latestCheckInRows(db: Db, userIds: string[]): Promise<Map<string, CheckInRow>> {
+  const latest = db.select().from(checkIns).where(eq(checkIns.userId, users.id)).orderBy(desc(checkIns.localDate)).limit(1).as('latest_ci');
+  // Every column of the subquery, as the check-in row (drizzle selects a subquery's fields one by one).
+  const fields = Object.fromEntries(Object.keys(getTableColumns(checkIns)).map((k) => [k, latest[k as keyof typeof latest]])) as typeof latest._.selectedFields;
+  const rows = await db.select(fields).from(users).innerJoinLateral(latest, sql`true`).where(inArray(users.id, userIds));
+  return new Map(rows.map((row) => [row.userId, row as CheckInRow]));
 }
 
 /** The user's check-ins, newest first. */
@@ -48,29 +58,48 @@ export async function listCheckIns(db: Db, userId: string, limit?: number): Prom
   return limit ? q.limit(limit) : q;
 }
 
+/** Columns a submission replaces in today's check-in (not its id, user, date or creation instant). */
+const REPLACED = Object.entries(getTableColumns(checkIns)).filter(([key]) => !['id', 'userId', 'localDate', 'createdAt'].includes(key));
+
 /**
- * Inserts the check-in for (user, local date) or replaces the existing one, atomically
- * (INSERT … ON CONFLICT DO UPDATE): concurrent submissions for one day leave exactly one row.
+ * Inserts each check-in for (user, local date) or replaces the existing one, atomically (one INSERT … ON CONFLICT DO
+ * UPDATE for all): concurrent submissions for one day leave exactly one row. One row per user. Answers each user's row
+ * as written and whether it was inserted.
+ *
+ * The rows go in ordered by date and roll-up shard (drizzle/0011: the analytics trigger counts each row into
+ * check_in_daily_counts, one row per (date, hashtext(user) & 15)), so two batches committing at once take those rows'
+ * locks in the same order and never wait on each other in a cycle.
  */
-export async function upsertCheckIn(db: Db, values: NewCheckIn & { createdAt: Date; updatedAt: Date }): Promise<{ row: CheckInRow; inserted: boolean }> {
-  const { id: _id, createdAt: _c, userId: _u, localDate: _d, ...replaceable } = values;
-  const rows = await db
+export async function upsertCheckIns(db: Db, values: (NewCheckIn & { createdAt: Date; updatedAt: Date })[]): Promise<Map<string, { row: CheckInRow; inserted: boolean }>> {
+  const columns = Object.entries(getTableColumns(checkIns));
+  const rows = values.map((v) => {
+    const row: Record<string, unknown> = { ...v, id: v.id ?? randomUUID() };
+    return sql`(${sql.join(
+      columns.map(([key, col]) => sql`${sql.param(row[key], col)}::${sql.raw(col.getSQLType())}`),
+      sql`, `,
+    )})`;
+  });
+  const names = sql.raw(columns.map(([, col]) => `"${col.name}"`).join(', '));
+  const written = await db
     .insert(checkIns)
-    .values(values)
-    .onConflictDoUpdate({ target: [checkIns.userId, checkIns.localDate], set: replaceable })
+    .select(sql`SELECT * FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(${names}) ORDER BY v.local_date, hashtext(v.user_id) & 15, v.user_id`)
+    .onConflictDoUpdate({
+      target: [checkIns.userId, checkIns.localDate],
+      set: Object.fromEntries(REPLACED.map(([key, col]) => [key, sql.raw(`excluded."${col.name}"`)])),
+    })
     .returning({ ...getTableColumns(checkIns), inserted: sql<boolean>`(xmax = 0)` });
-  const { inserted, ...row } = rows[0]!;
-  return { row, inserted: Boolean(inserted) };
+  return new Map(written.map(({ inserted, ...row }) => [row.userId, { row, inserted: Boolean(inserted) }]));
 }
 
-/** Sets firstCheckInCompleted; true only for the call that flipped it (safe under concurrency). */
-export async function markFirstCheckInCompleted(db: Db, userId: string, now: Date): Promise<boolean> {
+/** Sets firstCheckInCompleted for these users; answers those whose flag this call flipped (safe under concurrency). */
+export async function markFirstCheckInsCompleted(db: Db, userIds: string[], now: Date): Promise<Set<string>> {
+  if (!userIds.length) return new Set();
   const rows = await db
     .update(users)
     .set({ firstCheckInCompleted: true, updatedAt: now })
-    .where(and(eq(users.id, userId), eq(users.firstCheckInCompleted, false)))
+    .where(and(inArray(users.id, userIds), eq(users.firstCheckInCompleted, false)))
     .returning({ id: users.id });
-  return rows.length > 0;
+  return new Set(rows.map((r) => r.id));
 }
 
 export async function findJournal(db: Db, userId: string, checkInId: string): Promise<JournalRow | null> {
@@ -110,17 +139,20 @@ export async function listJournals(db: Db, userId: string): Promise<JournalRow[]
 
 export type IdempotencyRow = typeof checkInIdempotencyKeys.$inferSelect;
 
-export async function findIdempotencyKey(db: Db, userId: string, key: string): Promise<IdempotencyRow | null> {
+/** The stored answers of these (user, Idempotency-Key) pairs, by `${userId} ${key}`. */
+export async function findIdempotencyKeys(db: Db, pairs: { userId: string; key: string }[]): Promise<Map<string, IdempotencyRow>> {
+  if (!pairs.length) return new Map();
   const rows = await db
     .select()
     .from(checkInIdempotencyKeys)
-    .where(and(eq(checkInIdempotencyKeys.userId, userId), eq(checkInIdempotencyKeys.key, key)))
-    .limit(1);
-  return rows[0] ?? null;
+    .where(or(...pairs.map((p) => and(eq(checkInIdempotencyKeys.userId, p.userId), eq(checkInIdempotencyKeys.key, p.key)))));
+  return new Map(rows.map((r) => [idempotencyPair(r.userId, r.key), r]));
 }
 
-export async function insertIdempotencyKey(db: Db, row: typeof checkInIdempotencyKeys.$inferInsert): Promise<void> {
-  await db.insert(checkInIdempotencyKeys).values(row);
+export const idempotencyPair = (userId: string, key: string) => `${userId} ${key}`;
+
+export async function insertIdempotencyKeys(db: Db, rows: (typeof checkInIdempotencyKeys.$inferInsert)[]): Promise<void> {
+  if (rows.length) await db.insert(checkInIdempotencyKeys).values(rows);
 }
 
 /**

@@ -29,11 +29,12 @@ import type { Db } from '@server/db/client';
 import { AppError, badRequest, conflict, forbidden, notFound } from '@server/errors';
 import type { UserRow } from '@server/plugins/session';
 import { toPublicUser } from '../auth/public-user';
-import type { CheckInEffects } from '@server/events';
+import type { CheckInEffects, CheckInRecorded } from '@server/events';
 import * as repo from './repo';
 import { lastCheckInOf, readUserState, type UserState } from '../user-state/service';
 import { withCurrentTier } from '../subscriptions/service';
-import { settledThrough } from '../streaks/service';
+import { settledThrough, settledThroughOf } from '../streaks/service';
+import { GroupCommit, type Settled } from '@server/db/group-commit';
 
 /** The user's timezone, or UTC if the stored value is not a zone this runtime knows. */
 export const userTimeZone = (user: Pick<UserRow, 'timezone'>): string =>
@@ -89,17 +90,22 @@ export function toJournalDto(row: repo.JournalRow): JournalEntryDto {
 }
 
 async function windowFor(ctx: DataContext, user: UserRow) {
-  const { db } = ctx;
+  const latest = await repo.latestCheckInRow(ctx.db, user.id);
+  return windowOf(ctx, user, latest, await settledThrough(ctx, user.id));
+}
+
+/**
+ * The check-in window of a user at `ctx.now()`, from their latest check-in and the last date the streak settled. The
+ * latest check-in is today's unless a later date exists (a zone changed westwards): today's is read apart only then.
+ */
+async function windowOf(ctx: DataContext, user: UserRow, latest: repo.CheckInRow | null, settled: string | null) {
   const now = ctx.now();
   const timezone = userTimeZone(user);
   const localDate = localDateOf(now, timezone);
-  // One after the other: inside a transaction they share one connection. The latest check-in is today's unless
-  // a later date exists (a zone changed westwards), so today's is read apart only then: one round trip fewer.
-  const latest = await repo.latestCheckInRow(db, user.id);
   const today =
-    !latest || latest.localDate < localDate ? null : latest.localDate === localDate ? latest : await repo.findCheckInByDate(db, user.id, localDate);
+    !latest || latest.localDate < localDate ? null : latest.localDate === localDate ? latest : await repo.findCheckInByDate(ctx.db, user.id, localDate);
   const lastCheckIn = latest ? { localDate: latest.localDate, createdAt: latest.createdAt } : null;
-  const input = windowInput({ now, timezone, user, today, lastCheckIn, settledThrough: await settledThrough(ctx, user.id) });
+  const input = windowInput({ now, timezone, user, today, lastCheckIn, settledThrough: settled });
   return { input, today, timezone, localDate, ...checkInWindow(input) };
 }
 
@@ -257,65 +263,213 @@ function requestHash(body: CheckInSubmission): string {
   return createHash('sha256').update(canonical).digest('hex');
 }
 
+type SubmitAnswer = CheckInResult & { created: boolean };
+
+/** One POST /api/checkins waiting for its batch (see `recordCheckIns`). */
+interface Submission {
+  ctx: ServiceContext;
+  /** The signed-in user with the tier in force at `now` (withCurrentTier). */
+  user: UserRow;
+  body: CheckInSubmission;
+  key: string | undefined;
+  now: Date;
+}
+
 /**
  * POST /api/checkins: creates today's check-in, or replaces it when one exists (inside the window only).
  * With `madeAt` (decision 022) the check-in counts for the date it was made on, up to 48 hours late; with an
- * idempotency key a retry answers the first answer again.
+ * idempotency key a retry answers the first answer again. Committed with the other submissions of the moment, in
+ * one transaction (group commit: `recordCheckIns`); answered when it has committed.
  */
-export async function submitCheckIn(
-  ctx: ServiceContext,
-  user: UserRow,
-  body: CheckInSubmission,
-  idempotencyKey?: string,
-): Promise<CheckInResult & { created: boolean }> {
+export async function submitCheckIn(ctx: ServiceContext, user: UserRow, body: CheckInSubmission, idempotencyKey?: string): Promise<SubmitAnswer> {
   // One instant for the whole submission: the tier, the window, the rows and the event agree on it.
-  ctx = withNow(ctx, ctx.now());
-  user = await withCurrentTier(ctx, user);
   const now = ctx.now();
-  const tier = user.tier;
+  ctx = withNow(ctx, now);
+  user = await withCurrentTier(ctx, user);
+  return writerFor(ctx).submit({ ctx, user, body, key: idempotencyKey, now });
+}
 
-  return inTx(ctx, async (txCtx) => {
-    const tx = txCtx.db;
-    // One submission of a user at a time, so the rule below sees a check-in another request has just made. The
-    // lock reads the user's row as it stands (zone, check-in time, first check-in): a cached session's copy may be
-    // a moment old. The tier stays the one computed above (with a trial's end applied).
-    const locked = await repo.lockUser(tx, user.id);
-    if (locked) user = { ...locked, tier };
-    const hash = idempotencyKey ? requestHash(body) : '';
-    if (idempotencyKey) {
-      // Submissions of one user are serialised by the lock above, so the first answer is already stored here.
-      // Looked up before any rule: a retry answers what the first submission got, even if the tier (and with it
-      // the answer mode or the journal right) changed in between.
-      const seen = await repo.findIdempotencyKey(tx, user.id, idempotencyKey);
-      if (seen) {
-        if (seen.requestHash !== hash) throw new AppError(422, IDEMPOTENCY_MESSAGES.reused);
-        return { ...(seen.response as CheckInResult), created: seen.statusCode === 201 };
+/**
+ * Submissions handed to one transaction (db/group-commit.ts): up to CHECK_IN_BATCH.maxBatch at once, one per user;
+ * on PostgreSQL two batches at a time per instance (one is written while the next is read and decided), on PGlite one
+ * (it serves one statement at a time).
+ */
+export const CHECK_IN_BATCH = { maxBatch: 100, concurrency: { postgres: 2, pglite: 1 } } as const;
+const writers = new WeakMap<Db, GroupCommit<Submission, SubmitAnswer>>();
+function writerFor(ctx: ServiceContext): GroupCommit<Submission, SubmitAnswer> {
+  let w = writers.get(ctx.db);
+  const db = ctx.db;
+  if (!w) {
+    const opts = { keyOf: (s: Submission) => s.user.id, maxBatch: CHECK_IN_BATCH.maxBatch, concurrency: CHECK_IN_BATCH.concurrency[ctx.dbEngine] };
+    writers.set(db, (w = new GroupCommit((take) => recordCheckIns(db, take), opts)));
+  }
+  return w;
+}
+
+/** A submission the rules accepted: the row to write and what its answer needs. */
+interface Accepted {
+  index: number;
+  sub: Submission;
+  user: UserRow;
+  values: repo.NewCheckIn & { createdAt: Date; updatedAt: Date };
+  journal: repo.JournalFields | undefined;
+  hash: string;
+  score: number;
+}
+
+/**
+ * The check-ins of several users (one submission each) in ONE transaction: their users' rows locked and read, their
+ * earlier answers to an Idempotency-Key, latest check-ins and settled dates read in one statement each; the rules
+ * applied to each (a refusal is that submission's answer, and writes nothing); then the accepted rows written
+ * together, the first-check-in flags, the domain event (the streak steps, in one statement per table, and the jobs)
+ * and the Idempotency-Key answers. Throws only when the transaction failed (nothing was written): GroupCommit then
+ * runs each submission again alone.
+ */
+async function recordCheckIns(db: Db, take: () => Submission[]): Promise<Settled<SubmitAnswer>[]> {
+  return inTx({ db, now: () => new Date() }, async ({ db: tx }) => {
+    // Taken now that the transaction has begun: whatever arrived while it waited for its connection joins it. One turn
+    // of the event loop first: on PGlite the statements queued before this transaction run back to back without
+    // yielding, so the requests they answered (the session lookups) reach submitCheckIn only now.
+    await new Promise((resolve) => setImmediate(resolve));
+    const subs = take();
+    if (!subs.length) return [];
+    // The context of the first submission's request (the app's events and jobs, its logger and instant) on the transaction.
+    const txCtx: ServiceContext = { ...subs[0]!.ctx, db: tx };
+    const ids = subs.map((s) => s.user.id);
+    // One submission of a user at a time, so the rules below see a check-in another request has just made. The lock
+    // reads the user's row as it stands (zone, check-in time, first check-in): a cached session's copy may be a moment
+    // old. The tier stays the one computed at submission (with a trial's end applied).
+    const locked = await repo.lockUsers(tx, ids);
+    const keyed = subs.flatMap((s) => (s.key ? [{ userId: s.user.id, key: s.key }] : []));
+    const seenKeys = await repo.findIdempotencyKeys(tx, keyed);
+    const latest = await repo.latestCheckInRows(tx, ids);
+    const settled = await settledThroughOf(txCtx, ids);
+
+    const answers: Settled<SubmitAnswer>[] = [];
+    const accepted: Accepted[] = [];
+    for (const [index, sub] of subs.entries()) {
+      try {
+        const user = { ...(locked.get(sub.user.id) ?? sub.user), tier: sub.user.tier };
+        const seen = sub.key ? seenKeys.get(repo.idempotencyPair(user.id, sub.key)) : undefined;
+        const decided = await decide(withNow(txCtx, sub.now), sub, user, seen, latest.get(user.id) ?? null, settled.get(user.id) ?? null);
+        if ('replay' in decided) answers[index] = { ok: decided.replay };
+        else accepted.push({ index, sub, user, ...decided });
+      } catch (err) {
+        // A rule refused it: its answer, and nothing of it is written. Anything else fails the transaction.
+        if (!(err instanceof AppError)) throw err;
+        answers[index] = { error: err };
       }
     }
-    const mode = answerModeForTier(tier);
-    const problem = answersProblem(body.answers, mode);
-    if (problem) throw badRequest(problem);
-    const journal = body.journalEntries ? journalFieldsFrom(body.journalEntries) : undefined;
-    if (journal && hasJournalText(journal) && !hasAiCoach(tier)) throw forbidden(CHECK_IN_MESSAGES.journalAiCoachOnly);
-    const { areaScores, score } = scoreAnswers(body.answers, mode);
+    if (!accepted.length) return answers;
 
-    const w = await windowFor(txCtx, user);
-    const made = body.madeAt ? checkMadeAt(new Date(body.madeAt), now, w.input) : null;
-    if (made && !made.ok) throw badRequest(made.message);
-    const late = made?.ok === true && made.late;
-    // A late offline check-in: its own date (checked above), past the timezone-change rule (decision 022).
-    if (late) {
-      w.localDate = made.localDate;
-      w.today = await repo.findCheckInByDate(tx, user.id, made.localDate);
-    } else if (!acceptsSubmission(w.input)) {
-      // Decision 010's refusal is a whole sentence of its own; a closed window says when it opens.
-      throw conflict(w.block ? w.block.message : CHECK_IN_MESSAGES.outsideWindow(w.windowState.message), {
-        windowState: w.windowState,
-      });
-    }
-    const { row, inserted } = await repo.upsertCheckIn(tx, {
+    const written = await repo.upsertCheckIns(
+      tx,
+      accepted.map((a) => a.values),
+    );
+    const rowOf = (a: Accepted) => written.get(a.user.id)!;
+    // With journalEntries the journal is set exactly (all empty → no journal row); without, it is left as it was.
+    for (const a of accepted) if (a.journal && hasAiCoach(a.user.tier)) await writeJournal(tx, a.user.id, rowOf(a).row.id, a.journal, a.sub.now);
+    // Written once, the first time (the locked row says whether it is): no statement when no one's first.
+    const flipped = await repo.markFirstCheckInsCompleted(
+      tx,
+      accepted.filter((a) => !a.user.firstCheckInCompleted).map((a) => a.user.id),
+      txCtx.now(),
+    );
+
+    // The streak, shields and rewards (and any job a consumer wants) — wired in modules/index.ts.
+    const events: CheckInRecorded[] = accepted.map((a) => {
+      const { row, inserted } = rowOf(a);
+      return {
+        userId: a.user.id,
+        checkInId: row.id,
+        localDate: row.localDate,
+        timezone: a.values.timezone,
+        now: a.sub.now,
+        isNew: inserted,
+        isFirstCheckIn: inserted && flipped.has(a.user.id),
+        score: a.score,
+      };
+    });
+    const effects = await txCtx.events.publishMany(txCtx, 'check-in.recorded', events);
+
+    const keys: Parameters<typeof repo.insertIdempotencyKeys>[1] = [];
+    accepted.forEach((a, i) => {
+      const { row, inserted } = rowOf(a);
+      let result: CheckInEffects = {};
+      for (const r of effects[i]!) {
+        result = {
+          celebration: r.celebration ?? result.celebration ?? null,
+          milestoneReward: r.milestoneReward ?? result.milestoneReward ?? null,
+        };
+      }
+      const answer: CheckInResult = {
+        id: row.id,
+        date: row.localDate,
+        isFirstCheckIn: events[i]!.isFirstCheckIn,
+        replaced: !inserted,
+        score: a.score,
+        celebration: result.celebration ?? null,
+        milestoneReward: result.milestoneReward ?? null,
+      };
+      if (a.sub.key) {
+        keys.push({
+          userId: a.user.id,
+          key: a.sub.key,
+          requestHash: a.hash,
+          statusCode: inserted ? 201 : 200,
+          response: answer as unknown as Record<string, unknown>,
+          createdAt: a.sub.now,
+        });
+      }
+      answers[a.index] = { ok: { ...answer, created: inserted } };
+    });
+    await repo.insertIdempotencyKeys(tx, keys);
+    return answers;
+  });
+}
+
+/**
+ * The rules for one submission (its user's row locked): the first answer again for a retried Idempotency-Key, or the
+ * row to write; a refusal throws its AppError. Reads nothing in the usual case (the caller read for the batch).
+ */
+async function decide(
+  ctx: ServiceContext,
+  sub: Submission,
+  user: UserRow,
+  seen: repo.IdempotencyRow | undefined,
+  latest: repo.CheckInRow | null,
+  settled: string | null,
+): Promise<{ replay: SubmitAnswer } | Omit<Accepted, 'index' | 'sub' | 'user'>> {
+  const { body, now } = sub;
+  const tier = user.tier;
+  const hash = sub.key ? requestHash(body) : '';
+  if (seen) {
+    // Submissions of one user are serialised by the lock, so the first answer is already stored here. Looked up
+    // before any rule: a retry answers what the first submission got, even if the tier (and with it the answer mode
+    // or the journal right) changed in between.
+    if (seen.requestHash !== hash) throw new AppError(422, IDEMPOTENCY_MESSAGES.reused);
+    return { replay: { ...(seen.response as CheckInResult), created: seen.statusCode === 201 } };
+  }
+  const mode = answerModeForTier(tier);
+  const problem = answersProblem(body.answers, mode);
+  if (problem) throw badRequest(problem);
+  const journal = body.journalEntries ? journalFieldsFrom(body.journalEntries) : undefined;
+  if (journal && hasJournalText(journal) && !hasAiCoach(tier)) throw forbidden(CHECK_IN_MESSAGES.journalAiCoachOnly);
+  const { areaScores, score } = scoreAnswers(body.answers, mode);
+
+  const w = await windowOf(ctx, user, latest, settled);
+  const made = body.madeAt ? checkMadeAt(new Date(body.madeAt), now, w.input) : null;
+  if (made && !made.ok) throw badRequest(made.message);
+  // A late offline check-in: its own date (checked above), past the timezone-change rule (decision 022).
+  const late = made?.ok === true && made.late;
+  if (!late && !acceptsSubmission(w.input)) {
+    // Decision 010's refusal is a whole sentence of its own; a closed window says when it opens.
+    throw conflict(w.block ? w.block.message : CHECK_IN_MESSAGES.outsideWindow(w.windowState.message), { windowState: w.windowState });
+  }
+  return {
+    values: {
       userId: user.id,
-      localDate: w.localDate,
+      localDate: late ? made.localDate : w.localDate,
       restScore: areaScores.rest,
       exerciseScore: areaScores.exercise,
       nutritionScore: areaScores.nutrition,
@@ -329,55 +483,11 @@ export async function submitCheckIn(
       timezone: w.timezone,
       createdAt: now,
       updatedAt: now,
-    });
-
-    // With journalEntries the journal is set exactly (all empty → no journal row); without, it is left as it was.
-    if (journal && hasAiCoach(tier)) await writeJournal(tx, user.id, row.id, journal, now);
-
-    // Written once, the first time (the locked row says whether it is): no round trip on later check-ins.
-    const flipped = user.firstCheckInCompleted ? false : await repo.markFirstCheckInCompleted(tx, user.id, now);
-    const isFirstCheckIn = inserted && flipped;
-
-    // The streak, shields and rewards (and any job a consumer wants) — wired in modules/index.ts.
-    const effects = await txCtx.events.publish(txCtx, 'check-in.recorded', {
-      userId: user.id,
-      checkInId: row.id,
-      localDate: row.localDate,
-      timezone: w.timezone,
-      now,
-      isNew: inserted,
-      isFirstCheckIn,
-      score,
-    });
-    let result: CheckInEffects = {};
-    for (const r of effects) {
-      result = {
-        celebration: r.celebration ?? result.celebration ?? null,
-        milestoneReward: r.milestoneReward ?? result.milestoneReward ?? null,
-      };
-    }
-
-    const answer: CheckInResult = {
-      id: row.id,
-      date: row.localDate,
-      isFirstCheckIn,
-      replaced: !inserted,
-      score,
-      celebration: result.celebration ?? null,
-      milestoneReward: result.milestoneReward ?? null,
-    };
-    if (idempotencyKey) {
-      await repo.insertIdempotencyKey(tx, {
-        userId: user.id,
-        key: idempotencyKey,
-        requestHash: hash,
-        statusCode: inserted ? 201 : 200,
-        response: answer as unknown as Record<string, unknown>,
-        createdAt: now,
-      });
-    }
-    return { ...answer, created: inserted };
-  });
+    },
+    journal,
+    hash,
+    score,
+  };
 }
 
 async function ownCheckIn(ctx: ServiceContext, user: UserRow, checkInId: string) {

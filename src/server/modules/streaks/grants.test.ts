@@ -30,27 +30,29 @@ describe.each(testEngines())('once-per-reference fulfilments under concurrency o
     // A 12-day streak lost yesterday.
     await tx(async ({ db }) => {
       await repo.lockState(db, user.id, 'UTC');
-      await repo.saveState(
-        db,
-        user.id,
+      await repo.saveStates(db, [
         {
-          currentStreak: 0,
-          bestStreak: 12,
-          freezeDaysRemaining: 0,
-          freezeDaysUsed: 0,
-          checkpoint: 0,
-          lastCompletedDate: '2026-03-08',
-          lastProcessedDate: '2026-03-09',
-          lostStreakValue: 12,
-          lostDate: '2026-03-09',
-          rebuiltDays: 0,
-          gapDates: ['2026-03-09'],
-          recoveryState: 'available',
+          userId: user.id,
+          state: {
+            currentStreak: 0,
+            bestStreak: 12,
+            freezeDaysRemaining: 0,
+            freezeDaysUsed: 0,
+            checkpoint: 0,
+            lastCompletedDate: '2026-03-08',
+            lastProcessedDate: '2026-03-09',
+            lostStreakValue: 12,
+            lostDate: '2026-03-09',
+            rebuiltDays: 0,
+            gapDates: ['2026-03-09'],
+            recoveryState: 'available',
+          },
+          tz: 'UTC',
+          nextRolloverAt: null,
+          recentStates: [],
+          updatedAt: t.clock.now(),
         },
-        'UTC',
-        null,
-        t.clock.now(),
-      );
+      ]);
     });
     const rs = await Promise.all(
       Array.from({ length: 15 }, () =>

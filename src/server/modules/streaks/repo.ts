@@ -33,6 +33,16 @@ export async function findState(db: Db, userId: string): Promise<StreakRow | und
   return row;
 }
 
+/** The last settled date of these users' states (those that exist), by user id. */
+export async function lastProcessedDates(db: Db, userIds: string[]): Promise<Map<string, string | null>> {
+  if (!userIds.length) return new Map();
+  const rows = await db
+    .select({ userId: streakStates.userId, date: streakStates.lastProcessedDate })
+    .from(streakStates)
+    .where(inArray(streakStates.userId, userIds));
+  return new Map(rows.map((r) => [r.userId, r.date]));
+}
+
 /** Locks the row for the rest of the transaction, creating it first if missing (one statement when it exists). */
 export async function lockState(db: Db, userId: string, tz: string): Promise<StreakRow> {
   const lock = () => db.select().from(streakStates).where(eq(streakStates.userId, userId)).for('update');
@@ -42,21 +52,6 @@ export async function lockState(db: Db, userId: string, tz: string): Promise<Str
   const [row] = await lock();
   if (!row) throw new Error(`streak state missing for ${userId}`);
   return row;
-}
-
-export async function saveState(
-  db: Db,
-  userId: string,
-  s: StreakState,
-  tz: string,
-  nextRolloverAt: Date | null,
-  now: Date,
-  recentStates?: StreakSnapshot[],
-) {
-  await db
-    .update(streakStates)
-    .set({ ...s, timezone: tz, nextRolloverAt, updatedAt: now, ...(recentStates ? { recentStates } : {}) })
-    .where(eq(streakStates.userId, userId));
 }
 
 /**
@@ -81,32 +76,58 @@ export interface SettledState {
   tz: string;
   nextRolloverAt: Date | null;
   recentStates: StreakSnapshot[];
+  /** The row's updated_at (default: the `now` given to saveStates). */
+  updatedAt?: Date;
 }
 
 /**
- * saveState for many users in a few statements (the rollover's batches): one UPDATE … FROM (VALUES …) per
- * thousand rows. The IN list keeps the plan on the primary key whatever the table size (no scan of all users).
+ * Writes the states of many users (rows locked by the caller) in one UPDATE … FROM (VALUES …) per thousand rows:
+ * the rollover's batches, a batch of check-ins, a single step. The IN list keeps the plan on the primary key whatever
+ * the table size (no scan of all users).
  */
-export async function saveStates(db: Db, rows: SettledState[], now: Date): Promise<void> {
+export async function saveStates(db: Db, rows: SettledState[], now?: Date): Promise<void> {
   for (let i = 0; i < rows.length; i += 1000) {
     const part = rows.slice(i, i + 1000);
-    const values = part.map(
-      ({ userId, state, tz, nextRolloverAt: next, recentStates }) =>
-        sql`(${userId}, ${state.currentStreak}::int, ${state.freezeDaysRemaining}::int, ${state.freezeDaysUsed}::int, ${state.lastProcessedDate}::date, ${next ? next.toISOString() : null}::timestamptz, ${tz}::text, ${state.lostStreakValue}::int, ${state.lostDate}::date, ${state.rebuiltDays}::int, ${JSON.stringify(state.gapDates)}::jsonb, ${state.recoveryState}::text, ${JSON.stringify(recentStates)}::jsonb)`,
-    );
+    const values = part.map(({ userId, state: s, tz, nextRolloverAt: next, recentStates, updatedAt }) => {
+      const at = (updatedAt ?? now ?? new Date()).toISOString();
+      return sql`(${userId}, ${s.currentStreak}::int, ${s.bestStreak}::int, ${s.freezeDaysRemaining}::int, ${s.freezeDaysUsed}::int, ${s.checkpoint}::int, ${s.lastCompletedDate}::date, ${s.lastProcessedDate}::date, ${next ? next.toISOString() : null}::timestamptz, ${tz}::text, ${s.lostStreakValue}::int, ${s.lostDate}::date, ${s.rebuiltDays}::int, ${JSON.stringify(s.gapDates)}::jsonb, ${s.recoveryState}::text, ${JSON.stringify(recentStates)}::jsonb, ${at}::timestamptz)`;
+    });
     const ids = sql.join(
       part.map((r) => sql`${r.userId}`),
       sql`, `,
     );
     await db.execute(sql`
       UPDATE streak_states AS s SET
-        current_streak = v.cs, freeze_days_remaining = v.fr, freeze_days_used = v.fu,
-        last_processed_date = v.lp, next_rollover_at = v.nr, timezone = v.tz,
-        lost_streak_value = v.lv, lost_date = v.ld, rebuilt_days = v.rb, gap_dates = v.gd,
-        recovery_state = v.rs, recent_states = v.rst, updated_at = ${now.toISOString()}::timestamptz
-      FROM (VALUES ${sql.join(values, sql`, `)}) AS v(user_id, cs, fr, fu, lp, nr, tz, lv, ld, rb, gd, rs, rst)
+        current_streak = v.cs, best_streak = v.bs, freeze_days_remaining = v.fr, freeze_days_used = v.fu,
+        checkpoint = v.cp, last_completed_date = v.lc, last_processed_date = v.lp, next_rollover_at = v.nr,
+        timezone = v.tz, lost_streak_value = v.lv, lost_date = v.ld, rebuilt_days = v.rb, gap_dates = v.gd,
+        recovery_state = v.rs, recent_states = v.rst, updated_at = v.ua
+      FROM (VALUES ${sql.join(values, sql`, `)}) AS v(user_id, cs, bs, fr, fu, cp, lc, lp, nr, tz, lv, ld, rb, gd, rs, rst, ua)
       WHERE s.user_id = v.user_id AND s.user_id IN (${ids})`);
   }
+}
+
+/**
+ * lockState for many users: locks their rows for the rest of the transaction, in the order of their ids (so two
+ * batches never wait on each other in a cycle), creating the missing ones first. Two statements when all exist
+ * (one), three when some do not.
+ */
+export async function lockStates(db: Db, users: readonly { userId: string; tz: string }[]): Promise<Map<string, StreakRow>> {
+  if (!users.length) return new Map();
+  const ids = users.map((u) => u.userId);
+  const lock = (which: string[]) =>
+    db.select().from(streakStates).where(inArray(streakStates.userId, which)).orderBy(asc(streakStates.userId)).for('update');
+  const rows = new Map((await lock(ids)).map((r) => [r.userId, r]));
+  const missing = users.filter((u) => !rows.has(u.userId));
+  if (missing.length) {
+    await db
+      .insert(streakStates)
+      .values(missing.map((u) => ({ userId: u.userId, timezone: u.tz })))
+      .onConflictDoNothing();
+    for (const r of await lock(missing.map((u) => u.userId))) rows.set(r.userId, r);
+  }
+  for (const id of ids) if (!rows.has(id)) throw new Error(`streak state missing for ${id}`);
+  return rows;
 }
 
 export async function insertFrozenDays(db: Db, rows: { userId: string; date: string; createdAt: Date }[]) {

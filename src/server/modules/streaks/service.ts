@@ -26,6 +26,7 @@ import {
   StreakRuleError,
   todayOf,
   type StepResult,
+  type StreakSnapshot,
   type StreakState,
 } from '@shared/domain/streak-engine';
 import { rewardAtMilestone, type MilestoneReward } from '@shared/domain/trials';
@@ -35,6 +36,7 @@ import { frozenRows, ledgerRows, recoveredRows, rolloverDue, type GrantReason } 
 import * as repo from './repo';
 import { readUserState, type UserState } from '../user-state/service';
 import type { UserRow } from '@server/plugins/session';
+import type { Db } from '@server/db/client';
 
 export interface StepOptions {
   grantReason?: GrantReason;
@@ -58,6 +60,41 @@ export interface StepOutcome extends StepResult {
   tz: string;
 }
 
+/** A step's writes, computed (planStep) before any is made (persistSteps: one statement per table for many users). */
+interface PlannedStep extends StepOutcome {
+  userId: string;
+  now: Date;
+  snapshots: StreakSnapshot[];
+  opts: StepOptions;
+}
+
+/** Applies a pure engine step to a locked state row for the user's today (`now` in `tz`): nothing is written. */
+function planStep(userId: string, now: Date, { tz, row }: Locked, step: (s: StreakState, today: string) => StepResult, opts: StepOptions): PlannedStep {
+  const before = repo.rowToState(row);
+  const today = todayOf(now, tz);
+  const { state, events } = step(before, today);
+  // Decision 022: remember the state before each settlement, so a late offline check-in can replay from it.
+  const snapshots = rememberSnapshot(row.recentStates ?? [], before, state, today, now);
+  return { userId, now, before, state, events, today, tz, snapshots, opts };
+}
+
+/** Writes planned steps (of distinct users, their rows locked): the states, frozen and recovered dates, ledger rows. */
+async function persistSteps(tx: Db, steps: PlannedStep[]): Promise<void> {
+  if (!steps.length) return;
+  await repo.saveStates(
+    tx,
+    steps.map((p) => ({ userId: p.userId, state: p.state, tz: p.tz, nextRolloverAt: rolloverDue(p.state, p.tz), recentStates: p.snapshots, updatedAt: p.now })),
+  );
+  await repo.insertFrozenDays(tx, steps.flatMap((p) => frozenRows(p.userId, p.events, p.now)));
+  await repo.insertRecoveredDays(tx, steps.flatMap((p) => recoveredRows(p.userId, p.events, p.now, p.opts.paymentRef ?? null)));
+  await repo.insertLedger(
+    tx,
+    steps.flatMap((p) =>
+      ledgerRows(p.before, p.events, { userId: p.userId, now: p.now, grantReason: p.opts.grantReason, grantNote: p.opts.grantNote, ref: p.opts.ref }),
+    ),
+  );
+}
+
 /**
  * The one write path: lock the user's state row, apply a pure engine step for the user's today, persist the
  * new state with its frozen/recovered dates and ledger rows. Call inside a transaction (`tx` from `inTx`).
@@ -71,18 +108,9 @@ export async function applyStep(
   const now = clock();
   const tz = opts.locked?.tz ?? (await repo.userTimezone(tx, userId));
   const row = opts.locked?.row ?? (await repo.lockState(tx, userId, tz));
-  const before = repo.rowToState(row);
-  const today = todayOf(now, tz);
-  const { state, events } = step(before, today);
-  // Decision 022: remember the state before each settlement, so a late offline check-in can replay from it.
-  const snapshots = rememberSnapshot(row.recentStates ?? [], before, state, today, now);
-  await repo.saveState(tx, userId, state, tz, rolloverDue(state, tz), now, snapshots);
-  await repo.insertFrozenDays(tx, frozenRows(userId, events, now));
-  await repo.insertRecoveredDays(tx, recoveredRows(userId, events, now, opts.paymentRef ?? null));
-  await repo.insertLedger(
-    tx,
-    ledgerRows(before, events, { userId, now, grantReason: opts.grantReason, grantNote: opts.grantNote, ref: opts.ref }),
-  );
+  const planned = planStep(userId, now, { tz, row }, step, opts);
+  await persistSteps(tx, [planned]);
+  const { before, state, events, today } = planned;
   return { before, state, events, today, tz };
 }
 
@@ -106,31 +134,45 @@ async function settledWithZone(ctx: DataContext, userId: string): Promise<{ stat
 export type RewardClaimable = (tx: DataContext, userId: string, reward: MilestoneReward) => Promise<boolean>;
 
 /**
- * The check-in hook (an in-transaction consumer of `check-in.recorded`, wired in modules/index.ts). The rewards
- * rule comes in as `rewardClaimable`, so this module does not depend on rewards (which depends on it).
+ * The check-in hook (an in-transaction consumer of `check-in.recorded`, wired in modules/index.ts) for every check-in
+ * of one transaction at once (a batch: one user each). The state rows are locked in one statement, each new check-in
+ * is one pure engine step, and the steps are written together; a late offline check-in (a settled date) is replayed
+ * on its own. The rewards rule comes in as `rewardClaimable`, so this module does not depend on rewards (which depends
+ * on it). Answers each event's effects, in order.
  */
-export async function onCheckIn(
+export async function onCheckIns(
   tx: DataContext,
-  event: Pick<CheckInRecorded, 'userId' | 'localDate' | 'isNew'> & Partial<Pick<CheckInRecorded, 'timezone'>>,
+  events: readonly (Pick<CheckInRecorded, 'userId' | 'localDate' | 'isNew' | 'now'> & Partial<Pick<CheckInRecorded, 'timezone'>>)[],
   rewardClaimable: RewardClaimable,
-): Promise<CheckInEffects> {
-  if (!event.isNew) return {};
-  // The state row is locked once, for both paths below (fewer round trips in the check-in's transaction). The
-  // zone is the event's: the check-ins service read it from the user's row under the user's lock.
-  const tz = event.timezone ?? (await repo.userTimezone(tx.db, event.userId));
-  const locked = { tz, row: await repo.lockState(tx.db, event.userId, tz) };
-  const corrected = await correctLateCheckIn(tx, event.userId, event.localDate, locked);
-  if (corrected) return corrected.milestone ? celebrate(tx, event.userId, corrected.milestone, rewardClaimable) : {};
-  let reached: ReturnType<typeof applyCheckIn>['events'][number] | undefined;
-  await applyStep(tx, event.userId, (s) => {
+): Promise<CheckInEffects[]> {
+  const fresh = events.filter((e) => e.isNew);
+  if (!fresh.length) return events.map(() => ({}));
+  // The zone is the event's: the check-ins service read it from the user's row under the user's lock.
+  const zones = new Map<string, string>();
+  for (const e of fresh) zones.set(e.userId, e.timezone ?? (await repo.userTimezone(tx.db, e.userId)));
+  const rows = await repo.lockStates(tx.db, [...zones].map(([userId, tz]) => ({ userId, tz })));
+  const milestones = new Map<string, Milestone>();
+  const steps: PlannedStep[] = [];
+  for (const e of fresh) {
+    const locked = { tz: zones.get(e.userId)!, row: rows.get(e.userId)! };
+    const corrected = await correctLateCheckIn(withNow(tx, e.now), e.userId, e.localDate, locked);
+    if (corrected) {
+      if (corrected.milestone) milestones.set(e.userId, corrected.milestone);
+      continue;
+    }
     // The check-in's own local date (fixed at submission) is the day that counts.
-    const r = applyCheckIn(s, event.localDate);
-    reached = r.events.find((e) => e.type === 'check-in');
-    return r;
-  }, { locked });
-  const milestone = reached?.type === 'check-in' ? reached.milestone : null;
-  if (!milestone) return {};
-  return celebrate(tx, event.userId, milestone, rewardClaimable);
+    const step = planStep(e.userId, e.now, locked, (s) => applyCheckIn(s, e.localDate), {});
+    const reached = step.events.find((x) => x.type === 'check-in');
+    if (reached?.type === 'check-in' && reached.milestone) milestones.set(e.userId, reached.milestone);
+    steps.push(step);
+  }
+  await persistSteps(tx.db, steps);
+  const out: CheckInEffects[] = [];
+  for (const e of events) {
+    const milestone = e.isNew ? milestones.get(e.userId) : undefined;
+    out.push(milestone ? await celebrate(withNow(tx, e.now), e.userId, milestone, rewardClaimable) : {});
+  }
+  return out;
 }
 
 /** The celebration of a milestone a check-in reached (live, or a late offline one replayed), with its reward if claimable. */
@@ -198,7 +240,7 @@ async function correctLateCheckIn(
 
   // Snapshots taken after the date was settled described a history that no longer holds.
   const snapshots = (row.recentStates ?? []).filter((s) => (s.state.lastProcessedDate ?? '') < date);
-  await repo.saveState(tx, userId, state, tz, rolloverDue(state, tz), now, snapshots);
+  await repo.saveStates(tx, [{ userId, state, tz, nextRolloverAt: rolloverDue(state, tz), recentStates: snapshots, updatedAt: now }]);
 
   const shields = state.freezeDaysRemaining - before.freezeDaysRemaining;
   const streak = state.currentStreak - before.currentStreak;
@@ -588,6 +630,12 @@ export async function settleDueBatch({ db: tx, now: clock }: DataContext, limit:
   for (let i = 0; i < frozen.length; i += 2000) await repo.insertFrozenDays(tx, frozen.slice(i, i + 2000));
   for (let i = 0; i < ledger.length; i += 1000) await repo.insertLedger(tx, ledger.slice(i, i + 1000));
   return due.map((d) => d.row.userId);
+}
+
+/** settledThrough for several users, in one statement: each user's last settled date (null when none). */
+export async function settledThroughOf(ctx: DataContext, userIds: string[]): Promise<Map<string, string | null>> {
+  const dates = await repo.lastProcessedDates(ctx.db, userIds);
+  return new Map(userIds.map((id) => [id, dates.get(id) ?? null]));
 }
 
 /** The last local date the streak engine settled (checked in, frozen, or missed), or null; read without settling. */

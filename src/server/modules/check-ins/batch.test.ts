@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { buildTestApp, type TestApp } from '@test/helpers/app';
+import { testEngines } from '@test/helpers/db';
+import { createUser, signInAs } from '@test/helpers/users';
+import { checkIns, jobs, streakLedger, streakStates, users } from '@server/db/schema/index';
+import type { EventWiring } from '@server/events';
+import type { UserRow } from '@server/plugins/session';
+import { eventWiring } from '../index';
+
+/**
+ * POST /api/checkins commits the submissions of the moment together (group commit, decision 016 fourth pass): one
+ * transaction, a few statements for all of them. Each submission still gets exactly the answer it would get alone,
+ * a refused one writes nothing, and a batch whose transaction fails is run again one submission at a time.
+ */
+const IN_WINDOW = '2026-03-10T21:00:00.000Z';
+const OLD = new Date('2026-01-01T00:00:00Z');
+const YES = [true, true, true, true, true, true, true];
+
+/** Counts the transactions begun on the app's database while `fn` runs. */
+async function countTransactions<T>(t: TestApp, fn: () => Promise<T>): Promise<{ result: T; transactions: number }> {
+  const spy = vi.spyOn(t.app.db, 'transaction');
+  try {
+    const result = await fn();
+    return { result, transactions: spy.mock.calls.length };
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+describe.each(testEngines())('check-ins committed together on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(engine, { now: IN_WINDOW });
+  });
+  afterAll(async () => t.close());
+
+  async function person(t: TestApp, overrides: Partial<UserRow> = {}) {
+    const u = await createUser(t.app.db, { createdAt: OLD, firstCheckInCompleted: true, ...overrides });
+    return { u, cookie: await signInAs(t.app, u) };
+  }
+  const post = (t: TestApp, cookie: string, payload: object, key?: string) =>
+    t.app.inject({ method: 'POST', url: '/api/checkins', headers: { cookie, ...(key ? { 'idempotency-key': key } : {}) }, payload });
+
+  it('answers each submission of one batch as it would alone: first, milestone, replaced, refused, retried', async () => {
+    const first = await person(t, { firstCheckInCompleted: false });
+    const milestone = await person(t);
+    // 29 days through yesterday: today's check-in reaches the 30-day milestone.
+    await t.app.db.insert(streakStates).values({
+      userId: milestone.u.id,
+      currentStreak: 29,
+      bestStreak: 29,
+      checkpoint: 21,
+      lastCompletedDate: '2026-03-09',
+      lastProcessedDate: '2026-03-09',
+      timezone: 'UTC',
+    });
+    const replaced = await person(t);
+    expect((await post(t, replaced.cookie, { answers: YES })).statusCode).toBe(201);
+    const closed = await person(t, { checkInTime: '23:00' }); // its window opens at 23:00
+    const premium = await person(t, { tier: 'premium' }); // answers on the 0–4 scale
+    const retried = await person(t);
+    const key = '3f2c1a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
+    const original = await post(t, retried.cookie, { answers: YES }, key);
+    expect(original.statusCode).toBe(201);
+    const plain = await Promise.all(Array.from({ length: 6 }, () => person(t)));
+
+    const { result: answers, transactions } = await countTransactions(t, () =>
+      Promise.all([
+        post(t, first.cookie, { answers: YES }),
+        post(t, milestone.cookie, { answers: YES }),
+        post(t, replaced.cookie, { answers: [true, false, true, false, true, false, true] }),
+        post(t, closed.cookie, { answers: YES }),
+        post(t, premium.cookie, { answers: YES }),
+        post(t, retried.cookie, { answers: YES }, key),
+        ...plain.map((p) => post(t, p.cookie, { answers: YES })),
+      ]),
+    );
+    // Twelve submissions, far fewer transactions (the first may start alone before the others arrive).
+    expect(transactions).toBeLessThanOrEqual(3);
+    const [a, b, c, d, e, f, ...rest] = answers;
+    expect(a!.statusCode).toBe(201);
+    expect(a!.json()).toMatchObject({ isFirstCheckIn: true, replaced: false, date: '2026-03-10', celebration: null });
+    expect(b!.statusCode).toBe(201);
+    expect(b!.json().celebration).toMatchObject({ type: 'milestone', milestone: 30 });
+    expect(c!.statusCode).toBe(200);
+    expect(c!.json()).toMatchObject({ replaced: true, isFirstCheckIn: false });
+    expect(c!.json().score).toBeCloseTo(4 / 7);
+    expect(d!.statusCode).toBe(409);
+    expect(d!.json().message).toMatch(/opens/i);
+    expect(e!.statusCode).toBe(400);
+    expect(f!.statusCode).toBe(201);
+    expect(f!.json()).toEqual(original.json());
+    for (const r of rest) expect(r.statusCode).toBe(201);
+
+    // What was written: each accepted one's row and streak step; nothing for the refused ones.
+    const rowsOf = (id: string) => t.app.db.select().from(checkIns).where(eq(checkIns.userId, id));
+    const stateOf = async (id: string) => (await t.app.db.select().from(streakStates).where(eq(streakStates.userId, id)))[0];
+    expect(await rowsOf(closed.u.id)).toHaveLength(0);
+    expect(await rowsOf(premium.u.id)).toHaveLength(0);
+    expect(await rowsOf(retried.u.id)).toHaveLength(1);
+    expect((await stateOf(milestone.u.id))?.currentStreak).toBe(30);
+    expect((await stateOf(first.u.id))?.currentStreak).toBe(1);
+    expect((await stateOf(replaced.u.id))?.currentStreak).toBe(1); // replacing today's counts once
+    for (const p of plain) expect((await stateOf(p.u.id))?.currentStreak).toBe(1);
+    const [flag] = await t.app.db.select({ done: users.firstCheckInCompleted }).from(users).where(eq(users.id, first.u.id));
+    expect(flag?.done).toBe(true);
+    const ledger = await t.app.db.select().from(streakLedger).where(eq(streakLedger.userId, milestone.u.id));
+    expect(ledger.map((l) => l.description)).toEqual([expect.stringContaining('Dedicated Soul reached')]);
+    // One reminders job per check-in written (the replaced one enqueued nothing new).
+    const queued = await t.app.db.select().from(jobs).where(eq(jobs.kind, 'reminders.checked-in'));
+    const ids = new Set(queued.map((j) => (j.payload as { userId: string }).userId));
+    for (const p of [first, milestone, replaced, retried, ...plain]) expect(ids.has(p.u.id)).toBe(true);
+    expect(ids.has(closed.u.id) || ids.has(premium.u.id)).toBe(false);
+  });
+
+  it("a failure inside one person's write fails only that person: the batch runs again one at a time", async () => {
+    let failFor = '';
+    const wiring: EventWiring = {
+      ...eventWiring,
+      'check-in.recorded': {
+        inTransaction: [
+          ...eventWiring['check-in.recorded'].inTransaction,
+          async (_tx, event) => {
+            if (event.userId === failFor) throw new Error('a consumer failed');
+          },
+        ],
+        jobs: eventWiring['check-in.recorded'].jobs,
+      },
+    };
+    const hooked = await buildTestApp(engine, { now: IN_WINDOW, events: wiring });
+    try {
+      const people = await Promise.all(Array.from({ length: 5 }, () => person(hooked)));
+      failFor = people[2]!.u.id;
+      const answers = await Promise.all(people.map((p) => post(hooked, p.cookie, { answers: YES })));
+      expect(answers.map((r) => r.statusCode)).toEqual([201, 201, 500, 201, 201]);
+      for (const [i, p] of people.entries()) {
+        const rows = await hooked.app.db.select().from(checkIns).where(eq(checkIns.userId, p.u.id));
+        const [state] = await hooked.app.db.select().from(streakStates).where(eq(streakStates.userId, p.u.id));
+        const queued = await hooked.app.db.select().from(jobs).where(eq(jobs.key, rows[0]?.id ?? 'none'));
+        if (i === 2) {
+          // Nothing of the failed one: no row, no streak step, no job.
+          expect(rows).toHaveLength(0);
+          expect(state?.currentStreak ?? 0).toBe(0);
+        } else {
+          expect(rows).toHaveLength(1);
+          expect(state?.currentStreak).toBe(1);
+          expect(queued).toHaveLength(1);
+        }
+      }
+    } finally {
+      await hooked.close();
+    }
+  });
+
+  it('submissions of many people at once each get their own row and answer', async () => {
+    const people = await Promise.all(Array.from({ length: 40 }, (_, i) => person(t, { timezone: i % 2 ? 'Europe/London' : 'UTC' })));
+    const answers = await Promise.all(people.map((p, i) => post(t, p.cookie, { answers: YES.map((_, k) => k !== i % 7) })));
+    for (const [i, r] of answers.entries()) {
+      expect(r.statusCode).toBe(201);
+      const [row] = await t.app.db.select().from(checkIns).where(eq(checkIns.userId, people[i]!.u.id));
+      expect(row?.id).toBe(r.json().id);
+      expect(row?.answers).toEqual(YES.map((_, k) => k !== i % 7));
+      expect(r.json().score).toBeCloseTo(6 / 7);
+    }
+  });
+});
