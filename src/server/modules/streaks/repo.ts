@@ -88,10 +88,26 @@ export interface SettledState {
 export async function saveStates(db: Db, rows: SettledState[], now?: Date): Promise<void> {
   for (let i = 0; i < rows.length; i += 1000) {
     const part = rows.slice(i, i + 1000);
-    const values = part.map(({ userId, state: s, tz, nextRolloverAt: next, recentStates, updatedAt }) => {
-      const at = (updatedAt ?? now ?? new Date()).toISOString();
-      return sql`(${userId}, ${s.currentStreak}::int, ${s.bestStreak}::int, ${s.freezeDaysRemaining}::int, ${s.freezeDaysUsed}::int, ${s.checkpoint}::int, ${s.lastCompletedDate}::date, ${s.lastProcessedDate}::date, ${next ? next.toISOString() : null}::timestamptz, ${tz}::text, ${s.lostStreakValue}::int, ${s.lostDate}::date, ${s.rebuiltDays}::int, ${JSON.stringify(s.gapDates)}::jsonb, ${s.recoveryState}::text, ${JSON.stringify(recentStates)}::jsonb, ${at}::timestamptz)`;
-    });
+    // ONE jsonb parameter for the rows (jsonb_to_recordset), not 17 parameters a row.
+    const values = part.map(({ userId, state: s, tz, nextRolloverAt, recentStates, updatedAt }) => ({
+      user_id: userId,
+      cs: s.currentStreak,
+      bs: s.bestStreak,
+      fr: s.freezeDaysRemaining,
+      fu: s.freezeDaysUsed,
+      cp: s.checkpoint,
+      lc: s.lastCompletedDate,
+      lp: s.lastProcessedDate,
+      nr: nextRolloverAt ? nextRolloverAt.toISOString() : null,
+      tz,
+      lv: s.lostStreakValue,
+      ld: s.lostDate,
+      rb: s.rebuiltDays,
+      gd: s.gapDates,
+      rs: s.recoveryState,
+      rst: recentStates,
+      ua: (updatedAt ?? now ?? new Date()).toISOString(),
+    }));
     const ids = sql.join(
       part.map((r) => sql`${r.userId}`),
       sql`, `,
@@ -102,7 +118,8 @@ export async function saveStates(db: Db, rows: SettledState[], now?: Date): Prom
         checkpoint = v.cp, last_completed_date = v.lc, last_processed_date = v.lp, next_rollover_at = v.nr,
         timezone = v.tz, lost_streak_value = v.lv, lost_date = v.ld, rebuilt_days = v.rb, gap_dates = v.gd,
         recovery_state = v.rs, recent_states = v.rst, updated_at = v.ua
-      FROM (VALUES ${sql.join(values, sql`, `)}) AS v(user_id, cs, bs, fr, fu, cp, lc, lp, nr, tz, lv, ld, rb, gd, rs, rst, ua)
+      FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS v(user_id text, cs int, bs int, fr int, fu int, cp int,
+        lc date, lp date, nr timestamptz, tz text, lv int, ld date, rb int, gd jsonb, rs text, rst jsonb, ua timestamptz)
       WHERE s.user_id = v.user_id AND s.user_id IN (${ids})`);
   }
 }
