@@ -126,6 +126,7 @@ describe('GroupCommit', () => {
       },
       { keyOf: (i) => i.key, maxBatch: 10, concurrency: 1 },
     );
+    const told: string[] = [];
     let release!: () => void;
     // Hold the first batch so the next three are taken together.
     const gate = new Promise<void>((r) => (release = r));
@@ -138,7 +139,7 @@ describe('GroupCommit', () => {
         if (items.length === 1 && items[0]!.key === 'bad') throw new Error('still failing');
         return items.map((i) => ({ ok: i.key }));
       },
-      { keyOf: (i) => i.key, maxBatch: 10, concurrency: 1 },
+      { keyOf: (i) => i.key, maxBatch: 10, concurrency: 1, onBatchError: (err, items) => told.push(`${(err as Error).message}: ${items.length}`) },
     );
     const first = gated.submit({ key: 'first', n: 0 });
     await new Promise((r) => setImmediate(r));
@@ -149,6 +150,7 @@ describe('GroupCommit', () => {
     await expect(bad).rejects.toThrow('still failing');
     expect(await y).toBe('y');
     expect(calls).toEqual([['first'], ['x', 'bad', 'y'], ['x'], ['bad'], ['y']]);
+    expect(told).toEqual(['deadlock detected: 3']);
     // The plain runner: a lone failing item gets the batch's own error.
     await expect(gc.submit({ key: 'bad', n: 0 })).rejects.toThrow('deadlock detected');
   });

@@ -20,6 +20,8 @@ export interface GroupCommitOptions<I> {
   maxBatch: number;
   /** Batches running at once. */
   concurrency: number;
+  /** Told when a batch of several failed as a whole (before its items run again one at a time): for the log. */
+  onBatchError?: (err: unknown, items: I[]) => void;
 }
 
 interface Pending<I, O> {
@@ -104,6 +106,7 @@ export class GroupCommit<I, O> {
         return;
       }
       // Nothing of the batch was written: each item again, alone, so one failure fails only its own item.
+      this.opts.onBatchError?.(err, batch.map((p) => p.item));
       for (const p of batch) {
         try {
           settle(p, (await this.run(() => [p.item]))[0]);

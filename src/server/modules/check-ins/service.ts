@@ -300,7 +300,13 @@ function writerFor(ctx: ServiceContext): GroupCommit<Submission, SubmitAnswer> {
   let w = writers.get(ctx.db);
   const db = ctx.db;
   if (!w) {
-    const opts = { keyOf: (s: Submission) => s.user.id, maxBatch: CHECK_IN_BATCH.maxBatch, concurrency: CHECK_IN_BATCH.concurrency[ctx.dbEngine] };
+    const opts = {
+      keyOf: (s: Submission) => s.user.id,
+      maxBatch: CHECK_IN_BATCH.maxBatch,
+      concurrency: CHECK_IN_BATCH.concurrency[ctx.dbEngine],
+      onBatchError: (err: unknown, subs: Submission[]) =>
+        subs[0]?.ctx.log.warn({ err, submissions: subs.length }, 'a batch of check-ins failed as a whole: each runs again alone'),
+    };
     writers.set(db, (w = new GroupCommit((take) => recordCheckIns(db, take), opts)));
   }
   return w;
