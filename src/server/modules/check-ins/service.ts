@@ -282,11 +282,12 @@ interface Submission {
  * one transaction (group commit: `recordCheckIns`); answered when it has committed.
  */
 export async function submitCheckIn(ctx: ServiceContext, user: UserRow, body: CheckInSubmission, idempotencyKey?: string): Promise<SubmitAnswer> {
+  const writer = writerFor(ctx);
   // One instant for the whole submission: the tier, the window, the rows and the event agree on it.
   const now = ctx.now();
   ctx = withNow(ctx, now);
   user = await withCurrentTier(ctx, user);
-  return writerFor(ctx).submit({ ctx, user, body, key: idempotencyKey, now });
+  return writer.submit({ ctx, user, body, key: idempotencyKey, now });
 }
 
 /**
@@ -298,7 +299,8 @@ export const CHECK_IN_BATCH = { maxBatch: 100, concurrency: { postgres: 2, pglit
 const writers = new WeakMap<Db, GroupCommit<Submission, SubmitAnswer>>();
 function writerFor(ctx: ServiceContext): GroupCommit<Submission, SubmitAnswer> {
   let w = writers.get(ctx.db);
-  const db = ctx.db;
+  // The app's database and clock (not a request's): the writer outlives the request that made it.
+  const base: DataContext = { db: ctx.db, now: ctx.now };
   if (!w) {
     const opts = {
       keyOf: (s: Submission) => s.user.id,
@@ -307,7 +309,7 @@ function writerFor(ctx: ServiceContext): GroupCommit<Submission, SubmitAnswer> {
       onBatchError: (err: unknown, subs: Submission[]) =>
         subs[0]?.ctx.log.warn({ err, submissions: subs.length }, 'a batch of check-ins failed as a whole: each runs again alone'),
     };
-    writers.set(db, (w = new GroupCommit((take) => recordCheckIns(db, take), opts)));
+    writers.set(base.db, (w = new GroupCommit((take) => recordCheckIns(base, take), opts)));
   }
   return w;
 }
@@ -331,8 +333,8 @@ interface Accepted {
  * and the Idempotency-Key answers. Throws only when the transaction failed (nothing was written): GroupCommit then
  * runs each submission again alone.
  */
-async function recordCheckIns(db: Db, take: () => Submission[]): Promise<Settled<SubmitAnswer>[]> {
-  return inTx({ db, now: () => new Date() }, async ({ db: tx }) => {
+async function recordCheckIns(base: DataContext, take: () => Submission[]): Promise<Settled<SubmitAnswer>[]> {
+  return inTx(base, async ({ db: tx }) => {
     // Taken now that the transaction has begun: whatever arrived while it waited for its connection joins it. One turn
     // of the event loop first: on PGlite the statements queued before this transaction run back to back without
     // yielding, so the requests they answered (the session lookups) reach submitCheckIn only now.
