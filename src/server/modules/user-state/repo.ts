@@ -98,19 +98,29 @@ interface StateKey {
 const stateReads = batchedRead(async (db: Db, keys: readonly StateKey[]): Promise<readonly (UserStateRows | undefined)[]> => {
   let q = prepared.get(db);
   if (!q) prepared.set(db, (q = build(db)));
-  const rows = await q.execute({
-    userIds: keys.map((k) => k.userId),
-    todays: keys.map((k) => k.today),
-    yesterdays: keys.map((k) => k.yesterday),
+  // The same user and dates asked by several callers of one batch (a screen's concurrent calls) are read once:
+  // each position in `asked` is one distinct key, and every caller of that key gets its row.
+  const asked: StateKey[] = [];
+  const position = new Map<string, number>();
+  const positionOf = keys.map((k) => {
+    const id = `${k.userId}\n${k.today}\n${k.yesterday}`;
+    let at = position.get(id);
+    if (at === undefined) position.set(id, (at = asked.push(k) - 1));
+    return at;
   });
-  const answers: (UserStateRows | undefined)[] = keys.map(() => undefined);
+  const rows = await q.execute({
+    userIds: asked.map((k) => k.userId),
+    todays: asked.map((k) => k.today),
+    yesterdays: asked.map((k) => k.yesterday),
+  });
+  const answers: (UserStateRows | undefined)[] = asked.map(() => undefined);
   for (const { n, ...row } of rows) {
-    const key = keys[n - 1];
+    const key = asked[n - 1];
     // Never another caller's row: the position and the user must both match.
     if (!key || row.user.id !== key.userId || answers[n - 1]) throw new Error('The batched user-state read answered a row to the wrong request');
     answers[n - 1] = row;
   }
-  return answers;
+  return positionOf.map((at) => answers[at]);
 });
 
 /** The user's state rows for these dates; concurrent callers share one statement (db/batch.ts). */
