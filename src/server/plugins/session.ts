@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema/index';
 import { forbidden, unauthorized } from '../errors';
+import { batchedRead } from '../db/batch';
 
 export const SESSION_COOKIE = 'big7_sid';
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -33,23 +34,30 @@ declare module 'fastify' {
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * The per-request session lookup (on a cache miss): a named prepared statement, parsed and planned once per
- * pooled PostgreSQL connection. One per database; it never runs inside a transaction.
+ * The per-request session lookup (on a cache miss): the sessions of concurrent requests in ONE named prepared
+ * statement (`= ANY($1)`, db/batch.ts), parsed and planned once per pooled PostgreSQL connection. Each caller keeps
+ * only its own row, and only while unexpired at its own `now` (app time).
  */
 function buildSessionLookup(db: Db) {
   return db
-    .select({ expiresAt: sessions.expiresAt, user: users })
+    .select({ id: sessions.id, expiresAt: sessions.expiresAt, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
-    .limit(1)
-    .prepare('session_user');
+    .where(sql`${sessions.id} = ANY(${sql.placeholder('ids')}::text[])`)
+    .prepare('session_user_many');
 }
+type SessionRow = { expiresAt: Date; user: UserRow };
 const sessionLookups = new WeakMap<Db, ReturnType<typeof buildSessionLookup>>();
-async function lookUpSession(db: Db, id: string, now: Date): Promise<{ expiresAt: Date; user: UserRow } | undefined> {
+const sessionReads = batchedRead(async (db: Db, ids: readonly string[]): Promise<readonly (SessionRow | undefined)[]> => {
   let q = sessionLookups.get(db);
   if (!q) sessionLookups.set(db, (q = buildSessionLookup(db)));
-  return (await q.execute({ id, now: now.toISOString() }))[0];
+  const rows = await q.execute({ ids: [...new Set(ids)] });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id));
+});
+async function lookUpSession(db: Db, id: string, now: Date): Promise<SessionRow | undefined> {
+  const found = await sessionReads.load(db, id);
+  return found && found.expiresAt > now ? { expiresAt: found.expiresAt, user: found.user } : undefined;
 }
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');

@@ -186,6 +186,53 @@ describe.each(testEngines())('GET /api/dashboard on %s', (engine) => {
     });
   });
 
+  it('batches cold reads: N users in different zones read at once cost a few statements, not 2N, each their own answer', async () => {
+    const zones = ['Asia/Tokyo', 'America/Los_Angeles', 'Europe/Berlin']; // 2026-03-11, 03-10 and 03-10 at 20:30 UTC
+    const people = await Promise.all(
+      Array.from({ length: 12 }, async (_, i) => {
+        const p = await signedIn({ firstName: `Cold${i}`, timezone: zones[i % zones.length]! });
+        await get('/api/dashboard', p.cookie); // settles the streak row
+        await t.app.db.update(streakStates).set({ currentStreak: 100 + i, bestStreak: 100 + i }).where(eq(streakStates.userId, p.user.id));
+        return p;
+      }),
+    );
+    await t.changesSeen();
+    t.app.sessionCache.clear();
+    let answers: Awaited<ReturnType<typeof get>>[] = [];
+    const statements = await countQueries(t.app.db, async () => {
+      answers = await Promise.all(people.map((p) => get('/api/dashboard', p.cookie)));
+    });
+    // Unbatched: a session lookup and a state read each, 24. Batched: one of each for all twelve.
+    expect(statements).toBe(2);
+    answers.forEach((a, i) => {
+      const p = people[i]!;
+      expect(a.statusCode).toBe(200);
+      const body = a.json();
+      expect(body.user).toMatchObject({ id: p.user.id, firstName: `Cold${i}`, timezone: p.user.timezone });
+      expect(body.today.timezone).toBe(p.user.timezone);
+      expect(body.streak.currentStreak).toBe(100 + i);
+    });
+    // And cached for each: the same reads again cost nothing.
+    expect(await countQueries(t.app.db, () => Promise.all(people.map((p) => get('/api/dashboard', p.cookie))))).toBe(0);
+  });
+
+  it('a failed batched session lookup fails each of its requests (an error answer, not a hang), and the next reads work', async () => {
+    const people = await Promise.all(Array.from({ length: 6 }, () => signedIn()));
+    t.app.sessionCache.clear();
+    const client = (t.app.db as unknown as { session: { client: { query: (...a: unknown[]) => Promise<unknown> } } }).session.client;
+    const spy = vi.spyOn(client, 'query').mockRejectedValueOnce(new Error('database down'));
+    let answers: Awaited<ReturnType<typeof get>>[];
+    try {
+      answers = await Promise.all(people.map((p) => get('/api/auth/user', p.cookie)));
+      expect(spy).toHaveBeenCalledTimes(1);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(answers.map((a) => a.statusCode)).toEqual(people.map(() => 500));
+    const again = await Promise.all(people.map((p) => get('/api/auth/user', p.cookie)));
+    expect(again.map((a) => a.json().id)).toEqual(people.map((p) => p.user.id));
+  });
+
   it("a timezone changed by another instance is answered once its notification has arrived", async () => {
     const { user, cookie } = await signedIn();
     await get('/api/dashboard', cookie);
