@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from './client';
 
 /**
@@ -9,4 +9,12 @@ import type { Db } from './client';
 export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
   const res = (await db.execute(query)) as unknown as { rows: T[] };
   return res.rows;
+}
+
+/**
+ * `column = ANY($1::text[])`: a list of text values as ONE array parameter, for the batch statements (a batch of a
+ * hundred users binds one parameter, not a hundred, and the statement's text does not change with its size).
+ */
+export function anyText(column: AnyColumn | SQL, values: readonly string[]): SQL {
+  return sql`${column} = ANY(${sql.param([...values])}::text[])`;
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, or, sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
-import { rowsOf } from '@server/db/rows';
+import { anyText, rowsOf } from '@server/db/rows';
 import { checkInIdempotencyKeys, checkIns, journalEntries, users } from '@server/db/schema/index';
 import type { JournalField } from '@shared/schemas/check-ins';
 
@@ -39,7 +39,7 @@ export async function latestCheckInRow(db: Db, userId: string): Promise<CheckInR
  * so each sees the check-in the previous one wrote (decision 010 reads, then writes).
  */
 export async function lockUsers(db: Db, userIds: string[]): Promise<Map<string, typeof users.$inferSelect>> {
-  const rows = await db.select().from(users).where(inArray(users.id, userIds)).orderBy(asc(users.id)).for('update');
+  const rows = await db.select().from(users).where(anyText(users.id, userIds)).orderBy(asc(users.id)).for('update');
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -48,7 +48,7 @@ export async function latestCheckInRows(db: Db, userIds: string[]): Promise<Map<
   const latest = db.select().from(checkIns).where(eq(checkIns.userId, users.id)).orderBy(desc(checkIns.localDate)).limit(1).as('latest_ci');
   // Every column of the subquery, as the check-in row (drizzle selects a subquery's fields one by one).
   const fields = Object.fromEntries(Object.keys(getTableColumns(checkIns)).map((k) => [k, latest[k as keyof typeof latest]])) as typeof latest._.selectedFields;
-  const rows = await db.select(fields).from(users).innerJoinLateral(latest, sql`true`).where(inArray(users.id, userIds));
+  const rows = await db.select(fields).from(users).innerJoinLateral(latest, sql`true`).where(anyText(users.id, userIds));
   return new Map(rows.map((row) => [row.userId, row as CheckInRow]));
 }
 
@@ -100,7 +100,7 @@ export async function markFirstCheckInsCompleted(db: Db, userIds: string[], now:
   const rows = await db
     .update(users)
     .set({ firstCheckInCompleted: true, updatedAt: now })
-    .where(and(inArray(users.id, userIds), eq(users.firstCheckInCompleted, false)))
+    .where(and(anyText(users.id, userIds), eq(users.firstCheckInCompleted, false)))
     .returning({ id: users.id });
   return new Set(rows.map((r) => r.id));
 }

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, gte, inArray, lte, min, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
+import { anyText } from '@server/db/rows';
 import { streakFrozenDays, streakLedger, streakRecoveredDays, streakStates, users } from '@server/db/schema/index';
 import type { StreakSnapshot, StreakState } from '@shared/domain/streak-engine';
 
@@ -39,7 +40,7 @@ export async function lastProcessedDates(db: Db, userIds: string[]): Promise<Map
   const rows = await db
     .select({ userId: streakStates.userId, date: streakStates.lastProcessedDate })
     .from(streakStates)
-    .where(inArray(streakStates.userId, userIds));
+    .where(anyText(streakStates.userId, userIds));
   return new Map(rows.map((r) => [r.userId, r.date]));
 }
 
@@ -108,10 +109,6 @@ export async function saveStates(db: Db, rows: SettledState[], now?: Date): Prom
       rst: recentStates,
       ua: (updatedAt ?? now ?? new Date()).toISOString(),
     }));
-    const ids = sql.join(
-      part.map((r) => sql`${r.userId}`),
-      sql`, `,
-    );
     await db.execute(sql`
       UPDATE streak_states AS s SET
         current_streak = v.cs, best_streak = v.bs, freeze_days_remaining = v.fr, freeze_days_used = v.fu,
@@ -120,7 +117,7 @@ export async function saveStates(db: Db, rows: SettledState[], now?: Date): Prom
         recovery_state = v.rs, recent_states = v.rst, updated_at = v.ua
       FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS v(user_id text, cs int, bs int, fr int, fu int, cp int,
         lc date, lp date, nr timestamptz, tz text, lv int, ld date, rb int, gd jsonb, rs text, rst jsonb, ua timestamptz)
-      WHERE s.user_id = v.user_id AND s.user_id IN (${ids})`);
+      WHERE s.user_id = v.user_id AND ${anyText(sql`s.user_id`, part.map((r) => r.userId))}`);
   }
 }
 
@@ -133,7 +130,7 @@ export async function lockStates(db: Db, users: readonly { userId: string; tz: s
   if (!users.length) return new Map();
   const ids = users.map((u) => u.userId);
   const lock = (which: string[]) =>
-    db.select().from(streakStates).where(inArray(streakStates.userId, which)).orderBy(asc(streakStates.userId)).for('update');
+    db.select().from(streakStates).where(anyText(streakStates.userId, which)).orderBy(asc(streakStates.userId)).for('update');
   const rows = new Map((await lock(ids)).map((r) => [r.userId, r]));
   const missing = users.filter((u) => !rows.has(u.userId));
   if (missing.length) {
