@@ -103,7 +103,7 @@ export async function enqueueJob<M extends KindMap, K extends keyof M & string>(
   return rows.length > 0;
 }
 
-/** Rows per INSERT of enqueueJobs (7 parameters a row, well under PostgreSQL's 65,535). */
+/** Rows per INSERT of enqueueJobs (one jsonb parameter each: the statement stays small). */
 const ENQUEUE_CHUNK = 1000;
 
 /**
@@ -126,12 +126,23 @@ export async function enqueueJobs<M extends KindMap>(conn: Conn, kinds: M, specs
   });
   let created = 0;
   for (let i = 0; i < rows.length; i += ENQUEUE_CHUNK) {
-    const inserted = await conn
-      .insert(jobs)
-      .values(rows.slice(i, i + ENQUEUE_CHUNK))
-      .onConflictDoNothing({ target: [jobs.kind, jobs.key] })
-      .returning({ id: jobs.id });
-    created += inserted.length;
+    // ONE jsonb parameter for the rows (jsonb_to_recordset), not seven a row; state and attempts take their defaults.
+    const part = rows.slice(i, i + ENQUEUE_CHUNK).map((r) => ({
+      kind: r.kind,
+      key: r.key,
+      payload: r.payload,
+      run_at: r.runAt.toISOString(),
+      max_attempts: r.maxAttempts,
+      created_at: r.createdAt.toISOString(),
+    }));
+    const res = (await conn.execute(
+      sql`INSERT INTO jobs (kind, key, payload, run_at, max_attempts, created_at)
+        SELECT kind, key, payload, run_at, max_attempts, created_at
+        FROM jsonb_to_recordset(${JSON.stringify(part)}::jsonb) AS v(kind text, key text, payload jsonb, run_at timestamptz, max_attempts int, created_at timestamptz)
+        ON CONFLICT (kind, key) DO NOTHING
+        RETURNING id`,
+    )) as unknown as { rows: unknown[] };
+    created += res.rows.length;
   }
   return created;
 }

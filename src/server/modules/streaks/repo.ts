@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt, gte, inArray, lte, min, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
-import { anyText } from '@server/db/rows';
+import { anyText, rowsOf } from '@server/db/rows';
 import { streakFrozenDays, streakLedger, streakRecoveredDays, streakStates, users } from '@server/db/schema/index';
 import type { StreakSnapshot, StreakState } from '@shared/domain/streak-engine';
 
@@ -155,10 +156,34 @@ export async function insertRecoveredDays(
   if (rows.length) await db.insert(streakRecoveredDays).values(rows).onConflictDoNothing();
 }
 
-/** Inserts ledger rows; returns how many were new (a row with an existing ref or once-per-date key is skipped). */
+/**
+ * Inserts ledger rows; returns how many were new (a row with an existing ref or once-per-date key is skipped). The
+ * rows travel as ONE jsonb parameter (jsonb_to_recordset): a batch of check-ins or a rollover writes hundreds at once.
+ */
 export async function insertLedger(db: Db, rows: LedgerInsert[]): Promise<number> {
   if (!rows.length) return 0;
-  const inserted = await db.insert(streakLedger).values(rows).onConflictDoNothing().returning({ id: streakLedger.id });
+  const values = rows.map((r) => ({
+    id: r.id ?? randomUUID(),
+    user_id: r.userId,
+    date: r.date,
+    reason: r.reason,
+    description: r.description,
+    streak_delta: r.streakDelta ?? 0,
+    shields_delta: r.shieldsDelta ?? 0,
+    current_streak: r.currentStreak,
+    freeze_days_remaining: r.freezeDaysRemaining,
+    ref: r.ref ?? null,
+    created_at: r.createdAt?.toISOString() ?? null,
+  }));
+  const inserted = await rowsOf<{ n: number }>(
+    db,
+    sql`INSERT INTO streak_ledger (id, user_id, date, reason, description, streak_delta, shields_delta, current_streak, freeze_days_remaining, ref, created_at)
+      SELECT id, user_id, date, reason, description, streak_delta, shields_delta, current_streak, freeze_days_remaining, ref, coalesce(created_at, now())
+      FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS v(id text, user_id text, date date, reason text, description text,
+        streak_delta int, shields_delta int, current_streak int, freeze_days_remaining int, ref text, created_at timestamptz)
+      ON CONFLICT DO NOTHING
+      RETURNING 1 AS n`,
+  );
   return inserted.length;
 }
 
