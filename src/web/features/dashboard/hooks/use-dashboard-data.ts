@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { hashKey, useQueryClient, type Query, type QueryClient, type QueryFunction, type QueryKey } from '@tanstack/react-query';
 import type { Dashboard } from '@shared/schemas/dashboard';
 import { api } from '@web/lib/api-client';
+import { takePreloaded } from '@web/lib/preloaded';
 import { writeSessionCache } from '@web/lib/session-cache';
 
 /** The query options of one of the dashboard's spec queries (each lives with its owner; app/ passes them in). */
@@ -35,12 +36,16 @@ function settled(client: QueryClient, q: PartQuery<unknown>): boolean {
  * GET /api/dashboard (issue 10, decision 016), instead of four: each query that is missing or stale is fetched
  * through the combined answer, so the screens' own `useQuery` calls join that fetch and find their caches
  * seeded. Other screens keep their queries (same keys, same spec endpoints). When the combined call fails
- * (401, network, an older server) each query falls back to its own endpoint, as before.
+ * (401, network, an older server) each query falls back to its own endpoint, as before. On the page's first
+ * dashboard the combined answer is the one the page shell preloaded (claimed at start: lib/preloaded.ts).
  */
 export function primeDashboardQueries(client: QueryClient, queries: DashboardQueries): void {
   const parts = (Object.keys(queries) as (keyof Dashboard)[]).filter((k) => !settled(client, queries[k]));
   if (parts.length === 0) return;
-  const combined = api.get<Dashboard>('/api/dashboard', { on401: 'null' }).then((d) => {
+  // The page shell's preload when this is the page's first dashboard (lib/preloaded.ts), else the server.
+  const ask = () => api.get<Dashboard>('/api/dashboard', { on401: 'null' });
+  const preloaded = takePreloaded<Dashboard>('/api/dashboard');
+  const combined = (preloaded ? preloaded.then((d) => d ?? ask()) : ask()).then((d) => {
     if (d) writeSessionCache(d.user);
     return d;
   });
