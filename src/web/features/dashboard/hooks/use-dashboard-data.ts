@@ -19,14 +19,17 @@ export type DashboardQueries = { [K in keyof Dashboard]: PartQuery<Dashboard[K] 
  * Later mounts (another screen, a return to the dashboard) refetch as before.
  */
 export const SEEDED_FRESH_MS = 5_000;
-const seededAt = new Map<string, number>();
-const notJustSeeded = (query: Query): boolean => !(Date.now() - (seededAt.get(query.queryHash) ?? -Infinity) < SEEDED_FRESH_MS);
+const seededAt = new WeakMap<Query, number>();
+const notJustSeeded = (query: Query): boolean => !(Date.now() - (seededAt.get(query) ?? -Infinity) < SEEDED_FRESH_MS);
 
 /** A query that needs no fetch now: it holds data that is still fresh, or is fetching already. */
 function settled(client: QueryClient, q: PartQuery<unknown>): boolean {
   const query = client.getQueryCache().find({ queryKey: q.queryKey, exact: true });
   if (!query) return false;
   if (query.state.fetchStatus === 'fetching') return true;
+  // Just seeded by the combined answer: a render of the page run again (a first render thrown away while a lazy
+  // part loads) must not ask for the stale-at-once parts a second time.
+  if (query.state.data !== undefined && !query.state.isInvalidated && !notJustSeeded(query)) return true;
   const staleTime = typeof q.staleTime === 'number' ? q.staleTime : 0;
   return query.state.data !== undefined && !query.isStaleByTime(staleTime);
 }
@@ -66,7 +69,8 @@ export function primeDashboardQueries(client: QueryClient, queries: DashboardQue
         const d = answered ? null : await combined.catch(() => null);
         answered = true;
         if (d) {
-          seededAt.set(hash, Date.now());
+          const query = client.getQueryCache().find({ queryKey: own.queryKey, exact: true });
+          if (query) seededAt.set(query, Date.now());
           return d[k];
         }
         if (!fallback) throw new Error(`no way to load ${k}`);
