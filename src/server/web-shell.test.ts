@@ -81,14 +81,16 @@ describe('renderShell', () => {
       // A signed-in person's / is the dashboard: its files, not the welcome screen's.
       expect(html, p).toContain('href="/assets/DashboardPage-d.js"');
       expect(html, p).not.toContain('WelcomeScreen');
-      expect(renderShell(template, 'https://big7.example', p), p).not.toContain('/api/dashboard');
-      expect(renderShell(template, 'https://big7.example', p, { signedIn: false }), p).not.toContain('/api/dashboard');
+      expect(renderShell(template, 'https://big7.example', p), p).not.toContain('data-claim');
+      expect(renderShell(template, 'https://big7.example', p, { signedIn: false }), p).not.toContain('data-claim');
     }
     expect(renderShell(template, 'https://big7.example', '/')).toContain('WelcomeScreen-x.js');
     for (const other of ['/checkin', '/streak', '/settings', '/dashboardx']) {
-      expect(renderShell(template, 'https://big7.example', other, { signedIn: true }), other).not.toContain('/api/dashboard');
+      expect(renderShell(template, 'https://big7.example', other, { signedIn: true }), other).not.toContain('data-claim');
     }
-    expect(DASHBOARD_PRELOAD).toContain('as="fetch" crossorigin="use-credentials"');
+    for (const url of ['/api/dashboard', '/api/checkins/history', '/api/rewards/available']) {
+      expect(DASHBOARD_PRELOAD).toContain(`<link rel="preload" href="${url}" as="fetch" crossorigin="use-credentials" data-claim />`);
+    }
   });
 
   it('escapes whatever the request path holds', () => {
@@ -165,12 +167,12 @@ describe('the served app shell', () => {
       expect(signedIn.body, url).toContain(DASHBOARD_PRELOAD);
       expect(signedIn.headers.vary, url).toMatch(/Cookie/i);
       // A visitor, an unknown token, an over-long one: no preload (its 401 would be a console error on the page).
-      expect((await page(url)).body, url).not.toContain('/api/dashboard');
-      expect((await page(url, { cookie: 'big7_sid=not-a-session' })).body, url).not.toContain('/api/dashboard');
-      expect((await page(url, { cookie: `big7_sid=${'x'.repeat(300)}` })).body, url).not.toContain('/api/dashboard');
+      expect((await page(url)).body, url).not.toContain('data-claim');
+      expect((await page(url, { cookie: 'big7_sid=not-a-session' })).body, url).not.toContain('data-claim');
+      expect((await page(url, { cookie: `big7_sid=${'x'.repeat(300)}` })).body, url).not.toContain('data-claim');
     }
     // Other pages never carry it, signed in or not.
-    expect((await page('/checkin', { cookie })).body).not.toContain('/api/dashboard');
+    expect((await page('/checkin', { cookie })).body).not.toContain('data-claim');
     // The check only reads: the session is not renewed and the cookie is neither set nor cleared by a page.
     expect((await page('/dashboard', { cookie })).headers['set-cookie']).toBeUndefined();
     expect((await page('/dashboard', { cookie: 'big7_sid=not-a-session' })).headers['set-cookie']).toBeUndefined();
@@ -183,14 +185,14 @@ describe('the served app shell', () => {
     try {
       t.clock.set(new Date(start.getTime() + SESSION_TTL_MS + 60_000));
       const res = await t.app.inject({ method: 'GET', url: '/dashboard', headers: { cookie } });
-      expect(res.body).not.toContain('/api/dashboard');
+      expect(res.body).not.toContain('data-claim');
     } finally {
       t.clock.set(start);
     }
     // Signed out: the session row is gone, even if this process had it cached.
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie, origin: 'https://big7.example' } })).statusCode).toBeLessThan(300);
-    expect((await t.app.inject({ method: 'GET', url: '/dashboard', headers: { cookie } })).body).not.toContain('/api/dashboard');
+    expect((await t.app.inject({ method: 'GET', url: '/dashboard', headers: { cookie } })).body).not.toContain('data-claim');
   });
 
   it('an unknown /api path is still a JSON 404, not the page', async () => {

@@ -69,13 +69,17 @@ const DASHBOARD_PATHS = new Set(['/', '/dashboard', '/dashboard/']);
 export const showsDashboard = (pathname: string): boolean => DASHBOARD_PATHS.has(pathname);
 
 /**
- * The dashboard's one read (GET /api/dashboard), asked for with the page, beside the scripts, as index.html does
- * for the session probe: same URL and credentials mode as the client's fetch, which the browser answers from this
- * preload. Written ONLY for a request with a live session (`signedIn`, see shell-session.ts): a visitor's would
- * answer 401, logged by the browser as a console error. The client claims it once, at start (lib/preloaded.ts),
- * so it can never answer a later refresh.
+ * The dashboard's reads, asked for with the page, beside the scripts, as index.html does for the session probe:
+ * GET /api/dashboard (its four parts in one answer), the history (the score and the area tiles) and the rewards
+ * (the claim cards above the tiles). Same URL and credentials mode as the client's fetch, which the browser answers
+ * from the preload. Written ONLY for a request with a live session (`signedIn`, see shell-session.ts): a visitor's
+ * would answer 401, logged by the browser as a console error. The client claims them once, at start
+ * (lib/preloaded.ts), so one can never answer a later refresh.
  */
-export const DASHBOARD_PRELOAD = '<link rel="preload" href="/api/dashboard" as="fetch" crossorigin="use-credentials" data-claim />';
+export const DASHBOARD_READS = ['/api/dashboard', '/api/checkins/history', '/api/rewards/available'] as const;
+export const DASHBOARD_PRELOAD = DASHBOARD_READS.map(
+  (url) => `<link rel="preload" href="${url}" as="fetch" crossorigin="use-credentials" data-claim />`,
+).join('\n    ');
 
 /**
  * The client's index.html for a path, with the route's metadata written in by the server, so a link shared or

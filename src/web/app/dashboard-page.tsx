@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Page } from '../components/ui/page';
 import {
   checkInQueryKeys,
+  fetchHistory,
   forgetCheckInMoment,
   getHistoryQueryOptions,
   getTodayQueryOptions,
@@ -14,6 +15,7 @@ import { OVERLAY_FADE_MS } from '../components/ui/loading-overlay';
 import { currentUserQueryKey, getCurrentUserQueryOptions, useCurrentUser } from '../lib/current-user';
 import { getSubscriptionQueryOptions, SUBSCRIPTION_KEY } from '../lib/subscription';
 import { STREAK_KEY } from '../lib/query-client';
+import { preloadedOr } from '../lib/preloaded';
 import { useSessionFailureRedirect } from '../lib/session-failure';
 import {
   AreaTiles,
@@ -32,7 +34,7 @@ import {
   usePrimedDashboardQueries,
   WellnessSummary,
 } from '../features/dashboard';
-import { getAvailableRewardsQueryOptions, RewardClaimCards, REWARDS_KEY } from '../features/rewards';
+import { getAvailableRewards, getAvailableRewardsQueryOptions, RewardClaimCards, REWARDS_KEY } from '../features/rewards';
 import { StreakCard } from '../features/streaks';
 import { getStreakQueryOptions } from '../features/streaks/api/streak';
 import { TrialBanners } from '../features/subscriptions';
@@ -65,9 +67,11 @@ export default function DashboardPage() {
   );
   // The history and the rewards start with the page's first render too, beside the combined read (their screens'
   // own queries join them), not after the page is committed.
+  // On the page's first dashboard both come from the page shell's preloads (lib/preloaded.ts), taken once.
   useState(() => {
-    void client.prefetchQuery(getHistoryQueryOptions());
-    void client.prefetchQuery(getAvailableRewardsQueryOptions());
+    const history = getHistoryQueryOptions();
+    void client.prefetchQuery({ ...history, queryFn: () => preloadedOr('/api/checkins/history', fetchHistory) });
+    void client.prefetchQuery({ ...getAvailableRewardsQueryOptions(), queryFn: () => preloadedOr('/api/rewards/available', getAvailableRewards) });
   });
   const userQuery = useCurrentUser();
   const user = userQuery.data ?? null;
@@ -147,7 +151,8 @@ export default function DashboardPage() {
           </div>
           <WellnessSummary percent={h?.overallScore ?? null} averages={h?.areaAverages} count={count} />
           <PromotionCard tier={tier} />
-          <DashboardModals />
+          {/* The dialogs the dashboard opens by itself (and their reads) wait until the loading is over. */}
+          {loaded && <DashboardModals />}
         </>
       )}
     </Page>

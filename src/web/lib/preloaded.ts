@@ -43,3 +43,9 @@ export function takePreloaded<T>(url: string, now = performance.now()): Promise<
 export function resetPreloadsForTests(): void {
   claimed.clear();
 }
+
+/** `ask()`, unless the page shell preloaded `url` and its answer can still be taken (see takePreloaded). */
+export async function preloadedOr<T>(url: string, ask: () => Promise<T>): Promise<T> {
+  const taken = takePreloaded<T>(url);
+  return (taken ? await taken : null) ?? ask();
+}
