@@ -132,13 +132,4 @@ describe('the dashboard loads its four reads with one request', () => {
     expect(requests).toEqual(['/api/dashboard', '/api/dashboard']);
   });
 
-  test('the page primed again just after the answer arrived (a render run again) makes no second request', async () => {
-    serve(200, combined);
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    primeDashboardQueries(client, queries());
-    await mount(client, queries());
-    primeDashboardQueries(client, queries());
-    await new Promise((r) => setTimeout(r, 10));
-    expect(requests).toEqual(['/api/dashboard']);
-  });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { hashKey, useQueryClient, type Query, type QueryClient, type QueryFunction, type QueryKey } from '@tanstack/react-query';
 import type { Dashboard } from '@shared/schemas/dashboard';
 import { api } from '@web/lib/api-client';
@@ -27,9 +27,6 @@ function settled(client: QueryClient, q: PartQuery<unknown>): boolean {
   const query = client.getQueryCache().find({ queryKey: q.queryKey, exact: true });
   if (!query) return false;
   if (query.state.fetchStatus === 'fetching') return true;
-  // Just seeded by the combined answer: a render of the page run again (a first render thrown away while a lazy
-  // part loads) must not ask for the stale-at-once parts a second time.
-  if (query.state.data !== undefined && !query.state.isInvalidated && !notJustSeeded(query)) return true;
   const staleTime = typeof q.staleTime === 'number' ? q.staleTime : 0;
   return query.state.data !== undefined && !query.isStaleByTime(staleTime);
 }
@@ -80,8 +77,24 @@ export function primeDashboardQueries(client: QueryClient, queries: DashboardQue
   }
 }
 
-/** Once, on the dashboard's first render: its reads start as one request (see primeDashboardQueries). */
+/** A prime whose render has not been committed yet (see usePrimedDashboardQueries). */
+let uncommitted: { client: QueryClient; at: number } | null = null;
+const RENDER_AGAIN_MS = 2_000;
+
+/**
+ * Once, on the dashboard's first render: its reads start as one request (see primeDashboardQueries). A first
+ * render that React throws away (a lazy part still loading, in a transition) runs this again for the same mount:
+ * while the earlier prime's render has not been committed, the second one is skipped (it would ask for the
+ * stale-at-once parts a second time). A later mount (a return to the dashboard) primes as usual.
+ */
 export function usePrimedDashboardQueries(queries: () => DashboardQueries): void {
   const client = useQueryClient();
-  useState(() => primeDashboardQueries(client, queries()));
+  useState(() => {
+    if (uncommitted?.client === client && Date.now() - uncommitted.at < RENDER_AGAIN_MS) return;
+    uncommitted = { client, at: Date.now() };
+    primeDashboardQueries(client, queries());
+  });
+  useEffect(() => {
+    uncommitted = null;
+  }, []);
 }
