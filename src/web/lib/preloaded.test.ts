@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { apiEnvironment } from './api-client';
-import { CLAIM_FRESH_MS, claimPreloads, resetPreloadsForTests, takePreloaded } from './preloaded';
+import { ApiError, apiEnvironment } from './api-client';
+import { CLAIM_FRESH_MS, claimPreloads, preloadedOr, resetPreloadsForTests, takePreloaded } from './preloaded';
 
 const original = { ...apiEnvironment };
 afterEach(() => {
@@ -10,6 +10,7 @@ afterEach(() => {
 
 const doc = (...hrefs: (string | null)[]) =>
   ({ querySelectorAll: () => hrefs.map((h) => ({ getAttribute: () => h })) }) as unknown as Document;
+const answer = (status: number, body: unknown) => async () => new Response(JSON.stringify(body), { status });
 
 describe("the shell's preloaded reads", () => {
   test('are fetched once at start with credentials, and taken once', async () => {
@@ -21,26 +22,41 @@ describe("the shell's preloaded reads", () => {
     claimPreloads(doc('/api/dashboard', '/api/dashboard', null, 'https://evil.example/x'), 0);
     expect(calls.map((c) => c.url)).toEqual(['/api/dashboard']);
     expect(calls[0]!.init.credentials).toBe('include');
-    expect(await takePreloaded('/api/dashboard', 1)).toEqual({ ok: 1 });
+    expect(await (await takePreloaded('/api/dashboard', 1))!.json()).toEqual({ ok: 1 });
     expect(takePreloaded('/api/dashboard', 2)).toBeNull();
     expect(takePreloaded('/api/other', 2)).toBeNull();
   });
 
   test('a claim older than CLAIM_FRESH_MS is not handed out (the caller reads the server)', () => {
-    apiEnvironment.fetch = async () => new Response('{}', { status: 200 });
+    apiEnvironment.fetch = answer(200, {});
     claimPreloads(doc('/api/dashboard'), 0);
     expect(takePreloaded('/api/dashboard', CLAIM_FRESH_MS + 1)).toBeNull();
   });
 
-  test('an answer that is not a success, or no answer, is null', async () => {
-    apiEnvironment.fetch = async () => new Response('{"message":"Unauthorized"}', { status: 401 });
-    claimPreloads(doc('/api/dashboard'), 0);
-    expect(await takePreloaded('/api/dashboard', 1)).toBeNull();
-    resetPreloadsForTests();
+  test('preloadedOr reads the preloaded answer like any other, errors included; asks itself when there is none', async () => {
+    const asked: string[] = [];
+    const ask = async () => {
+      asked.push('ask');
+      return { asked: true };
+    };
+    apiEnvironment.fetch = answer(200, { pre: 1 });
+    claimPreloads(doc('/api/a'));
+    expect(await preloadedOr('/api/a', ask)).toEqual({ pre: 1 });
+    // Taken: the next read asks the server.
+    expect(await preloadedOr('/api/a', ask)).toEqual({ asked: true });
+    // A 429 is that error (not asked again); a 401 follows on401.
+    apiEnvironment.fetch = answer(429, { message: 'Too Many Requests' });
+    claimPreloads(doc('/api/b', '/api/c'));
+    await expect(preloadedOr('/api/b', ask)).rejects.toBeInstanceOf(ApiError);
+    apiEnvironment.fetch = answer(401, { message: 'Unauthorized' });
+    claimPreloads(doc('/api/d'));
+    expect(await preloadedOr('/api/d', ask, { on401: 'null' })).toBeNull();
+    // No answer at all (a network failure): asked again.
     apiEnvironment.fetch = async () => {
       throw new TypeError('offline');
     };
-    claimPreloads(doc('/api/dashboard'), 0);
-    expect(await takePreloaded('/api/dashboard', 1)).toBeNull();
+    claimPreloads(doc('/api/e'));
+    expect(await preloadedOr('/api/e', ask)).toEqual({ asked: true });
+    expect(asked).toEqual(['ask', 'ask']);
   });
 });

@@ -1,4 +1,4 @@
-import { apiEnvironment } from './api-client';
+import { apiEnvironment, readApiResponse, type RequestOptions } from './api-client';
 
 /**
  * Reads the page shell asked for with the page (decision 016, third client pass): for a signed-in /dashboard the
@@ -11,7 +11,7 @@ import { apiEnvironment } from './api-client';
  */
 export const CLAIM_FRESH_MS = 10_000;
 
-const claimed = new Map<string, { at: number; answer: Promise<unknown> }>();
+const claimed = new Map<string, { at: number; answer: Promise<Response | null> }>();
 
 /** Claims the shell's preloaded reads (main.tsx, before the first render). */
 export function claimPreloads(doc: Pick<Document, 'querySelectorAll'> = document, now = performance.now()): void {
@@ -21,7 +21,6 @@ export function claimPreloads(doc: Pick<Document, 'querySelectorAll'> = document
     // The same request as the api client's GET (credentials included), so the preload answers it.
     const answer = apiEnvironment
       .fetch(url, { method: 'GET', credentials: 'include', headers: { Accept: 'application/json' } })
-      .then((res) => (res.ok ? (res.json() as Promise<unknown>) : null))
       .catch(() => null);
     claimed.set(url, { at: now, answer });
   }
@@ -29,23 +28,27 @@ export function claimPreloads(doc: Pick<Document, 'querySelectorAll'> = document
 
 /**
  * The claimed answer of `url`, once: null when there is none, it was taken already, it is older than
- * CLAIM_FRESH_MS, or the server did not answer it with a success (the caller then asks the server itself).
+ * CLAIM_FRESH_MS, or it never arrived (a network failure: the caller then asks the server itself).
  */
-export function takePreloaded<T>(url: string, now = performance.now()): Promise<T | null> | null {
+export function takePreloaded(url: string, now = performance.now()): Promise<Response | null> | null {
   const c = claimed.get(url);
   if (!c) return null;
   claimed.delete(url);
   if (now - c.at > CLAIM_FRESH_MS) return null;
-  return c.answer as Promise<T | null>;
+  return c.answer;
+}
+
+/**
+ * The page shell's preloaded answer of `url` when it can still be taken, read as the api client reads any answer (an
+ * error status is that error: a 429 is not asked again, a 401 follows `on401`); else `ask()`.
+ */
+export async function preloadedOr<T>(url: string, ask: () => Promise<T>, opts: Pick<RequestOptions, 'on401'> = {}): Promise<T> {
+  const taken = takePreloaded(url);
+  const res = taken ? await taken : null;
+  return res ? readApiResponse<T>(res, opts) : ask();
 }
 
 /** Tests: forgets every claim. */
 export function resetPreloadsForTests(): void {
   claimed.clear();
-}
-
-/** `ask()`, unless the page shell preloaded `url` and its answer can still be taken (see takePreloaded). */
-export async function preloadedOr<T>(url: string, ask: () => Promise<T>): Promise<T> {
-  const taken = takePreloaded<T>(url);
-  return (taken ? await taken : null) ?? ask();
 }

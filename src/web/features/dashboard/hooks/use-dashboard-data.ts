@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { hashKey, useQueryClient, type Query, type QueryClient, type QueryFunction, type QueryKey } from '@tanstack/react-query';
 import type { Dashboard } from '@shared/schemas/dashboard';
 import { api } from '@web/lib/api-client';
-import { takePreloaded } from '@web/lib/preloaded';
+import { preloadedOr } from '@web/lib/preloaded';
 import { writeSessionCache } from '@web/lib/session-cache';
 
 /** The query options of one of the dashboard's spec queries (each lives with its owner; app/ passes them in). */
@@ -43,9 +43,9 @@ export function primeDashboardQueries(client: QueryClient, queries: DashboardQue
   const parts = (Object.keys(queries) as (keyof Dashboard)[]).filter((k) => !settled(client, queries[k]));
   if (parts.length === 0) return;
   // The page shell's preload when this is the page's first dashboard (lib/preloaded.ts), else the server.
-  const ask = () => api.get<Dashboard>('/api/dashboard', { on401: 'null' });
-  const preloaded = takePreloaded<Dashboard>('/api/dashboard');
-  const combined = (preloaded ? preloaded.then((d) => d ?? ask()) : ask()).then((d) => {
+  const combined = preloadedOr<Dashboard | null>('/api/dashboard', () => api.get<Dashboard>('/api/dashboard', { on401: 'null' }), {
+    on401: 'null',
+  }).then((d) => {
     if (d) writeSessionCache(d.user);
     return d;
   });
