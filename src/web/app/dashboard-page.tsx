@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Page } from '../components/ui/page';
 import {
@@ -65,14 +65,14 @@ export default function DashboardPage() {
   const [hadCache] = useState(
     () => client.getQueryData(checkInQueryKeys.today) !== undefined && client.getQueryData(checkInQueryKeys.history) !== undefined,
   );
-  // The history and the rewards start with the page's first render too, beside the combined read (their screens'
-  // own queries join them), not after the page is committed.
-  // On the page's first dashboard both come from the page shell's preloads (lib/preloaded.ts), taken once.
-  useState(() => {
-    const history = getHistoryQueryOptions();
-    void client.prefetchQuery({ ...history, queryFn: () => preloadedOr('/api/checkins/history', fetchHistory) });
+  // The history and the rewards start as the page commits (a layout effect: before any query's own subscription,
+  // which would fetch without the preload), from the page shell's preloads on the page's first dashboard
+  // (lib/preloaded.ts, taken once). Not during render: a refused answer (401, 429) must reach a committed page, whose
+  // session-failure handling clears the local state before the api client's redirect.
+  useLayoutEffect(() => {
+    void client.prefetchQuery({ ...getHistoryQueryOptions(), queryFn: () => preloadedOr('/api/checkins/history', fetchHistory) });
     void client.prefetchQuery({ ...getAvailableRewardsQueryOptions(), queryFn: () => preloadedOr('/api/rewards/available', getAvailableRewards) });
-  });
+  }, [client]);
   const userQuery = useCurrentUser();
   const user = userQuery.data ?? null;
   const today = useToday();
