@@ -24,7 +24,8 @@ import { eventWiring, registerModules } from './modules/index';
 import jobsPlugin from './jobs/plugin';
 import pushPlugin from './plugins/push';
 import { DomainEventBus, type EventWiring } from './events';
-import { renderShell } from './web-shell';
+import { renderShell, showsDashboard } from './web-shell';
+import { hasLiveSession } from './shell-session';
 import { serializerCompiler } from './serializer';
 
 declare module 'fastify' {
@@ -202,7 +203,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // The spec's second registration path: the same one service worker (DECISIONS: one worker, /sw.js).
     app.get('/service-worker.js', (_req, reply) => reply.header('Cache-Control', 'no-cache').sendFile('sw.js', { cacheControl: false }));
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     const notPage = url.startsWith('/api/') || url === '/api' || isAssetPath(url);
     if (notPage || !shellTemplate || (request.method !== 'GET' && request.method !== 'HEAD')) {
@@ -210,10 +211,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     }
     // The client router handles every other path (unknown ones go to /); the page carries the route's metadata
     // (a path over MAX_PAGE_PATH_LENGTH gets the root's: see pagePath).
+    // The dashboard's read is preloaded with its page, for a live session only (web-shell.ts, shell-session.ts).
+    const signedIn = showsDashboard(url) && (await hasLiveSession(app, request));
+    // The dashboard's page differs with the cookie (the preload): no shared cache may hand one person's to another.
+    if (showsDashboard(url)) reply.header('Vary', 'Cookie');
     return reply
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(renderShell(shellTemplate, opts.config.appUrl, url));
+      .send(renderShell(shellTemplate, opts.config.appUrl, url, { signedIn }));
   });
 
   return app;

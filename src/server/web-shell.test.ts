@@ -2,8 +2,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderShell } from './web-shell';
+import { DASHBOARD_PRELOAD, renderShell } from './web-shell';
 import { buildTestApp, type TestApp } from '@test/helpers/app';
+import { createUser, signInAs } from '@test/helpers/users';
+import { SESSION_TTL_MS } from './plugins/session';
 
 const TEMPLATE = `<!doctype html>
 <html lang="en">
@@ -70,6 +72,27 @@ describe('renderShell', () => {
     expect(renderShell(TEMPLATE, 'https://big7.example', '/checkin')).not.toContain('modulepreload');
   });
 
+  it("preloads the dashboard's read only for a signed-in request on the dashboard's paths", () => {
+    const map = { '/dashboard': ['/assets/DashboardPage-d.js'], '/': ['/assets/WelcomeScreen-x.js'] };
+    const template = TEMPLATE.replace('</head>', `  <!--big7:route-preloads ${JSON.stringify(map)}-->\n  </head>`);
+    for (const p of ['/dashboard', '/dashboard/', '/']) {
+      const html = renderShell(template, 'https://big7.example', p, { signedIn: true });
+      expect(html.split(DASHBOARD_PRELOAD), p).toHaveLength(2);
+      // A signed-in person's / is the dashboard: its files, not the welcome screen's.
+      expect(html, p).toContain('href="/assets/DashboardPage-d.js"');
+      expect(html, p).not.toContain('WelcomeScreen');
+      expect(renderShell(template, 'https://big7.example', p), p).not.toContain('data-claim');
+      expect(renderShell(template, 'https://big7.example', p, { signedIn: false }), p).not.toContain('data-claim');
+    }
+    expect(renderShell(template, 'https://big7.example', '/')).toContain('WelcomeScreen-x.js');
+    for (const other of ['/checkin', '/streak', '/settings', '/dashboardx']) {
+      expect(renderShell(template, 'https://big7.example', other, { signedIn: true }), other).not.toContain('data-claim');
+    }
+    for (const url of ['/api/dashboard', '/api/checkins/history', '/api/rewards/available']) {
+      expect(DASHBOARD_PRELOAD).toContain(`<link rel="preload" href="${url}" as="fetch" crossorigin="use-credentials" data-claim />`);
+    }
+  });
+
   it('escapes whatever the request path holds', () => {
     const html = renderShell(TEMPLATE, 'https://big7.example', '/"><script>alert(1)</script>');
     expect(html).not.toContain('<script>alert(1)');
@@ -129,6 +152,47 @@ describe('the served app shell', () => {
     // The API answers carry the same policy.
     const api = await t.app.inject({ method: 'GET', url: '/api/nope' });
     expect(String(api.headers['content-security-policy'])).toContain("form-action 'self';");
+  });
+
+  it("preloads GET /api/dashboard only when the request's cookie is a live session", async () => {
+    const user = await createUser(t.app.db);
+    const cookie = await signInAs(t.app, user);
+    const page = async (url: string, headers: Record<string, string> = {}) => {
+      const res = await t.app.inject({ method: 'GET', url, headers });
+      expect(res.statusCode, url).toBe(200);
+      return res;
+    };
+    for (const url of ['/dashboard', '/']) {
+      const signedIn = await page(url, { cookie });
+      expect(signedIn.body, url).toContain(DASHBOARD_PRELOAD);
+      expect(signedIn.headers.vary, url).toMatch(/Cookie/i);
+      // A visitor, an unknown token, an over-long one: no preload (its 401 would be a console error on the page).
+      expect((await page(url)).body, url).not.toContain('data-claim');
+      expect((await page(url, { cookie: 'big7_sid=not-a-session' })).body, url).not.toContain('data-claim');
+      expect((await page(url, { cookie: `big7_sid=${'x'.repeat(300)}` })).body, url).not.toContain('data-claim');
+    }
+    // Other pages never carry it, signed in or not.
+    expect((await page('/checkin', { cookie })).body).not.toContain('data-claim');
+    // The check only reads: the session is not renewed and the cookie is neither set nor cleared by a page.
+    expect((await page('/dashboard', { cookie })).headers['set-cookie']).toBeUndefined();
+    expect((await page('/dashboard', { cookie: 'big7_sid=not-a-session' })).headers['set-cookie']).toBeUndefined();
+  });
+
+  it('an expired session gets no dashboard preload (nor does a signed-out one)', async () => {
+    const user = await createUser(t.app.db);
+    const cookie = await signInAs(t.app, user);
+    const start = t.clock.now();
+    try {
+      t.clock.set(new Date(start.getTime() + SESSION_TTL_MS + 60_000));
+      const res = await t.app.inject({ method: 'GET', url: '/dashboard', headers: { cookie } });
+      expect(res.body).not.toContain('data-claim');
+    } finally {
+      t.clock.set(start);
+    }
+    // Signed out: the session row is gone, even if this process had it cached.
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie, origin: 'https://big7.example' } })).statusCode).toBeLessThan(300);
+    expect((await t.app.inject({ method: 'GET', url: '/dashboard', headers: { cookie } })).body).not.toContain('data-claim');
   });
 
   it('an unknown /api path is still a JSON 404, not the page', async () => {

@@ -64,16 +64,38 @@ export function routePreloadTags(template: string, pathname: string): string {
   return files.map((f) => `<link rel="modulepreload" crossorigin href="${escapeHtml(f)}" />`).join('\n    ');
 }
 
+/** The paths a signed-in person's dashboard answers on (src/web/app/routes.tsx). */
+const DASHBOARD_PATHS = new Set(['/', '/dashboard', '/dashboard/']);
+export const showsDashboard = (pathname: string): boolean => DASHBOARD_PATHS.has(pathname);
+
+/**
+ * The dashboard's reads, asked for with the page, beside the scripts, as index.html does for the session probe:
+ * GET /api/dashboard (its four parts in one answer), the history (the score and the area tiles) and the rewards
+ * (the claim cards above the tiles). Same URL and credentials mode as the client's fetch, which the browser answers
+ * from the preload. Written ONLY for a request with a live session (`signedIn`, see shell-session.ts): a visitor's
+ * would answer 401, logged by the browser as a console error. The client claims them once, at start
+ * (lib/preloaded.ts), so one can never answer a later refresh.
+ */
+export const DASHBOARD_READS = ['/api/dashboard', '/api/checkins/history', '/api/rewards/available'] as const;
+export const DASHBOARD_PRELOAD = DASHBOARD_READS.map(
+  (url) => `<link rel="preload" href="${url}" as="fetch" crossorigin="use-credentials" data-claim />`,
+).join('\n    ');
+
 /**
  * The client's index.html for a path, with the route's metadata written in by the server, so a link shared or
  * crawled before any script runs carries the right title and canonical link (on APP_URL, never the request's host).
+ * `signedIn` (the request carries a live session) adds the dashboard's read to the preloads on the dashboard's paths.
  * The patterns below run over the template only (never over request text), and every replacement is a function:
  * a replacement string would expand `$'`, `` $` `` or `$&` found in the request path.
  */
-export function renderShell(template: string, appUrl: string, pathname: string): string {
+export function renderShell(template: string, appUrl: string, pathname: string, opts: { signedIn?: boolean } = {}): string {
   const meta = metadataFor(pathname);
   const title = `<title>${escapeHtml(meta.title)}</title>`;
-  const preloads = routePreloadTags(template, pathname);
+  const dashboard = opts.signedIn === true && showsDashboard(pathname);
+  // A signed-in person's / is the dashboard: its screen files, not the welcome screen's.
+  const preloads = [routePreloadTags(template, dashboard ? '/dashboard' : pathname), dashboard ? DASHBOARD_PRELOAD : '']
+    .filter(Boolean)
+    .join('\n    ');
   const head = `  ${shellHeadTags(appUrl, pathname)}${preloads ? `\n    ${preloads}` : ''}\n  </head>`;
   return template
     .replace(ROUTE_PRELOADS, () => '')

@@ -5,9 +5,13 @@ import { App } from './app/app';
 import { Providers } from './app/providers';
 import { applyTheme } from './lib/theme';
 import { startServiceWorker } from './lib/service-worker';
+import { claimPreloads } from './lib/preloaded';
 import './styles.css';
 
 applyTheme();
+// The reads the page shell preloaded (a signed-in /dashboard's GET /api/dashboard) are claimed before anything else
+// can fetch them: lib/preloaded.ts.
+claimPreloads();
 startServiceWorker();
 
 // The first render as a transition: React renders in slices and yields to the browser between them, instead of

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCurrentUser } from '../lib/current-user';
@@ -63,7 +63,12 @@ export function App() {
   const navShown = !!userId && showsBottomNav(pathname);
   useEffect(() => setToastPlacement(navShown ? 'above-nav' : 'top'), [navShown]);
 
-  if (userQuery.isPending) return null;
+  // The first answer of the session check (a synchronous store update) shows the screens through a deferred flag:
+  // the whole route tree then renders as a transition, in slices, not in one long task. Later changes of the user
+  // (sign-in, sign-out) render at once, as before.
+  const answered = !userQuery.isPending;
+  const shown = useDeferredValue(answered);
+  if (!answered || !shown) return null;
   const user = userQuery.data ?? null;
   return (
     <>

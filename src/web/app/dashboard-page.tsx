@@ -1,16 +1,28 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Page } from '../components/ui/page';
-import { checkInQueryKeys, forgetCheckInMoment, getTodayQueryOptions, peekCheckInMoment, useHistory, useToday } from '../lib/check-ins';
+import {
+  checkInQueryKeys,
+  fetchHistory,
+  forgetCheckInMoment,
+  getHistoryQueryOptions,
+  getTodayQueryOptions,
+  peekCheckInMoment,
+  useHistory,
+  useToday,
+} from '../lib/check-ins';
 import { OVERLAY_FADE_MS } from '../components/ui/loading-overlay';
-import { getCurrentUserQueryOptions, useCurrentUser } from '../lib/current-user';
-import { getSubscriptionQueryOptions } from '../lib/subscription';
+import { currentUserQueryKey, getCurrentUserQueryOptions, useCurrentUser } from '../lib/current-user';
+import { getSubscriptionQueryOptions, SUBSCRIPTION_KEY } from '../lib/subscription';
+import { STREAK_KEY } from '../lib/query-client';
+import { preloadedOr } from '../lib/preloaded';
 import { useSessionFailureRedirect } from '../lib/session-failure';
 import {
   AreaTiles,
   CheckInCard,
   CheckInMomentCard,
   CountdownCard,
+  DashboardSkeleton,
   Greeting,
   PremiumCards,
   PromotionCard,
@@ -18,14 +30,18 @@ import {
   useDashboardKeys,
   useDashboardLoading,
   useDashboardParams,
+  useFirstDataIn,
   usePrimedDashboardQueries,
   WellnessSummary,
 } from '../features/dashboard';
-import { RewardClaimCards } from '../features/rewards';
+import { getAvailableRewards, getAvailableRewardsQueryOptions, RewardClaimCards, REWARDS_KEY } from '../features/rewards';
 import { StreakCard } from '../features/streaks';
 import { getStreakQueryOptions } from '../features/streaks/api/streak';
 import { TrialBanners } from '../features/subscriptions';
 import { DashboardModals } from './dashboard-modals';
+
+/** The reads the dashboard's cards show: the combined read's four parts, the history and the rewards. */
+const FIRST_READS = [currentUserQueryKey, checkInQueryKeys.today, checkInQueryKeys.history, STREAK_KEY, SUBSCRIPTION_KEY, REWARDS_KEY];
 
 /** The countdown's label while the first (orientation) check-in window is open. */
 export const FIRST_WINDOW_COUNTDOWN_LABEL = 'First check-in window ends in';
@@ -49,6 +65,14 @@ export default function DashboardPage() {
   const [hadCache] = useState(
     () => client.getQueryData(checkInQueryKeys.today) !== undefined && client.getQueryData(checkInQueryKeys.history) !== undefined,
   );
+  // The history and the rewards start as the page commits (a layout effect: before any query's own subscription,
+  // which would fetch without the preload), from the page shell's preloads on the page's first dashboard
+  // (lib/preloaded.ts, taken once). Not during render: a refused answer (401, 429) must reach a committed page, whose
+  // session-failure handling clears the local state before the api client's redirect.
+  useLayoutEffect(() => {
+    void client.prefetchQuery({ ...getHistoryQueryOptions(), queryFn: () => preloadedOr('/api/checkins/history', fetchHistory) });
+    void client.prefetchQuery({ ...getAvailableRewardsQueryOptions(), queryFn: () => preloadedOr('/api/rewards/available', getAvailableRewards) });
+  }, [client]);
   const userQuery = useCurrentUser();
   const user = userQuery.data ?? null;
   const today = useToday();
@@ -63,6 +87,10 @@ export default function DashboardPage() {
   useDashboardKeys();
   useSessionFailureRedirect([today.error, history.error]);
   const loaded = useDashboardLoading({ pending: today.isPending || history.isPending, hasCachedData: hadCache, hasUser: !!user });
+  // The cards render once every read they depend on has answered (or the loading gave up): until then the skeleton
+  // holds their place, so nothing above the area tiles grows (and moves them) as each answer arrives, and the page
+  // is rendered once instead of once per answer.
+  const cardsReady = useFirstDataIn(FIRST_READS, loaded);
 
   // The count-up runs when it was requested, once loading is over and any overlay has faded out (so it is seen),
   // on the fresh history (not the cached one being refetched after the check-in).
@@ -100,27 +128,33 @@ export default function DashboardPage() {
       <div className="lg:col-span-2">
         <Greeting firstName={user.firstName} />
       </div>
-      {moment && <CheckInMomentCard moment={moment} onDismiss={() => setMoment(null)} />}
-      {countdown && (
-        <CountdownCard label={countdown.label} target={countdown.target} serverOffsetMs={serverOffsetMs} onExpired={refreshWindow} />
+      {!cardsReady && <DashboardSkeleton />}
+      {cardsReady && (
+        <>
+          {moment && <CheckInMomentCard moment={moment} onDismiss={() => setMoment(null)} />}
+          {countdown && (
+            <CountdownCard label={countdown.label} target={countdown.target} serverOffsetMs={serverOffsetMs} onExpired={refreshWindow} />
+          )}
+          <ScoreCard
+            percent={h?.overallScore ?? null}
+            count={count}
+            animateKey={animateKey}
+            animationPending={animateRequested && animateKey === 0}
+          />
+          <CheckInCard status={today.data} unavailable={today.isError} />
+          <TrialBanners />
+          <StreakCard />
+          <RewardClaimCards />
+          <PremiumCards tier={tier} hasCheckIns={count > 0} />
+          <div className="lg:col-span-2">
+            <AreaTiles averages={h?.areaAverages} tier={tier} count={count} />
+          </div>
+          <WellnessSummary percent={h?.overallScore ?? null} averages={h?.areaAverages} count={count} />
+          <PromotionCard tier={tier} />
+          {/* The dialogs the dashboard opens by itself (and their reads) wait until the loading is over. */}
+          {loaded && <DashboardModals />}
+        </>
       )}
-      <ScoreCard
-        percent={h?.overallScore ?? null}
-        count={count}
-        animateKey={animateKey}
-        animationPending={animateRequested && animateKey === 0}
-      />
-      <CheckInCard status={today.data} unavailable={today.isError} />
-      <TrialBanners />
-      <StreakCard />
-      <RewardClaimCards />
-      <PremiumCards tier={tier} hasCheckIns={count > 0} />
-      <div className="lg:col-span-2">
-        <AreaTiles averages={h?.areaAverages} tier={tier} count={count} />
-      </div>
-      <WellnessSummary percent={h?.overallScore ?? null} averages={h?.areaAverages} count={count} />
-      <PromotionCard tier={tier} />
-      <DashboardModals />
     </Page>
   );
 }

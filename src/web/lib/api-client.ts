@@ -96,6 +96,16 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new NetworkError(err);
   }
+  return readApiResponse<T>(res, opts);
+}
+
+/**
+ * An answer read the way apiRequest reads it (errors, 401, JSON); also for an answer fetched beforehand (the page
+ * shell's preloads: lib/preloaded.ts).
+ */
+export async function readApiResponse<T>(res: Response, opts: Pick<RequestOptions, 'on401'> & { on401: 'null' }): Promise<T | null>;
+export async function readApiResponse<T>(res: Response, opts?: Pick<RequestOptions, 'on401'>): Promise<T>;
+export async function readApiResponse<T>(res: Response, opts: Pick<RequestOptions, 'on401'> = {}): Promise<T | null> {
   const text = await res.text().catch(() => '');
   if (!res.ok) {
     const { message, body } = messageFromBody(text, res.statusText);

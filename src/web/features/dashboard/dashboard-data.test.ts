@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { apiEnvironment } from '@web/lib/api-client';
+import { claimPreloads, resetPreloadsForTests } from '@web/lib/preloaded';
 import { primeDashboardQueries, type DashboardQueries } from './hooks/use-dashboard-data';
 
 const original = { ...apiEnvironment };
@@ -29,7 +30,10 @@ beforeEach(() => {
   requests = [];
   apiEnvironment.redirect = () => undefined;
 });
-afterEach(() => Object.assign(apiEnvironment, original));
+afterEach(() => {
+  Object.assign(apiEnvironment, original);
+  resetPreloadsForTests();
+});
 
 /** Subscribes the screens' observers (as their useQuery calls would) and waits for their data. */
 async function mount(client: QueryClient, q: DashboardQueries) {
@@ -98,4 +102,34 @@ describe('the dashboard loads its four reads with one request', () => {
     expect(requests.slice(1).sort()).toEqual(['own:streak', 'own:subscription', 'own:today', 'own:user']);
     expect(data).toEqual([{ own: 'user' }, { own: 'today' }, { own: 'streak' }, { own: 'subscription' }]);
   });
+
+  test("the page's first dashboard takes the shell's preloaded answer (one request); a later load asks the server", async () => {
+    serve(200, combined);
+    const link = { getAttribute: () => '/api/dashboard' };
+    claimPreloads({ querySelectorAll: () => [link] } as unknown as Document);
+    // The claim is the page's one request (the browser answers it from the preload).
+    expect(requests).toEqual(['/api/dashboard']);
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    primeDashboardQueries(client, queries());
+    expect(await mount(client, queries())).toEqual([combined.user, combined.today, combined.streak, combined.subscription]);
+    expect(requests).toEqual(['/api/dashboard']);
+    // A later refresh (a reward claimed, a return to the dashboard) is never answered by the page-load preload.
+    serve(200, { ...combined, streak: { currentStreak: 4 } });
+    await client.invalidateQueries();
+    primeDashboardQueries(client, queries());
+    await mount(client, queries());
+    expect(requests).toEqual(['/api/dashboard', '/api/dashboard']);
+    expect(client.getQueryData(['streak'])).toEqual({ currentStreak: 4 });
+  });
+
+  test('a preload the server answered with an error is that answer: each query then asks its own endpoint', async () => {
+    serve(500, { message: 'boom' });
+    claimPreloads({ querySelectorAll: () => [{ getAttribute: () => '/api/dashboard' }] } as unknown as Document);
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    primeDashboardQueries(client, queries());
+    expect(await mount(client, queries())).toEqual([{ own: 'user' }, { own: 'today' }, { own: 'streak' }, { own: 'subscription' }]);
+    expect(requests[0]).toBe('/api/dashboard');
+    expect(requests.filter((r) => r === '/api/dashboard')).toHaveLength(1);
+  });
+
 });

@@ -5,6 +5,9 @@ import { setCurrentUser, useCurrentUser } from '@web/lib/current-user';
 import { browserTimezone } from '@web/lib/dates';
 import { updateTimezone } from '../api/update-timezone';
 
+/** How long after the screen renders the stored timezone is compared with the browser's. */
+export const TIMEZONE_CHECK_DELAY_MS = 500;
+
 /**
  * Spec part 1 §4.1: the stored timezone is compared with the browser's; when they differ (except on the
  * authentication pages) it is updated on the server. A failure is only logged. Tried once per zone per load.
@@ -15,13 +18,18 @@ export function useTimezoneSync(pathname: string): void {
   const tried = useRef<string | null>(null);
   useEffect(() => {
     if (!user || isAuthPage(pathname)) return;
-    const zone = browserTimezone();
-    if (!zone || zone === user.timezone || tried.current === zone) return;
-    tried.current = zone;
-    updateTimezone(zone)
-      .then((updated) => {
-        if (updated) setCurrentUser(queryClient, updated);
-      })
-      .catch((err: unknown) => console.warn('Timezone update failed', err));
+    // In a task of its own, after the screen's first render: the page's first Intl call (browserTimezone) loads
+    // the zone data, a long task under a phone's CPU (decision 016, third client pass).
+    const t = setTimeout(() => {
+      const zone = browserTimezone();
+      if (!zone || zone === user.timezone || tried.current === zone) return;
+      tried.current = zone;
+      updateTimezone(zone)
+        .then((updated) => {
+          if (updated) setCurrentUser(queryClient, updated);
+        })
+        .catch((err: unknown) => console.warn('Timezone update failed', err));
+    }, TIMEZONE_CHECK_DELAY_MS);
+    return () => clearTimeout(t);
   }, [user, pathname, queryClient]);
 }

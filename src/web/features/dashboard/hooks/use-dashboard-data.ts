@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { hashKey, useQueryClient, type Query, type QueryClient, type QueryFunction, type QueryKey } from '@tanstack/react-query';
 import type { Dashboard } from '@shared/schemas/dashboard';
 import { api } from '@web/lib/api-client';
+import { preloadedOr } from '@web/lib/preloaded';
 import { writeSessionCache } from '@web/lib/session-cache';
 
 /** The query options of one of the dashboard's spec queries (each lives with its owner; app/ passes them in). */
@@ -18,8 +19,8 @@ export type DashboardQueries = { [K in keyof Dashboard]: PartQuery<Dashboard[K] 
  * Later mounts (another screen, a return to the dashboard) refetch as before.
  */
 export const SEEDED_FRESH_MS = 5_000;
-const seededAt = new Map<string, number>();
-const notJustSeeded = (query: Query): boolean => !(Date.now() - (seededAt.get(query.queryHash) ?? -Infinity) < SEEDED_FRESH_MS);
+const seededAt = new WeakMap<Query, number>();
+const notJustSeeded = (query: Query): boolean => !(Date.now() - (seededAt.get(query) ?? -Infinity) < SEEDED_FRESH_MS);
 
 /** A query that needs no fetch now: it holds data that is still fresh, or is fetching already. */
 function settled(client: QueryClient, q: PartQuery<unknown>): boolean {
@@ -35,12 +36,16 @@ function settled(client: QueryClient, q: PartQuery<unknown>): boolean {
  * GET /api/dashboard (issue 10, decision 016), instead of four: each query that is missing or stale is fetched
  * through the combined answer, so the screens' own `useQuery` calls join that fetch and find their caches
  * seeded. Other screens keep their queries (same keys, same spec endpoints). When the combined call fails
- * (401, network, an older server) each query falls back to its own endpoint, as before.
+ * (401, network, an older server) each query falls back to its own endpoint, as before. On the page's first
+ * dashboard the combined answer is the one the page shell preloaded (claimed at start: lib/preloaded.ts).
  */
 export function primeDashboardQueries(client: QueryClient, queries: DashboardQueries): void {
   const parts = (Object.keys(queries) as (keyof Dashboard)[]).filter((k) => !settled(client, queries[k]));
   if (parts.length === 0) return;
-  const combined = api.get<Dashboard>('/api/dashboard', { on401: 'null' }).then((d) => {
+  // The page shell's preload when this is the page's first dashboard (lib/preloaded.ts), else the server.
+  const combined = preloadedOr<Dashboard | null>('/api/dashboard', () => api.get<Dashboard>('/api/dashboard', { on401: 'null' }), {
+    on401: 'null',
+  }).then((d) => {
     if (d) writeSessionCache(d.user);
     return d;
   });
@@ -61,7 +66,8 @@ export function primeDashboardQueries(client: QueryClient, queries: DashboardQue
         const d = answered ? null : await combined.catch(() => null);
         answered = true;
         if (d) {
-          seededAt.set(hash, Date.now());
+          const query = client.getQueryCache().find({ queryKey: own.queryKey, exact: true });
+          if (query) seededAt.set(query, Date.now());
           return d[k];
         }
         if (!fallback) throw new Error(`no way to load ${k}`);
@@ -71,8 +77,24 @@ export function primeDashboardQueries(client: QueryClient, queries: DashboardQue
   }
 }
 
-/** Once, on the dashboard's first render: its reads start as one request (see primeDashboardQueries). */
+/** A prime whose render has not been committed yet (see usePrimedDashboardQueries). */
+let uncommitted: { client: QueryClient; at: number } | null = null;
+const RENDER_AGAIN_MS = 2_000;
+
+/**
+ * Once, on the dashboard's first render: its reads start as one request (see primeDashboardQueries). A first
+ * render that React throws away (a lazy part still loading, in a transition) runs this again for the same mount:
+ * while the earlier prime's render has not been committed, the second one is skipped (it would ask for the
+ * stale-at-once parts a second time). A later mount (a return to the dashboard) primes as usual.
+ */
 export function usePrimedDashboardQueries(queries: () => DashboardQueries): void {
   const client = useQueryClient();
-  useState(() => primeDashboardQueries(client, queries()));
+  useState(() => {
+    if (uncommitted?.client === client && Date.now() - uncommitted.at < RENDER_AGAIN_MS) return;
+    uncommitted = { client, at: Date.now() };
+    primeDashboardQueries(client, queries());
+  });
+  useEffect(() => {
+    uncommitted = null;
+  }, []);
 }

@@ -6,7 +6,7 @@ export function StreakCard() {
   const { data: streak, isPending, isError } = useStreak();
   if (isPending || isError || !streak) {
     return (
-      <Link to="/streak" className="block rounded-2xl border border-border bg-surface p-4 font-semibold" data-testid="streak-card">
+      <Link to="/streak" className="flex min-h-20 items-center rounded-2xl border border-border bg-surface p-4 font-semibold" data-testid="streak-card">
         Streak Journey <span aria-hidden="true">›</span>
       </Link>
     );
