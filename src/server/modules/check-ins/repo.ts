@@ -33,23 +33,39 @@ export async function latestCheckInRow(db: Db, userId: string): Promise<CheckInR
   return rows[0] ?? null;
 }
 
+/** The latest check-in as the check-in window reads it. */
+export type LatestCheckIn = Pick<CheckInRow, 'localDate' | 'createdAt'>;
+
 /**
  * Locks the users' rows until the transaction ends, in the order of their ids (two batches never wait on each other in
- * a cycle), and reads them as they stand: new check-ins of one user (and timezone changes) run one after the other,
- * so each sees the check-in the previous one wrote (decision 010 reads, then writes).
+ * a cycle), and reads them as they stand with each one's latest check-in (a LATERAL top-1 on the (user, date) index):
+ * new check-ins of one user (and timezone changes) run one after the other, so each sees the check-in the previous
+ * one wrote (decision 010 reads, then writes). One statement.
  */
-export async function lockUsers(db: Db, userIds: string[]): Promise<Map<string, typeof users.$inferSelect>> {
-  const rows = await db.select().from(users).where(anyText(users.id, userIds)).orderBy(asc(users.id)).for('update');
-  return new Map(rows.map((r) => [r.id, r]));
-}
-
-/** Each user's latest check-in by local date (the whole row; a LATERAL top-1 on the (user, date) index each). */
-export async function latestCheckInRows(db: Db, userIds: string[]): Promise<Map<string, CheckInRow>> {
-  const latest = db.select().from(checkIns).where(eq(checkIns.userId, users.id)).orderBy(desc(checkIns.localDate)).limit(1).as('latest_ci');
-  // Every column of the subquery, as the check-in row (drizzle selects a subquery's fields one by one).
-  const fields = Object.fromEntries(Object.keys(getTableColumns(checkIns)).map((k) => [k, latest[k as keyof typeof latest]])) as typeof latest._.selectedFields;
-  const rows = await db.select(fields).from(users).innerJoinLateral(latest, sql`true`).where(anyText(users.id, userIds));
-  return new Map(rows.map((row) => [row.userId, row as CheckInRow]));
+export async function lockUsersWithLatest(
+  db: Db,
+  userIds: string[],
+): Promise<Map<string, { user: typeof users.$inferSelect; latest: LatestCheckIn | null }>> {
+  const latest = db
+    .select({ localDate: checkIns.localDate, createdAt: checkIns.createdAt })
+    .from(checkIns)
+    .where(eq(checkIns.userId, users.id))
+    .orderBy(desc(checkIns.localDate))
+    .limit(1)
+    .as('latest_ci');
+  const rows = await db
+    .select({ user: users, latestDate: latest.localDate, latestCreatedAt: latest.createdAt })
+    .from(users)
+    .leftJoinLateral(latest, sql`true`)
+    .where(anyText(users.id, userIds))
+    .orderBy(asc(users.id))
+    .for('update', { of: users });
+  return new Map(
+    rows.map((r) => [
+      r.user.id,
+      { user: r.user, latest: r.latestDate !== null && r.latestCreatedAt !== null ? { localDate: r.latestDate, createdAt: r.latestCreatedAt } : null },
+    ]),
+  );
 }
 
 /** The user's check-ins, newest first. */

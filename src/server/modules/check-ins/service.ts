@@ -98,7 +98,7 @@ async function windowFor(ctx: DataContext, user: UserRow) {
  * The check-in window of a user at `ctx.now()`, from their latest check-in and the last date the streak settled. The
  * latest check-in is today's unless a later date exists (a zone changed westwards): today's is read apart only then.
  */
-async function windowOf(ctx: DataContext, user: UserRow, latest: repo.CheckInRow | null, settled: string | null) {
+async function windowOf<L extends repo.LatestCheckIn>(ctx: DataContext, user: UserRow, latest: L | null, settled: string | null) {
   const now = ctx.now();
   const timezone = userTimeZone(user);
   const localDate = localDateOf(now, timezone);
@@ -127,7 +127,7 @@ export interface TodayParts {
 }
 
 /** The check-in window's input (shared/domain/check-in-window) from those parts. */
-function windowInput(p: Omit<TodayParts, 'journal'>) {
+function windowInput(p: Omit<TodayParts, 'journal' | 'today'> & { today: object | null }) {
   return {
     now: p.now,
     timezone: p.timezone,
@@ -295,7 +295,7 @@ export async function submitCheckIn(ctx: ServiceContext, user: UserRow, body: Ch
  * on PostgreSQL two batches at a time per instance (one is written while the next is read and decided), on PGlite one
  * (it serves one statement at a time).
  */
-export const CHECK_IN_BATCH = { maxBatch: 100, concurrency: { postgres: 2, pglite: 1 } } as const;
+export const CHECK_IN_BATCH = { maxBatch: 100, concurrency: { postgres: 4, pglite: 1 } } as const;
 const writers = new WeakMap<Db, GroupCommit<Submission, SubmitAnswer>>();
 function writerFor(ctx: ServiceContext): GroupCommit<Submission, SubmitAnswer> {
   let w = writers.get(ctx.db);
@@ -347,19 +347,19 @@ async function recordCheckIns(base: DataContext, take: () => Submission[]): Prom
     // One submission of a user at a time, so the rules below see a check-in another request has just made. The lock
     // reads the user's row as it stands (zone, check-in time, first check-in): a cached session's copy may be a moment
     // old. The tier stays the one computed at submission (with a trial's end applied).
-    const locked = await repo.lockUsers(tx, ids);
+    const locked = await repo.lockUsersWithLatest(tx, ids);
     const keyed = subs.flatMap((s) => (s.key ? [{ userId: s.user.id, key: s.key }] : []));
     const seenKeys = await repo.findIdempotencyKeys(tx, keyed);
-    const latest = await repo.latestCheckInRows(tx, ids);
     const settled = await settledThroughOf(txCtx, ids);
 
     const answers: Settled<SubmitAnswer>[] = [];
     const accepted: Accepted[] = [];
     for (const [index, sub] of subs.entries()) {
       try {
-        const user = { ...(locked.get(sub.user.id) ?? sub.user), tier: sub.user.tier };
+        const row = locked.get(sub.user.id);
+        const user = { ...(row?.user ?? sub.user), tier: sub.user.tier };
         const seen = sub.key ? seenKeys.get(repo.idempotencyPair(user.id, sub.key)) : undefined;
-        const decided = await decide(withNow(txCtx, sub.now), sub, user, seen, latest.get(user.id) ?? null, settled.get(user.id) ?? null);
+        const decided = await decide(withNow(txCtx, sub.now), sub, user, seen, row?.latest ?? null, settled.get(user.id) ?? null);
         if ('replay' in decided) answers[index] = { ok: decided.replay };
         else accepted.push({ index, sub, user, ...decided });
       } catch (err) {
@@ -445,7 +445,7 @@ async function decide(
   sub: Submission,
   user: UserRow,
   seen: repo.IdempotencyRow | undefined,
-  latest: repo.CheckInRow | null,
+  latest: repo.LatestCheckIn | null,
   settled: string | null,
 ): Promise<{ replay: SubmitAnswer } | Omit<Accepted, 'index' | 'sub' | 'user'>> {
   const { body, now } = sub;
