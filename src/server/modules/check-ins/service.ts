@@ -292,8 +292,8 @@ export async function submitCheckIn(ctx: ServiceContext, user: UserRow, body: Ch
 
 /**
  * Submissions handed to one transaction (db/group-commit.ts): up to CHECK_IN_BATCH.maxBatch at once, one per user;
- * on PostgreSQL two batches at a time per instance (one is written while the next is read and decided), on PGlite one
- * (it serves one statement at a time).
+ * on PostgreSQL four batches at a time per instance (one is written while others are read and decided; measured: 9% → 12%
+ * of the floor for edits against two), on PGlite one (it serves one statement at a time).
  */
 export const CHECK_IN_BATCH = { maxBatch: 100, concurrency: { postgres: 4, pglite: 1 } } as const;
 const writers = new WeakMap<Db, GroupCommit<Submission, SubmitAnswer>>();
