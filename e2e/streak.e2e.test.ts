@@ -461,7 +461,8 @@ describe('days made with the server clock', () => {
       });
       await modal.getByRole('button', { name: "No, I'm Fine" }).click();
       await modal.waitFor({ state: 'detached' });
-      expect(failedCalls).toEqual(['{"trialType":"premium"}']);
+      // The modal closes as the dismissal is sent: wait for the stub to have seen it.
+      await expect.poll(() => failedCalls).toEqual(['{"trialType":"premium"}']);
       await page.unroute('**/api/subscription/dismiss-trial-expiry');
       await page.reload();
       await modal.waitFor();
