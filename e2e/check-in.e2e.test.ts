@@ -189,7 +189,9 @@ describe('daily check-in and dashboard', () => {
       await redeem(page, 'OFFERPREMIUM30');
       await page.goto('/');
       await page.getByRole('heading', { name: /, Pia$/, level: 1 }).waitFor();
-      // Premium cards are locked until the first check-in; no promotion card for a paid tier.
+      // Premium cards are locked until the first check-in; no promotion card for a paid tier. (The cards render
+      // together once the dashboard's reads have answered, after the greeting.)
+      await page.getByText('Unlock with your first check-in').first().waitFor();
       expect(await page.getByText('Unlock with your first check-in').count()).toBe(2);
       expect(await page.getByText('Go further with Premium').count()).toBe(0);
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, getTableColumns, or, sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import { anyText, rowsOf } from '@server/db/rows';
+import { latestCheckInLateral } from '@server/db/latest-check-in';
 import { checkInIdempotencyKeys, checkIns, journalEntries, users } from '@server/db/schema/index';
 import type { JournalField } from '@shared/schemas/check-ins';
 
@@ -46,13 +47,7 @@ export async function lockUsersWithLatest(
   db: Db,
   userIds: string[],
 ): Promise<Map<string, { user: typeof users.$inferSelect; latest: LatestCheckIn | null }>> {
-  const latest = db
-    .select({ localDate: checkIns.localDate, createdAt: checkIns.createdAt })
-    .from(checkIns)
-    .where(eq(checkIns.userId, users.id))
-    .orderBy(desc(checkIns.localDate))
-    .limit(1)
-    .as('latest_ci');
+  const latest = latestCheckInLateral(db);
   const rows = await db
     .select({ user: users, latestDate: latest.localDate, latestCreatedAt: latest.createdAt })
     .from(users)

@@ -1,7 +1,8 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@server/db/client';
 import { batchedRead } from '@server/db/batch';
+import { latestCheckInLateral } from '@server/db/latest-check-in';
 import { checkIns, journalEntries, streakFrozenDays, streakStates, subscriptions, users } from '@server/db/schema/index';
 
 /**
@@ -19,13 +20,7 @@ const todayCheckIn = alias(checkIns, 'today_ci');
 const req = sql.raw('req');
 
 function build(db: Db) {
-  const latest = db
-    .select({ localDate: checkIns.localDate, createdAt: checkIns.createdAt })
-    .from(checkIns)
-    .where(eq(checkIns.userId, users.id))
-    .orderBy(desc(checkIns.localDate))
-    .limit(1)
-    .as('latest_ci');
+  const latest = latestCheckInLateral(db);
   return db
     .select({
       /** The request this row answers: its position in the batch, from 1. */

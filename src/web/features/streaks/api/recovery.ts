@@ -10,7 +10,11 @@ export function useDeclineRecovery() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: declineRecovery,
-    onSuccess: () => qc.invalidateQueries({ queryKey: STREAK_KEY }),
+    // Not awaited: the refetch closes the dialog (no recovery is offered any more), and a caller's own onSuccess (its
+    // toast) must run while the dialog is still mounted — TanStack Query skips a mutate() callback after unmount.
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: STREAK_KEY });
+    },
   });
 }
 
@@ -20,6 +24,9 @@ export function useRecoverWithShield() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: recoverWithShield,
-    onSuccess: () => qc.invalidateQueries({ queryKey: STREAK_KEY }),
+    // Not awaited, as above: the caller's toast comes before the refetch closes its dialog.
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: STREAK_KEY });
+    },
   });
 }

@@ -1,0 +1,18 @@
+import { desc, eq } from 'drizzle-orm';
+import type { Db } from './client';
+import { checkIns, users } from './schema/index';
+
+/**
+ * Each user's latest check-in (its local date and instant) for a LATERAL join to `users`: a top-1 on the unique
+ * (user, date) index, read backwards. What the check-in window reads; shared by the user-state read and the check-in
+ * batch's lock (two modules may not share a repo).
+ */
+export function latestCheckInLateral(db: Db) {
+  return db
+    .select({ localDate: checkIns.localDate, createdAt: checkIns.createdAt })
+    .from(checkIns)
+    .where(eq(checkIns.userId, users.id))
+    .orderBy(desc(checkIns.localDate))
+    .limit(1)
+    .as('latest_ci');
+}
