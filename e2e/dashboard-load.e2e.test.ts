@@ -1,8 +1,8 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useApp } from './helpers/app';
+import { listenOnLoopback } from './helpers/server';
 import { open, settled } from './helpers/a11y';
 import { SOME_YES_ANSWERS, signedInThroughApi } from './helpers/users';
 import { EVENING_ZONE } from './helpers/zones';
@@ -30,19 +30,7 @@ function startProxy(target: string): Promise<typeof proxy> {
     up.on('error', () => res.writeHead(502).end());
     req.pipe(up);
   });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve({
-        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-        hits,
-        close: () =>
-          new Promise<void>((r) => {
-            server.closeAllConnections();
-            server.close(() => r());
-          }),
-      }),
-    ),
-  );
+  return listenOnLoopback(server).then((listening) => ({ ...listening, hits }));
 }
 
 // The service worker is blocked: every page load is the server's shell (with a worker in control the shell comes

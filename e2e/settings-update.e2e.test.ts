@@ -1,10 +1,10 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { mkdirSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useApp } from './helpers/app';
+import { listenOnLoopback } from './helpers/server';
 import { signUpAndSignIn } from './helpers/users';
 
 /**
@@ -53,20 +53,7 @@ function startProxy(target: string): Promise<typeof proxy> {
     up.on('error', () => res.writeHead(502).end());
     req.pipe(up);
   });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve({
-        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-        newBuild: () => void build++,
-        swServed: () => swServed,
-        close: () =>
-          new Promise<void>((r) => {
-            server.closeAllConnections();
-            server.close(() => r());
-          }),
-      }),
-    ),
-  );
+  return listenOnLoopback(server).then((listening) => ({ ...listening, newBuild: () => void build++, swServed: () => swServed }));
 }
 
 // Every page opens through the proxy (started after the app, stopped before it; its afterAll runs first).

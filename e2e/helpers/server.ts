@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import type { Server as HttpServer } from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startSmtpSink } from '@test/fakes/smtp';
@@ -186,4 +187,23 @@ export async function startApp(env: Record<string, string> = {}, opts: StartOpti
     throw err;
   }
   return { url, port, smtp, dataDir, logs, waitForLog, logLines, setClock, stopServer, stop };
+}
+
+/**
+ * Starts an HTTP server (e.g. a proxy in front of the app) on a free loopback port: its origin, and a close() that
+ * also ends the connections a browser keeps open.
+ */
+export function listenOnLoopback(server: HttpServer): Promise<{ url: string; close: () => Promise<void> }> {
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        close: () =>
+          new Promise<void>((r) => {
+            server.closeAllConnections();
+            server.close(() => r());
+          }),
+      }),
+    ),
+  );
 }
