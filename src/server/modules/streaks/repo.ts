@@ -47,13 +47,7 @@ export async function lastProcessedDates(db: Db, userIds: string[]): Promise<Map
 
 /** Locks the row for the rest of the transaction, creating it first if missing (one statement when it exists). */
 export async function lockState(db: Db, userId: string, tz: string): Promise<StreakRow> {
-  const lock = () => db.select().from(streakStates).where(eq(streakStates.userId, userId)).for('update');
-  const [existing] = await lock();
-  if (existing) return existing;
-  await db.insert(streakStates).values({ userId, timezone: tz }).onConflictDoNothing();
-  const [row] = await lock();
-  if (!row) throw new Error(`streak state missing for ${userId}`);
-  return row;
+  return (await lockStates(db, [{ userId, tz }])).get(userId)!;
 }
 
 /**

@@ -45,8 +45,6 @@ export interface StepOptions {
   paymentRef?: string | null;
   /** Ledger reason override for developer actions. */
   developer?: string;
-  /** The zone and the state row this transaction has already read and locked (saves reading them again). */
-  locked?: Locked;
 }
 
 interface Locked {
@@ -106,8 +104,8 @@ export async function applyStep(
   opts: StepOptions = {},
 ): Promise<StepOutcome> {
   const now = clock();
-  const tz = opts.locked?.tz ?? (await repo.userTimezone(tx, userId));
-  const row = opts.locked?.row ?? (await repo.lockState(tx, userId, tz));
+  const tz = await repo.userTimezone(tx, userId);
+  const row = await repo.lockState(tx, userId, tz);
   const planned = planStep(userId, now, { tz, row }, step, opts);
   await persistSteps(tx, [planned]);
   const { before, state, events, today } = planned;
