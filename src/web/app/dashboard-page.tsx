@@ -68,7 +68,7 @@ export default function DashboardPage() {
   // The history and the rewards start as the page commits (a layout effect: before any query's own subscription,
   // which would fetch without the preload), from the page shell's preloads on the page's first dashboard
   // (lib/preloaded.ts, taken once). Not during render: a refused answer (401, 429) must reach a committed page, whose
-  // session-failure handling clears the local state before the api client's redirect.
+  // session-failure handling runs (the api client also clears the local state itself before its redirect).
   useLayoutEffect(() => {
     void client.prefetchQuery({ ...getHistoryQueryOptions(), queryFn: () => preloadedOr('/api/checkins/history', fetchHistory) });
     void client.prefetchQuery({ ...getAvailableRewardsQueryOptions(), queryFn: () => preloadedOr('/api/rewards/available', getAvailableRewards) });

@@ -19,6 +19,7 @@ beforeEach(() => {
   pathname = '/account';
   apiEnvironment.pathname = () => pathname;
   apiEnvironment.redirect = (to) => redirects.push(to);
+  apiEnvironment.sessionLost = () => redirects.push('local state cleared');
 });
 afterEach(() => Object.assign(apiEnvironment, original));
 
@@ -53,12 +54,13 @@ describe('error text: {status}: {message}', () => {
 });
 
 describe('401 handling', () => {
-  test('outside the auth pages: full redirect to /signin and "Session expired - redirecting..."', async () => {
+  test('outside the auth pages: local state cleared, then a full redirect to /signin and "Session expired - redirecting..."', async () => {
     answer(401, JSON.stringify({ message: 'Unauthorized' }));
     const err = (await api.get('/api/streak').catch((e: unknown) => e)) as ApiError;
     expect(err.message).toBe(SESSION_EXPIRED_MESSAGE);
     expect(err.status).toBe(401);
-    expect(redirects).toEqual(['/signin']);
+    // Cleared before the page is left: the navigation cannot win over the clearing (spec part 1 §4.1).
+    expect(redirects).toEqual(['local state cleared', '/signin']);
   });
   test('on an auth page: only the server message, no redirect', async () => {
     for (const p of ['/signin', '/login', '/signup']) {

@@ -3,8 +3,10 @@
  * Every call sends credentials and JSON; a non-success answer is raised as an ApiError whose message reads
  * '{status}: {message}' (JSON message field, else the raw text, else the status text).
  * A 401 on an authentication page carries only the server message; elsewhere the browser is sent to
- * /signin with 'Session expired - redirecting...', unless the caller asked for null on 401.
+ * /signin with 'Session expired - redirecting...', unless the caller asked for null on 401; before it goes, session
+ * and local storage are cleared (the theme preference stays).
  */
+import { clearLocalStateKeepingTheme } from './local-state';
 
 export const SESSION_EXPIRED_MESSAGE = 'Session expired - redirecting...';
 export const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Check your connection and try again.';
@@ -78,6 +80,7 @@ export const apiEnvironment = {
     if (typeof window !== 'undefined') window.location.href = to;
   },
   fetch: (input: string, init: RequestInit): Promise<Response> => fetch(input, init),
+  sessionLost: (): void => clearLocalStateKeepingTheme(),
 };
 
 export async function apiRequest<T>(path: string, opts: RequestOptions & { on401: 'null' }): Promise<T | null>;
@@ -113,7 +116,13 @@ export async function readApiResponse<T>(res: Response, opts: Pick<RequestOption
       if (opts.on401 === 'null') return null;
       const pathname = apiEnvironment.pathname();
       if (isAuthPage(pathname)) throw new ApiError(401, message, message, body);
-      if (pathname !== '/signin') apiEnvironment.redirect('/signin');
+      if (pathname !== '/signin') {
+        // The session is gone: what this browser kept for it goes before the page does (spec part 1 §4.1 asks it of
+        // the dashboard's reads; a redirect started here could otherwise unload the page before the dashboard's own
+        // session-failure handling has run).
+        apiEnvironment.sessionLost();
+        apiEnvironment.redirect('/signin');
+      }
       throw new ApiError(401, SESSION_EXPIRED_MESSAGE, message, body);
     }
     throw new ApiError(res.status, `${res.status}: ${message}`, message, body);

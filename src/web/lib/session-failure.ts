@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from './api-client';
-import { THEME_KEY } from './theme';
+import { type BrowserStores, browserStores, clearLocalStateKeepingTheme } from './local-state';
 import { hideOverlay } from '../components/ui/loading-overlay';
 import { toast } from '../components/ui/toast';
 
@@ -36,14 +36,6 @@ export function sessionFailureAmong(errors: readonly unknown[]): SessionFailure 
   return kinds.includes('signed-out') ? 'signed-out' : kinds.includes('rate-limited') ? 'rate-limited' : null;
 }
 
-function browserStore(name: 'localStorage' | 'sessionStorage'): Storage | null {
-  try {
-    return typeof globalThis[name] === 'undefined' ? null : globalThis[name];
-  } catch {
-    return null;
-  }
-}
-
 export interface SessionFailureEffects {
   /** Goes to a path inside the running app (no page load). */
   navigate(to: string): void;
@@ -55,16 +47,9 @@ export interface SessionFailureEffects {
 export function endSessionAfterFailure(
   failure: SessionFailure,
   effects: SessionFailureEffects,
-  stores: { local: Storage | null; session: Storage | null } = { local: browserStore('localStorage'), session: browserStore('sessionStorage') },
+  stores: BrowserStores = browserStores(),
 ): void {
-  try {
-    const theme = stores.local?.getItem(THEME_KEY) ?? null;
-    stores.local?.clear();
-    if (theme !== null) stores.local?.setItem(THEME_KEY, theme);
-    stores.session?.clear();
-  } catch {
-    // Storage blocked: nothing to clear.
-  }
+  clearLocalStateKeepingTheme(stores);
   hideOverlay();
   if (failure === 'rate-limited') {
     toast({ ...RATE_LIMITED_TOAST, variant: 'destructive' });
