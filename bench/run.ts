@@ -10,6 +10,7 @@
  *              path end to end (tick → reminders.batch jobs → pushes with web-push encryption from the push
  *              threads) to a push service in its own process (PostgreSQL; bench/reminders.ts);
  *   client  gzip JS and CSS each route loads (Playwright + Debian Chromium) and Lighthouse 12 mobile scores.
+ * `--engines=pglite,postgres` runs the HTTP scenarios on those engines only (default both).
  * N is 10,000 (1,000 with --quick). It prints a table and writes bench/results/<date>.json.
  * Never part of `npm test`; exit code 1 only when the rollover scaling check fails or a scenario errors.
  */
@@ -160,7 +161,9 @@ async function main() {
     if (only.has('read') || only.has('write')) {
       const pgOk = /^postgres(ql)?:\/\//.test(base) && (await reachable(base));
       if (!pgOk) console.log(`# PostgreSQL not reachable at the configured URL: PGlite only`);
-      for (const t of await engineTargets(pgOk ? base : null)) {
+      const engineArg = argv.find((a) => a.startsWith('--engines='))?.slice('--engines='.length);
+      const engines_ = engineArg ? new Set(engineArg.split(',')) : null;
+      for (const t of (await engineTargets(pgOk ? base : null)).filter((t) => !engines_ || engines_.has(t.engine))) {
         try {
           const t0 = performance.now();
           engines.push(await appRuns(t.engine, t.db?.url, users, durationS, only, argv.includes('--per-endpoint')));

@@ -1,7 +1,7 @@
 /**
  * A benchmark server in its own process (so the load generator does not share its event loop):
  *   tsx bench/server.ts floor                        a bare Fastify route, GET /floor → {"ok":true}
- *   tsx bench/server.ts app --users=N [--db=URL] [--web=dist/web]
+ *   tsx bench/server.ts app --users=N [--db=URL [--seeded]] [--web=dist/web]
  *       the real app (buildApp, no logger, no jobs) on a fixed clock (bench/seed.ts BENCH_NOW), after seeding N
  *       users into PostgreSQL at URL or, without --db, a fresh in-memory PGlite.
  * It prints one line `{"port":…}` on stdout when listening. BENCH_SERVER_NODE_OPTIONS (read by bench/http.ts)
@@ -27,8 +27,11 @@ async function main() {
     const url = arg('db');
     const handle = await openDb({ databaseUrl: url, dataDir: url ? undefined : 'memory://', poolMax: Number(process.env.BENCH_POOL_MAX ?? 10) });
     const t0 = performance.now();
-    await seedBench(handle.db, users);
-    process.stderr.write(`seeded ${users} users × 90 days on ${handle.engine} in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+    // --seeded: the database at --db already holds the bench's users (a copy of a seeded one).
+    if (!process.argv.includes('--seeded')) {
+      await seedBench(handle.db, users);
+      process.stderr.write(`seeded ${users} users × 90 days on ${handle.engine} in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+    }
     const port = 0;
     app = await buildApp({
       config: loadConfig({ NODE_ENV: 'production', APP_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', PORT: String(port) }),

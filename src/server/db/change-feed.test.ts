@@ -41,6 +41,19 @@ describe.each(testEngines())('the change feed (triggers + LISTEN/NOTIFY), on %s'
         h.db.execute(sql`INSERT INTO streak_states (user_id, timezone) VALUES ('f1', 'UTC'), ('f2', 'UTC')`),
       ),
     ).toEqual(['f1', 'f2']);
+    expect(await changed(() => h.db.execute(sql`UPDATE streak_states SET current_streak = 1 WHERE user_id = 'f2'`))).toEqual(['f2']);
+    // Check-ins (statement-level triggers, drizzle/0018): each user a statement touched, inserted, changed or deleted.
+    const checkIn = (id: string, user: string) =>
+      sql`(${id}, ${user}, '2026-03-01', 1, 1, 1, 1, 1, 1, 1, 1, '[]'::jsonb, 'UTC')`;
+    expect(
+      await changed(() =>
+        h.db.execute(sql`INSERT INTO check_ins (id, user_id, local_date, rest_score, exercise_score, nutrition_score, goals_score,
+          boundaries_score, connection_score, joy_score, score, answers, timezone) VALUES ${checkIn('c1', 'f1')}, ${checkIn('c2', 'f2')}`),
+      ),
+    ).toEqual(['f1', 'f2']);
+    expect(await changed(() => h.db.execute(sql`UPDATE check_ins SET joy_score = 0 WHERE id = 'c1'`))).toEqual(['f1']);
+    expect(await changed(() => h.db.execute(sql`UPDATE check_ins SET joy_score = 0 WHERE id = 'none'`))).toEqual([]);
+    expect(await changed(() => h.db.execute(sql`DELETE FROM check_ins WHERE id = 'c2'`))).toEqual(['f2']);
     expect(await changed(() => h.db.execute(sql`DELETE FROM users WHERE id = 'f2'`))).toEqual(['f2']);
   });
 

@@ -40,8 +40,10 @@ export const userCheckInStats = pgTable(
 );
 
 /**
- * Roll-up of check_ins per local date, kept by the same trigger. Split into 16 shards by user (a hash of the
- * user id) so check-ins made at the same moment do not queue on one counter row.
+ * Roll-up of check_ins per local date, kept by the check-in triggers, in shards so concurrent writers do not queue
+ * on one counter row: an insert counts into its connection's shard (drizzle/0018), a delete or a move out of the
+ * shard of its user (0011). A date's count is the sum of its shards; one shard alone means nothing (it may even be
+ * negative).
  */
 export const checkInDailyCounts = pgTable(
   'check_in_daily_counts',

@@ -166,7 +166,7 @@ export async function checkInAggregates(db: Db, now: Date, windowDays: number | 
       coalesce(sum(check_ins) FILTER (WHERE local_date >= ${windowFrom}), 0)::int AS in_window,
       coalesce(sum(check_ins) FILTER (WHERE local_date >= ${utcDate(daysBefore(now, 29))}), 0)::int AS in_30d,
       min(local_date) FILTER (WHERE check_ins > 0) AS first_date
-    FROM check_in_daily_counts`,
+    FROM (SELECT local_date, sum(check_ins) AS check_ins FROM check_in_daily_counts GROUP BY local_date) AS by_date`,
   );
   return { total: num(r?.total), inWindow: num(r?.in_window), in30d: num(r?.in_30d), firstDate: (r?.first_date as string | null) ?? null };
 }

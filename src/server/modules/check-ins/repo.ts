@@ -77,9 +77,8 @@ const REPLACED = Object.entries(getTableColumns(checkIns)).filter(([key]) => !['
  * UPDATE for all): concurrent submissions for one day leave exactly one row. One row per user. Answers each user's row
  * as written and whether it was inserted.
  *
- * The rows go in ordered by date and roll-up shard (drizzle/0011: the analytics trigger counts each row into
- * check_in_daily_counts, one row per (date, hashtext(user) & 15)), so two batches committing at once take those rows'
- * locks in the same order and never wait on each other in a cycle.
+ * The rows go in ordered by user (whose rows the batch has locked in that order); the analytics roll-up counts the
+ * statement's new rows once, grouped (drizzle/0018).
  */
 export async function upsertCheckIns(
   db: Db,
@@ -96,7 +95,7 @@ export async function upsertCheckIns(
   const shape = sql.raw(columns.map(([, col]) => `"${col.name}" ${col.getSQLType()}`).join(', '));
   const written = await db
     .insert(checkIns)
-    .select(sql`SELECT ${names} FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(${shape}) ORDER BY v.local_date, hashtext(v.user_id) & 15, v.user_id`)
+    .select(sql`SELECT ${names} FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(${shape}) ORDER BY v.user_id, v.local_date`)
     .onConflictDoUpdate({
       target: [checkIns.userId, checkIns.localDate],
       set: Object.fromEntries(REPLACED.map(([key, col]) => [key, sql.raw(`excluded."${col.name}"`)])),
