@@ -10,6 +10,7 @@ import {
   parseWallTime,
   type LocalDate,
 } from './dates';
+import { memo } from '../memo';
 
 /**
  * The daily check-in window, as pure functions of "now" and the user's settings.
@@ -170,6 +171,12 @@ export interface WindowResult {
  * The window closes at the last millisecond of the local date.
  */
 export function officialWindow(date: LocalDate, tz: string, checkInTime: string): { opensAt: Date; closesAt: Date } | null {
+  // A pure function of three strings, asked several times for each window state and shared by everyone with the same
+  // zone and check-in time on a date: answered from a bounded memo after the first time (fresh Dates each time).
+  const w = officialWindowMs(date, tz, checkInTime);
+  return w && { opensAt: new Date(w[0]), closesAt: new Date(w[1]) };
+}
+const officialWindowMs = memo((date: LocalDate, tz: string, checkInTime: string): readonly [number, number] | null => {
   const time = effectiveCheckInTime(checkInTime);
   const dayStart = startOfLocalDay(date, tz);
   const closesAt = endOfLocalDay(date, tz);
@@ -179,8 +186,8 @@ export function officialWindow(date: LocalDate, tz: string, checkInTime: string)
     const minutesBeforeMidnight = 24 * 60 - parseWallTime(time)!;
     opensAt = new Date(Math.max(dayStart.getTime(), closesAt.getTime() + 1 - minutesBeforeMidnight * 60_000));
   }
-  return { opensAt, closesAt };
-}
+  return [opensAt.getTime(), closesAt.getTime()] as const;
+}, 20_000);
 
 /** The first official opening strictly after `now`. */
 export function nextOpening(now: Date, tz: string, checkInTime: string): Date {
@@ -338,6 +345,8 @@ export function checkInWindow(input: WindowInput): WindowResult {
 
 /** Whether a submission at `now` is accepted (a new check-in, or a replacement of today's). */
 export function acceptsSubmission(input: WindowInput): boolean {
-  const { windowState } = checkInWindow(input);
-  return windowState.canCheckIn || windowState.canEdit;
+  return acceptsIn(checkInWindow(input).windowState);
 }
+
+/** Whether a window state accepts a submission (a new check-in, or a replacement of today's). */
+export const acceptsIn = (windowState: Pick<WindowState, 'canCheckIn' | 'canEdit'>): boolean => windowState.canCheckIn || windowState.canEdit;

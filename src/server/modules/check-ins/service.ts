@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { inTx, withNow, type DataContext, type ServiceContext } from '@server/context';
 import { checkMadeAt } from '@shared/domain/offline-check-in';
 import { rescheduleReminders } from '../notifications/service';
-import { OFFLINE_SYNC_HOURS, acceptsSubmission, canChangeCheckInTime, checkInWindow, effectiveCheckInTime } from '@shared/domain/check-in-window';
+import { OFFLINE_SYNC_HOURS, acceptsIn, canChangeCheckInTime, checkInWindow, effectiveCheckInTime } from '@shared/domain/check-in-window';
 import { isKnownTimeZone, localDateOf } from '@shared/domain/dates';
 import {
   answerModeForTier,
@@ -470,7 +470,7 @@ async function decide(
   if (made && !made.ok) throw badRequest(made.message);
   // A late offline check-in: its own date (checked above), past the timezone-change rule (decision 022).
   const late = made?.ok === true && made.late;
-  if (!late && !acceptsSubmission(w.input)) {
+  if (!late && !acceptsIn(w.windowState)) {
     // Decision 010's refusal is a whole sentence of its own; a closed window says when it opens.
     throw conflict(w.block ? w.block.message : CHECK_IN_MESSAGES.outsideWindow(w.windowState.message), { windowState: w.windowState });
   }
