@@ -16,3 +16,8 @@ export function latestCheckInLateral(db: Db) {
     .limit(1)
     .as('latest_ci');
 }
+
+/** The latest check-in read through that join (its date and instant), or null when the user has none. */
+export function latestCheckInOf(r: { latestDate: string | null; latestCreatedAt: Date | null }): { localDate: string; createdAt: Date } | null {
+  return r.latestDate !== null && r.latestCreatedAt !== null ? { localDate: r.latestDate, createdAt: r.latestCreatedAt } : null;
+}

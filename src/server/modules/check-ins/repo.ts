@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, getTableColumns, or, sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import { anyText, rowsOf } from '@server/db/rows';
-import { latestCheckInLateral } from '@server/db/latest-check-in';
+import { latestCheckInLateral, latestCheckInOf } from '@server/db/latest-check-in';
 import { checkInIdempotencyKeys, checkIns, journalEntries, users } from '@server/db/schema/index';
 import type { JournalField } from '@shared/schemas/check-ins';
 
@@ -55,12 +55,7 @@ export async function lockUsersWithLatest(
     .where(anyText(users.id, userIds))
     .orderBy(asc(users.id))
     .for('update', { of: users });
-  return new Map(
-    rows.map((r) => [
-      r.user.id,
-      { user: r.user, latest: r.latestDate !== null && r.latestCreatedAt !== null ? { localDate: r.latestDate, createdAt: r.latestCreatedAt } : null },
-    ]),
-  );
+  return new Map(rows.map((r) => [r.user.id, { user: r.user, latest: latestCheckInOf(r) }]));
 }
 
 /** The user's check-ins, newest first. */

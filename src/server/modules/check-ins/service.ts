@@ -272,7 +272,6 @@ interface Submission {
   user: UserRow;
   body: CheckInSubmission;
   key: string | undefined;
-  now: Date;
 }
 
 /**
@@ -283,11 +282,10 @@ interface Submission {
  */
 export async function submitCheckIn(ctx: ServiceContext, user: UserRow, body: CheckInSubmission, idempotencyKey?: string): Promise<SubmitAnswer> {
   const writer = writerFor(ctx);
-  // One instant for the whole submission: the tier, the window, the rows and the event agree on it.
-  const now = ctx.now();
-  ctx = withNow(ctx, now);
+  // One instant for the whole submission (its ctx.now()): the tier, the window, the rows and the event agree on it.
+  ctx = withNow(ctx, ctx.now());
   user = await withCurrentTier(ctx, user);
-  return writer.submit({ ctx, user, body, key: idempotencyKey, now });
+  return writer.submit({ ctx, user, body, key: idempotencyKey });
 }
 
 /**
@@ -359,7 +357,7 @@ async function recordCheckIns(base: DataContext, take: () => Submission[]): Prom
         const row = locked.get(sub.user.id);
         const user = { ...(row?.user ?? sub.user), tier: sub.user.tier };
         const seen = sub.key ? seenKeys.get(repo.idempotencyPair(user.id, sub.key)) : undefined;
-        const decided = await decide(withNow(txCtx, sub.now), sub, user, seen, row?.latest ?? null, settled.get(user.id) ?? null);
+        const decided = await decide(withNow(txCtx, sub.ctx.now()), sub, user, seen, row?.latest ?? null, settled.get(user.id) ?? null);
         if ('replay' in decided) answers[index] = { ok: decided.replay };
         else accepted.push({ index, sub, user, ...decided });
       } catch (err) {
@@ -376,7 +374,7 @@ async function recordCheckIns(base: DataContext, take: () => Submission[]): Prom
     );
     const rowOf = (a: Accepted) => written.get(a.user.id)!;
     // With journalEntries the journal is set exactly (all empty → no journal row); without, it is left as it was.
-    for (const a of accepted) if (a.journal && hasAiCoach(a.user.tier)) await writeJournal(tx, a.user.id, rowOf(a).row.id, a.journal, a.sub.now);
+    for (const a of accepted) if (a.journal && hasAiCoach(a.user.tier)) await writeJournal(tx, a.user.id, rowOf(a).row.id, a.journal, a.sub.ctx.now());
     // Written once, the first time (the locked row says whether it is): no statement when no one's first.
     const flipped = await repo.markFirstCheckInsCompleted(
       tx,
@@ -392,7 +390,7 @@ async function recordCheckIns(base: DataContext, take: () => Submission[]): Prom
         checkInId: row.id,
         localDate: row.localDate,
         timezone: a.values.timezone,
-        now: a.sub.now,
+        now: a.sub.ctx.now(),
         isNew: inserted,
         isFirstCheckIn: inserted && flipped.has(a.user.id),
         score: a.score,
@@ -426,7 +424,7 @@ async function recordCheckIns(base: DataContext, take: () => Submission[]): Prom
           requestHash: a.hash,
           statusCode: inserted ? 201 : 200,
           response: answer as unknown as Record<string, unknown>,
-          createdAt: a.sub.now,
+          createdAt: a.sub.ctx.now(),
         });
       }
       answers[a.index] = { ok: { ...answer, created: inserted } };
@@ -448,7 +446,8 @@ async function decide(
   latest: repo.LatestCheckIn | null,
   settled: string | null,
 ): Promise<{ replay: SubmitAnswer } | Omit<Accepted, 'index' | 'sub' | 'user'>> {
-  const { body, now } = sub;
+  const { body } = sub;
+  const now = sub.ctx.now();
   const tier = user.tier;
   const hash = sub.key ? requestHash(body) : '';
   if (seen) {

@@ -2,6 +2,7 @@ import { addLocalDays, isKnownTimeZone, localDateOf } from '@shared/domain/dates
 import type { ServiceContext } from '@server/context';
 import type { UserRow } from '@server/plugins/session';
 import { readUserStateRows, type UserStateRows } from './repo';
+import { latestCheckInOf } from '@server/db/latest-check-in';
 
 /**
  * The signed-in user's state as one read model: their row, streak state, subscription, today's check-in (and its
@@ -62,5 +63,5 @@ function due(rows: UserState['rows'], now: Date, tz: string, yesterday: string):
 
 /** The latest check-in as the check-in window reads it. */
 export function lastCheckInOf(rows: UserStateRows): { localDate: string; createdAt: Date } | null {
-  return rows.latestDate !== null && rows.latestCreatedAt !== null ? { localDate: rows.latestDate, createdAt: rows.latestCreatedAt } : null;
+  return latestCheckInOf(rows);
 }
