@@ -134,10 +134,10 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
   let checkInCount = 0;
   await step('check-ins', async (ctx) => {
     const { db } = ctx;
-    // The roll-up trigger is off during the bulk load (the table is locked for it) and the roll-ups rebuilt after.
+    // The roll-up of inserted rows is off during the bulk load (the table is locked for it) and the roll-ups rebuilt after.
     await inTx(ctx, async (txCtx) => {
       const tx = txCtx.db;
-      await tx.execute(sql`ALTER TABLE check_ins DISABLE TRIGGER check_ins_rollup`);
+      await tx.execute(sql`ALTER TABLE check_ins DISABLE TRIGGER check_ins_rollup_inserted`);
       for (let from = 1; from <= opts.users; from += batch) {
         const to = Math.min(opts.users, from + batch - 1);
         // Each user checks in on a share of the days since sign-up (their own engagement level, 0.15..0.85).
@@ -158,7 +158,7 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
                               WHERE d IS NOT NULL OFFSET 0) r
           WHERE r.roll < u.p AND (d AT TIME ZONE 'UTC') + interval '20 hours' <= ${nowTs}`);
       }
-      await tx.execute(sql`ALTER TABLE check_ins ENABLE TRIGGER check_ins_rollup`);
+      await tx.execute(sql`ALTER TABLE check_ins ENABLE TRIGGER check_ins_rollup_inserted`);
       await rebuildCheckInRollups(txCtx);
     });
     const [counted] = await rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM check_ins WHERE user_id LIKE ${`seed-${run}-%`}`);
