@@ -5,6 +5,7 @@
  * the seeded users. Figures are also given as a ratio to the floor measured in the same run.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { createEmptyPostgresDb } from '../test/helpers/db';
@@ -22,11 +23,51 @@ export interface LoadResult {
   errors: number;
   non2xx: number;
   durationS: number;
+  /** CPU time per request (µs) of the app server's process and of every PostgreSQL process, where /proc tells. */
+  cpuUsPerRequest?: { server: number; postgres: number };
 }
 
 export interface BenchServer {
   port: number;
+  pid: number;
   stop(): Promise<void>;
+}
+
+/**
+ * CPU seconds used so far (user + system, from /proc) by one process and by every PostgreSQL process: CPU per
+ * request holds still when other work loads the machine, while req/s does not. Null where there is no /proc.
+ */
+export function cpuSeconds(pid: number): { server: number; postgres: number } | null {
+  const ticks = (stat: string) => {
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100; // utime + stime, in clock ticks of 1/100 s
+  };
+  try {
+    let postgres = 0;
+    for (const d of readdirSync('/proc')) {
+      if (!/^\d+$/.test(d)) continue;
+      try {
+        if (readFileSync(`/proc/${d}/cmdline`, 'utf8').startsWith('postgres')) postgres += ticks(readFileSync(`/proc/${d}/stat`, 'utf8'));
+      } catch {
+        // gone meanwhile
+      }
+    }
+    return { server: ticks(readFileSync(`/proc/${pid}/stat`, 'utf8')), postgres };
+  } catch {
+    return null;
+  }
+}
+
+/** `load` with the CPU per request of the server (and of PostgreSQL) measured around it. */
+export async function loadWithCpu(server: BenchServer, ...args: Parameters<typeof load>): Promise<LoadResult> {
+  const before = cpuSeconds(server.pid);
+  const r = await load(...args);
+  const after = cpuSeconds(server.pid);
+  if (before && after && r.requests > 0) {
+    const us = (a: number, b: number) => Math.round(((b - a) / r.requests) * 1e6);
+    r.cpuUsPerRequest = { server: us(before.server, after.server), postgres: us(before.postgres, after.postgres) };
+  }
+  return r;
 }
 
 /** Starts bench/server.ts in a child process and waits for its port. */
@@ -50,6 +91,7 @@ export async function startServer(args: string[]): Promise<BenchServer> {
   });
   return {
     port,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -18,7 +18,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import pg from 'pg';
 import { clientBench, type ClientResult } from './client';
-import { CONNECTIONS, DASHBOARD_CALLS, checkInsBy, engineTargets, load, readMix, startServer, type LoadResult } from './http';
+import { CONNECTIONS, DASHBOARD_CALLS, checkInsBy, engineTargets, load, loadWithCpu, readMix, startServer, type LoadResult } from './http';
 import { DEFAULT_BENCH_DATABASE_URL, streakBench } from './streak';
 import { analyticsBench } from './analytics';
 import { remindersBench } from './reminders';
@@ -85,6 +85,19 @@ function dashboardLoadLines(engines: EngineResults[]): string[] {
   return lines;
 }
 
+/** CPU per write (server process, PostgreSQL processes): steady when the machine's load is not. */
+function cpuLines(engines: EngineResults[]): string[] {
+  const lines: string[] = [];
+  for (const e of engines) {
+    for (const r of [e.write, e.edit]) {
+      const c = r?.cpuUsPerRequest;
+      if (!r || !c) continue;
+      lines.push(`- ${e.engine}, ${r.label}: CPU per request ${c.server} µs in the server${e.engine === 'postgres' ? ` + ${c.postgres} µs in PostgreSQL` : ''}`);
+    }
+  }
+  return lines;
+}
+
 async function appRuns(engine: EngineResults['engine'], url: string | undefined, users: number, durationS: number, only: Set<string>, perEndpoint: boolean): Promise<EngineResults> {
   const out: EngineResults = { engine, users };
   const s = await startServer(['app', `--users=${users}`, ...(url ? [`--db=${url}`] : [])]);
@@ -99,8 +112,8 @@ async function appRuns(engine: EngineResults['engine'], url: string | undefined,
       out.dashboard = await dashboardRun(s.port, users, durationS);
     }
     if (only.has('write')) {
-      out.write = await load('write: first check-ins', s.port, { amount: users, next: checkInsBy(1, users, false) });
-      out.edit = await load('write: edits', s.port, { amount: users, next: checkInsBy(1, users, true) });
+      out.write = await loadWithCpu(s, 'write: first check-ins', s.port, { amount: users, next: checkInsBy(1, users, false) });
+      out.edit = await loadWithCpu(s, 'write: edits', s.port, { amount: users, next: checkInsBy(1, users, true) });
     }
   } finally {
     await s.stop();
@@ -179,6 +192,7 @@ async function main() {
       `## HTTP (${n(users)} users × 90 days, ${CONNECTIONS} connections; floor = mean of ${floors.map((f) => n(f.rps)).join(' and ')} req/s measured before and after)`,
       ...httpTable(floor, engines),
       ...dashboardLoadLines(engines),
+      ...cpuLines(engines),
     ];
     print(lines);
     result.floor = { rps: floor, runs: floors };
