@@ -32,7 +32,7 @@ describe('dialogs: one at a time, a close button, they fit 360×640 and pass axe
           await checkDialog(page, 'Your Overall Score');
           await page.getByRole('dialog').getByTestId('dialog-close').click();
           await page.getByRole('dialog').waitFor({ state: 'detached' });
-          expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('How is this calculated?');
+          await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('How is this calculated?');
 
           await page.goto('/streak');
           await settled(page, { networkIdle: true });
@@ -43,7 +43,7 @@ describe('dialogs: one at a time, a close button, they fit 360×640 and pass axe
           await checkDialog(page, 'Check-in Details');
           await page.getByRole('dialog').getByTestId('dialog-close').click();
           await page.getByRole('dialog').waitFor({ state: 'detached' });
-          expect(await page.evaluate(() => document.activeElement?.getAttribute('data-date'))).toBe(todayDate);
+          await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-date'))).toBe(todayDate);
           // Milestone detail, protection explainer, month view, and Check-in Details in place of the month.
           await page.getByRole('button', { name: /Dedicated Soul/ }).first().click();
           await checkDialog(page, /Dedicated Soul/);

@@ -76,7 +76,8 @@ describe('keyboard only, at 360×640', () => {
       await tabTo(page, (el) => el.label === 'Close', 10);
       await page.keyboard.press('Enter');
       await details.waitFor({ state: 'detached' });
-      expect((await focused(page)).text).toMatch(/^Premium Trial/);
+      // Radix hands the focus back a task after the dialog has gone: wait for it as a state.
+      await expect.poll(async () => (await focused(page)).text).toMatch(/^Premium Trial/);
 
       // The check-in: each question's heading takes the focus; Tab reaches the scale, the arrows choose, Enter confirms.
       await tabTo(page, (el) => el.text === 'FIRST TIME CHECK-IN');
@@ -106,7 +107,7 @@ describe('keyboard only, at 360×640', () => {
       await page.getByRole('dialog', { name: 'Your Overall Score' }).waitFor();
       await page.keyboard.press('Escape');
       await page.getByRole('dialog').waitFor({ state: 'detached' });
-      expect((await focused(page)).text).toBe('How is this calculated?');
+      await expect.poll(async () => (await focused(page)).text).toBe('How is this calculated?');
 
       // A setting: the bottom navigation to Settings, then the Dark Mode switch with Space.
       await tabTo(page, (el) => el.text.includes('Settings'));

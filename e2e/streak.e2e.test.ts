@@ -162,7 +162,7 @@ describe('milestone, reward, trial, streak journey, coupons', () => {
       await month.getByRole('button', { name: 'Previous month' }).focus();
       await page.keyboard.press('Escape');
       await month.waitFor({ state: 'detached' });
-      expect(await page.evaluate(() => document.activeElement?.textContent ?? '')).toContain('Recent Activity');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toContain('Recent Activity');
 
       // Tapping the completed day shows the check-in details (free answers: yes/no).
       await todayCell.click();
