@@ -67,7 +67,16 @@ export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
   // The tsconfig.json path aliases (@shared/…, @web/…); the service worker build reuses this resolve config.
-  resolve: { tsconfigPaths: true },
+  resolve: {
+    tsconfigPaths: true,
+    alias: [
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
+      { find: /^react-dom$/, replacement: 'preact/compat' },
+      { find: /^react$/, replacement: 'preact/compat' },
+    ],
+  },
   plugins: [
     react(),
     tailwindcss(),
@@ -96,7 +105,7 @@ export default defineConfig({
         // React, the router and TanStack Query in one file beside the entry: every page needs them, and as the
         // bundler's default they came in six small files (six more requests before the first render).
         codeSplitting: {
-          groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/ }],
+          groups: [{ name: 'framework', test: /node_modules[\\/](preact|react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/ }],
         },
       },
     },

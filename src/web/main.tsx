@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
@@ -14,18 +14,13 @@ applyTheme();
 claimPreloads();
 startServiceWorker();
 
-// The first render as a transition: React renders in slices and yields to the browser between them, instead of
-// one long task right after the scripts are evaluated (Lighthouse's total blocking time). The page shows the
-// first HTML's content until then.
-const root = createRoot(document.getElementById('root')!);
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <Providers>
-        <BrowserRouter>
-          <App />
-        </BrowserRouter>
-      </Providers>
-    </StrictMode>,
-  );
-});
+// Rendered by Preact through preact/compat (decision 026): the code is written against React's API.
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Providers>
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>
+    </Providers>
+  </StrictMode>,
+);

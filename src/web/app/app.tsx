@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCurrentUser } from '../lib/current-user';
@@ -63,12 +63,14 @@ export function App() {
   const navShown = !!userId && showsBottomNav(pathname);
   useEffect(() => setToastPlacement(navShown ? 'above-nav' : 'top'), [navShown]);
 
-  // The first answer of the session check (a synchronous store update) shows the screens through a deferred flag:
-  // the whole route tree then renders as a transition, in slices, not in one long task. Later changes of the user
-  // (sign-in, sign-out) render at once, as before.
+  // Nothing is rendered until the session check has answered. The first HTML's welcome text (index.html
+  // #first-paint, outside the app's root) stays until then, and goes before the frame in which the screens are
+  // painted in its place: the two are never seen together.
   const answered = !userQuery.isPending;
-  const shown = useDeferredValue(answered);
-  if (!answered || !shown) return null;
+  useLayoutEffect(() => {
+    if (answered) document.getElementById('first-paint')?.remove();
+  }, [answered]);
+  if (!answered) return null;
   const user = userQuery.data ?? null;
   return (
     <>

@@ -53,6 +53,17 @@ export const FIRST_WINDOW_COUNTDOWN_LABEL = 'First check-in window ends in';
  * and the dialogs it opens by itself (./dashboard-modals.tsx). Composed here from the dashboard, subscriptions,
  * streak and rewards features.
  */
+/** True from the task after the one in which `ready` first rendered true. */
+function useNextTask(ready: boolean): boolean {
+  const [next, setNext] = useState(ready);
+  useEffect(() => {
+    if (!ready || next) return;
+    const t = setTimeout(() => setNext(true), 0);
+    return () => clearTimeout(t);
+  }, [ready, next]);
+  return next;
+}
+
 export default function DashboardPage() {
   const client = useQueryClient();
   // One request (GET /api/dashboard) for the user, today, the streak and the subscription; the queries below join it.
@@ -91,6 +102,10 @@ export default function DashboardPage() {
   // holds their place, so nothing above the area tiles grows (and moves them) as each answer arrives, and the page
   // is rendered once instead of once per answer.
   const cardsReady = useFirstDataIn(FIRST_READS, loaded);
+  // The cards below the first screen render a task later than those above it: two shorter tasks (each with its own
+  // style and layout) instead of one long one that would block a phone's main thread (decision 026). They are added
+  // after the last card shown, so nothing on the screen moves.
+  const restReady = useNextTask(cardsReady);
 
   // The count-up runs when it was requested, once loading is over and any overlay has faded out (so it is seen),
   // on the fresh history (not the cached one being refetched after the check-in).
@@ -143,6 +158,10 @@ export default function DashboardPage() {
           />
           <CheckInCard status={today.data} unavailable={today.isError} />
           <TrialBanners />
+        </>
+      )}
+      {restReady && (
+        <>
           <StreakCard />
           <RewardClaimCards />
           <PremiumCards tier={tier} hasCheckIns={count > 0} />

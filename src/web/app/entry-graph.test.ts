@@ -77,3 +77,17 @@ describe('the client entry (loaded by every page)', () => {
     expect(rel.filter((f) => f.startsWith('src/shared/schemas/'))).toEqual([]);
   });
 });
+
+describe('the renderer (decision 026)', () => {
+  it('is Preact: the build resolves react, react-dom and the JSX runtime to preact/compat', async () => {
+    const { default: config } = await import('../../../vite.config');
+    const aliases = config.resolve?.alias as { find: RegExp; replacement: string }[];
+    const resolved = (spec: string) => aliases.find((a) => a.find.test(spec))?.replacement;
+    expect(resolved('react')).toBe('preact/compat');
+    expect(resolved('react-dom')).toBe('preact/compat');
+    expect(resolved('react-dom/client')).toBe('preact/compat/client');
+    expect(resolved('react/jsx-runtime')).toBe('preact/jsx-runtime');
+    // Only those exact names: a package whose name starts with 'react' (react-router) is not aliased.
+    expect(resolved('react-router')).toBeUndefined();
+  });
+});

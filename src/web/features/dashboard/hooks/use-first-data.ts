@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 
 function allIn(client: QueryClient, keys: readonly QueryKey[]): boolean {
@@ -23,9 +23,7 @@ export function useFirstDataIn(keys: readonly QueryKey[], force = false): boolea
   useEffect(() => {
     if (done) return;
     const check = () => {
-      // As a transition: React renders the cards in slices, yielding to the browser between them, instead of in
-      // one long task (the query answers themselves re-render synchronously).
-      if (allIn(client, watched)) startTransition(() => setDone(true));
+      if (allIn(client, watched)) setDone(true);
     };
     check();
     return client.getQueryCache().subscribe(check);
