@@ -54,7 +54,9 @@ export async function lockUsersWithLatest(
     .leftJoinLateral(latest, sql`true`)
     .where(anyText(users.id, userIds))
     .orderBy(asc(users.id))
-    .for('update', { of: users });
+    .for('update', { of: users })
+    .prepare('checkins_lock_users')
+    .execute();
   return new Map(rows.map((r) => [r.user.id, { user: r.user, latest: latestCheckInOf(r) }]));
 }
 
@@ -95,7 +97,9 @@ export async function upsertCheckIns(
       target: [checkIns.userId, checkIns.localDate],
       set: Object.fromEntries(REPLACED.map(([key, col]) => [key, sql.raw(`excluded."${col.name}"`)])),
     })
-    .returning({ id: checkIns.id, userId: checkIns.userId, localDate: checkIns.localDate, inserted: sql<boolean>`(xmax = 0)` });
+    .returning({ id: checkIns.id, userId: checkIns.userId, localDate: checkIns.localDate, inserted: sql<boolean>`(xmax = 0)` })
+    .prepare('checkins_upsert')
+    .execute();
   return new Map(written.map(({ inserted, ...row }) => [row.userId, { row, inserted: Boolean(inserted) }]));
 }
 
@@ -106,7 +110,9 @@ export async function markFirstCheckInsCompleted(db: Db, userIds: string[], now:
     .update(users)
     .set({ firstCheckInCompleted: true, updatedAt: now })
     .where(and(anyText(users.id, userIds), eq(users.firstCheckInCompleted, false)))
-    .returning({ id: users.id });
+    .returning({ id: users.id })
+    .prepare('checkins_mark_first')
+    .execute();
   return new Set(rows.map((r) => r.id));
 }
 

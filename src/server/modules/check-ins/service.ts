@@ -35,6 +35,7 @@ import { lastCheckInOf, readUserState, type UserState } from '../user-state/serv
 import { withCurrentTier } from '../subscriptions/service';
 import { settledThrough, settledThroughOf } from '../streaks/service';
 import { GroupCommit, type Settled } from '@server/db/group-commit';
+import { useGenericPlans } from '@server/db/rows';
 
 /** The user's timezone, or UTC if the stored value is not a zone this runtime knows. */
 export const userTimeZone = (user: Pick<UserRow, 'timezone'>): string =>
@@ -307,7 +308,7 @@ function writerFor(ctx: ServiceContext): GroupCommit<Submission, SubmitAnswer> {
       onBatchError: (err: unknown, subs: Submission[]) =>
         subs[0]?.ctx.log.warn({ err, submissions: subs.length }, 'a batch of check-ins failed as a whole: each runs again alone'),
     };
-    writers.set(base.db, (w = new GroupCommit((take) => recordCheckIns(base, take), opts)));
+    writers.set(base.db, (w = new GroupCommit((take) => recordCheckIns(base, ctx.dbEngine, take), opts)));
   }
   return w;
 }
@@ -331,8 +332,10 @@ interface Accepted {
  * and the Idempotency-Key answers. Throws only when the transaction failed (nothing was written): GroupCommit then
  * runs each submission again alone.
  */
-async function recordCheckIns(base: DataContext, take: () => Submission[]): Promise<Settled<SubmitAnswer>[]> {
+async function recordCheckIns(base: DataContext, engine: ServiceContext['dbEngine'], take: () => Submission[]): Promise<Settled<SubmitAnswer>[]> {
   return inTx(base, async ({ db: tx }) => {
+    // The batch's statements are named (prepared once per connection): their generic plans, never planned again.
+    if (engine === 'postgres') await useGenericPlans(tx);
     // Taken now that the transaction has begun: whatever arrived while it waited for its connection joins it. One turn
     // of the event loop first: on PGlite the statements queued before this transaction run back to back without
     // yielding, so the requests they answered (the session lookups) reach submitCheckIn only now.

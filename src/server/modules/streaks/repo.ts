@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt, gte, inArray, lte, min, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
-import { anyText, rowsOf } from '@server/db/rows';
+import { anyText, namedRowsOf } from '@server/db/rows';
 import { streakFrozenDays, streakLedger, streakRecoveredDays, streakStates, users } from '@server/db/schema/index';
 import type { StreakSnapshot, StreakState } from '@shared/domain/streak-engine';
 
@@ -41,7 +41,9 @@ export async function lastProcessedDates(db: Db, userIds: string[]): Promise<Map
   const rows = await db
     .select({ userId: streakStates.userId, date: streakStates.lastProcessedDate })
     .from(streakStates)
-    .where(anyText(streakStates.userId, userIds));
+    .where(anyText(streakStates.userId, userIds))
+    .prepare('streaks_last_processed')
+    .execute();
   return new Map(rows.map((r) => [r.userId, r.date]));
 }
 
@@ -104,7 +106,10 @@ export async function saveStates(db: Db, rows: SettledState[], now?: Date): Prom
       rst: recentStates,
       ua: (updatedAt ?? now ?? new Date()).toISOString(),
     }));
-    await db.execute(sql`
+    await namedRowsOf(
+      db,
+      'streaks_save_states',
+      sql`
       UPDATE streak_states AS s SET
         current_streak = v.cs, best_streak = v.bs, freeze_days_remaining = v.fr, freeze_days_used = v.fu,
         checkpoint = v.cp, last_completed_date = v.lc, last_processed_date = v.lp, next_rollover_at = v.nr,
@@ -112,7 +117,8 @@ export async function saveStates(db: Db, rows: SettledState[], now?: Date): Prom
         recovery_state = v.rs, recent_states = v.rst, updated_at = v.ua
       FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS v(user_id text, cs int, bs int, fr int, fu int, cp int,
         lc date, lp date, nr timestamptz, tz text, lv int, ld date, rb int, gd jsonb, rs text, rst jsonb, ua timestamptz)
-      WHERE s.user_id = v.user_id AND ${anyText(sql`s.user_id`, part.map((r) => r.userId))}`);
+      WHERE s.user_id = v.user_id AND ${anyText(sql`s.user_id`, part.map((r) => r.userId))}`,
+    );
   }
 }
 
@@ -125,7 +131,7 @@ export async function lockStates(db: Db, users: readonly { userId: string; tz: s
   if (!users.length) return new Map();
   const ids = users.map((u) => u.userId);
   const lock = (which: string[]) =>
-    db.select().from(streakStates).where(anyText(streakStates.userId, which)).orderBy(asc(streakStates.userId)).for('update');
+    db.select().from(streakStates).where(anyText(streakStates.userId, which)).orderBy(asc(streakStates.userId)).for('update').prepare('streaks_lock_states').execute();
   const rows = new Map((await lock(ids)).map((r) => [r.userId, r]));
   const missing = users.filter((u) => !rows.has(u.userId));
   if (missing.length) {
@@ -169,8 +175,9 @@ export async function insertLedger(db: Db, rows: LedgerInsert[]): Promise<number
     ref: r.ref ?? null,
     created_at: r.createdAt?.toISOString() ?? null,
   }));
-  const inserted = await rowsOf<{ n: number }>(
+  const inserted = await namedRowsOf<{ n: number }>(
     db,
+    'streaks_insert_ledger',
     sql`INSERT INTO streak_ledger (id, user_id, date, reason, description, streak_delta, shields_delta, current_streak, freeze_days_remaining, ref, created_at)
       SELECT id, user_id, date, reason, description, streak_delta, shields_delta, current_streak, freeze_days_remaining, ref, coalesce(created_at, now())
       FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS v(id text, user_id text, date date, reason text, description text,
