@@ -3,7 +3,7 @@ import { and, asc, desc, eq, getTableColumns, or, sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import { anyText, rowsOf } from '@server/db/rows';
 import { latestCheckInLateral, latestCheckInOf } from '@server/db/latest-check-in';
-import { checkInIdempotencyKeys, checkIns, journalEntries, users } from '@server/db/schema/index';
+import { checkInIdempotencyKeys, checkIns, journalEntries, streakStates, users } from '@server/db/schema/index';
 import type { JournalField } from '@shared/schemas/check-ins';
 
 export type CheckInRow = typeof checkIns.$inferSelect;
@@ -41,23 +41,26 @@ export type LatestCheckIn = Pick<CheckInRow, 'localDate' | 'createdAt'>;
  * Locks the users' rows until the transaction ends, in the order of their ids (two batches never wait on each other in
  * a cycle), and reads them as they stand with each one's latest check-in (a LATERAL top-1 on the (user, date) index):
  * new check-ins of one user (and timezone changes) run one after the other, so each sees the check-in the previous
- * one wrote (decision 010 reads, then writes). One statement.
+ * one wrote (decision 010 reads, then writes). With each the last date their streak settled (the streak state's
+ * lastProcessedDate, read as it stands, not locked: the streak step locks the state rows it writes), which the
+ * check-in window reads. One statement.
  */
 export async function lockUsersWithLatest(
   db: Db,
   userIds: string[],
-): Promise<Map<string, { user: typeof users.$inferSelect; latest: LatestCheckIn | null }>> {
+): Promise<Map<string, { user: typeof users.$inferSelect; latest: LatestCheckIn | null; settledThrough: string | null }>> {
   const latest = latestCheckInLateral(db);
   const rows = await db
-    .select({ user: users, latestDate: latest.localDate, latestCreatedAt: latest.createdAt })
+    .select({ user: users, latestDate: latest.localDate, latestCreatedAt: latest.createdAt, settledThrough: streakStates.lastProcessedDate })
     .from(users)
     .leftJoinLateral(latest, sql`true`)
+    .leftJoin(streakStates, eq(streakStates.userId, users.id))
     .where(anyText(users.id, userIds))
     .orderBy(asc(users.id))
     .for('update', { of: users })
     .prepare('checkins_lock_users')
     .execute();
-  return new Map(rows.map((r) => [r.user.id, { user: r.user, latest: latestCheckInOf(r) }]));
+  return new Map(rows.map((r) => [r.user.id, { user: r.user, latest: latestCheckInOf(r), settledThrough: r.settledThrough }]));
 }
 
 /** The user's check-ins, newest first. */

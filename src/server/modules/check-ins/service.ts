@@ -33,7 +33,7 @@ import type { CheckInEffects, CheckInRecorded } from '@server/events';
 import * as repo from './repo';
 import { lastCheckInOf, readUserState, type UserState } from '../user-state/service';
 import { withCurrentTier } from '../subscriptions/service';
-import { settledThrough, settledThroughOf } from '../streaks/service';
+import { settledThrough } from '../streaks/service';
 import { GroupCommit, type Settled } from '@server/db/group-commit';
 import { useGenericPlans } from '@server/db/rows';
 
@@ -325,8 +325,8 @@ interface Accepted {
 }
 
 /**
- * The check-ins of several users (one submission each) in ONE transaction: their users' rows locked and read, their
- * earlier answers to an Idempotency-Key, latest check-ins and settled dates read in one statement each; the rules
+ * The check-ins of several users (one submission each) in ONE transaction: their users' rows locked and read with
+ * their latest check-ins and settled dates (one statement), their earlier answers to an Idempotency-Key (one); the rules
  * applied to each (a refusal is that submission's answer, and writes nothing); then the accepted rows written
  * together, the first-check-in flags, the domain event (the streak steps, in one statement per table, and the jobs)
  * and the Idempotency-Key answers. Throws only when the transaction failed (nothing was written): GroupCommit then
@@ -351,7 +351,6 @@ async function recordCheckIns(base: DataContext, engine: ServiceContext['dbEngin
     const locked = await repo.lockUsersWithLatest(tx, ids);
     const keyed = subs.flatMap((s) => (s.key ? [{ userId: s.user.id, key: s.key }] : []));
     const seenKeys = await repo.findIdempotencyKeys(tx, keyed);
-    const settled = await settledThroughOf(txCtx, ids);
 
     const answers: Settled<SubmitAnswer>[] = [];
     const accepted: Accepted[] = [];
@@ -360,7 +359,7 @@ async function recordCheckIns(base: DataContext, engine: ServiceContext['dbEngin
         const row = locked.get(sub.user.id);
         const user = { ...(row?.user ?? sub.user), tier: sub.user.tier };
         const seen = sub.key ? seenKeys.get(repo.idempotencyPair(user.id, sub.key)) : undefined;
-        const decided = await decide(withNow(txCtx, sub.ctx.now()), sub, user, seen, row?.latest ?? null, settled.get(user.id) ?? null);
+        const decided = await decide(withNow(txCtx, sub.ctx.now()), sub, user, seen, row?.latest ?? null, row?.settledThrough ?? null);
         if ('replay' in decided) answers[index] = { ok: decided.replay };
         else accepted.push({ index, sub, user, ...decided });
       } catch (err) {
