@@ -199,4 +199,25 @@ describe.each(testEngines())('check-ins committed together on %s', (engine) => {
       for (const [m] of modes) expect(m?.plan_cache_mode).toBe('auto');
     }
   });
+
+  it('Idempotency-Keys of many people in one batch: each stored with its own answer, each retry answers it again', async () => {
+    const people = await Promise.all(Array.from({ length: 8 }, () => person(t)));
+    const keyOf = (i: number) => `7d1e2f3a-4b5c-4d6e-8f7a-${String(i).padStart(12, '0')}`;
+    const bodyOf = (i: number) => ({ answers: YES.map((_, k) => k !== i % 7) });
+    const first = await Promise.all(people.map((p, i) => post(t, p.cookie, bodyOf(i), keyOf(i))));
+    for (const r of first) expect(r.statusCode).toBe(201);
+    // All again at once (one batch), the last with another body under its key: that one is refused.
+    const again = await Promise.all(
+      people.map((p, i) => post(t, p.cookie, i === people.length - 1 ? { answers: YES } : bodyOf(i), keyOf(i))),
+    );
+    for (const [i, r] of again.entries()) {
+      if (i === people.length - 1) {
+        expect(r.statusCode).toBe(422);
+      } else {
+        expect(r.statusCode).toBe(201);
+        expect(r.json()).toEqual(first[i]!.json());
+      }
+      expect(await t.app.db.select().from(checkIns).where(eq(checkIns.userId, people[i]!.u.id))).toHaveLength(1);
+    }
+  });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, getTableColumns, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
-import { anyText, rowsOf } from '@server/db/rows';
+import { anyText, namedRowsOf, rowsOf } from '@server/db/rows';
 import { latestCheckInLateral, latestCheckInOf } from '@server/db/latest-check-in';
 import { checkInIdempotencyKeys, checkIns, journalEntries, streakStates, users } from '@server/db/schema/index';
 import type { JournalField } from '@shared/schemas/check-ins';
@@ -156,20 +156,45 @@ export async function listJournals(db: Db, userId: string): Promise<JournalRow[]
 
 export type IdempotencyRow = typeof checkInIdempotencyKeys.$inferSelect;
 
-/** The stored answers of these (user, Idempotency-Key) pairs, by `${userId} ${key}`. */
+/**
+ * The stored answers of these (user, Idempotency-Key) pairs, by `${userId} ${key}`. The pairs travel as two text
+ * arrays (unnest), so the statement's text is the same for any number of pairs: a named statement (decision 016,
+ * fifth pass), each pair looked up on the (user, key) unique index.
+ */
 export async function findIdempotencyKeys(db: Db, pairs: { userId: string; key: string }[]): Promise<Map<string, IdempotencyRow>> {
   if (!pairs.length) return new Map();
   const rows = await db
     .select()
     .from(checkInIdempotencyKeys)
-    .where(or(...pairs.map((p) => and(eq(checkInIdempotencyKeys.userId, p.userId), eq(checkInIdempotencyKeys.key, p.key)))));
+    .where(
+      sql`(${checkInIdempotencyKeys.userId}, ${checkInIdempotencyKeys.key}) IN (SELECT * FROM unnest(${sql.param(pairs.map((p) => p.userId))}::text[], ${sql.param(pairs.map((p) => p.key))}::text[]))`,
+    )
+    .prepare('checkins_idempotency_find')
+    .execute();
   return new Map(rows.map((r) => [idempotencyPair(r.userId, r.key), r]));
 }
 
 export const idempotencyPair = (userId: string, key: string) => `${userId} ${key}`;
 
+/** Stores the answers of a batch: the rows as ONE jsonb parameter (jsonb_to_recordset), a named statement. */
 export async function insertIdempotencyKeys(db: Db, rows: (typeof checkInIdempotencyKeys.$inferInsert)[]): Promise<void> {
-  if (rows.length) await db.insert(checkInIdempotencyKeys).values(rows);
+  if (!rows.length) return;
+  const values = rows.map((r) => ({
+    user_id: r.userId,
+    key: r.key,
+    request_hash: r.requestHash,
+    status_code: r.statusCode,
+    response: r.response,
+    created_at: r.createdAt?.toISOString() ?? null,
+  }));
+  await namedRowsOf(
+    db,
+    'checkins_idempotency_insert',
+    sql`INSERT INTO check_in_idempotency_keys (user_id, key, request_hash, status_code, response, created_at)
+      SELECT user_id, key, request_hash, status_code, response, coalesce(created_at, now())
+      FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
+        AS v(user_id text, key text, request_hash text, status_code int, response jsonb, created_at timestamptz)`,
+  );
 }
 
 /**
