@@ -11,6 +11,36 @@ export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
   return res.rows;
 }
 
+/** What `namedRowsOf` needs of Drizzle's session (the same on both drivers; not in its public types). */
+interface SessionWithPrepare {
+  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+  prepareQuery(query: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: false): { execute(): Promise<unknown> };
+}
+
+/**
+ * `rowsOf` as a NAMED prepared statement (decision 016, fifth pass): on PostgreSQL each pooled connection parses the
+ * statement once and, after a few runs, keeps one generic plan, so a batch pays only Bind and Execute instead of
+ * Parse, analysis and planning each time (they cost PostgreSQL more than executing a batch's rows). The query's text
+ * must be the same at every call for one `name` (values only as parameters: anyText, one jsonb parameter): the
+ * driver refuses a name reused with another text. PGlite ignores the name.
+ */
+export async function namedRowsOf<T>(db: Db, name: string, query: SQL): Promise<T[]> {
+  const session = db._.session as unknown as SessionWithPrepare;
+  const res = (await session.prepareQuery(session.dialect.sqlToQuery(query), undefined, name, false).execute()) as { rows: T[] };
+  return res.rows;
+}
+
+/**
+ * For the rest of the transaction, named statements run their generic plan at once (PostgreSQL only). Left to itself
+ * PostgreSQL keeps planning a named statement anew at every Bind whenever the generic plan's estimate is not clearly
+ * better (an `= ANY($1)` list or a jsonb_to_recordset parameter of unknown size); the batch statements' generic plans
+ * are the ones the custom plans pick (index scans on the primary keys), so planning them again buys nothing.
+ * Transaction-local: the app's other statements keep PostgreSQL's default.
+ */
+export async function useGenericPlans(db: Db): Promise<void> {
+  await db.execute(sql.raw('SET LOCAL plan_cache_mode = force_generic_plan'));
+}
+
 /**
  * `column = ANY($1::text[])`: a list of text values as ONE array parameter, for the batch statements (a batch of a
  * hundred users binds one parameter, not a hundred, and the statement's text does not change with its size).

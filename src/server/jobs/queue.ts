@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
+import { namedRowsOf } from '../db/rows';
 import { jobs } from '../db/schema/index';
 import type { Clock } from '../plugins/clock';
 import { JOB_KINDS, type JobPolicy } from './kinds';
@@ -135,14 +136,16 @@ export async function enqueueJobs<M extends KindMap>(conn: Conn, kinds: M, specs
       max_attempts: r.maxAttempts,
       created_at: r.createdAt.toISOString(),
     }));
-    const res = (await conn.execute(
+    const res = await namedRowsOf(
+      conn as Db,
+      'jobs_enqueue',
       sql`INSERT INTO jobs (kind, key, payload, run_at, max_attempts, created_at)
         SELECT kind, key, payload, run_at, max_attempts, created_at
         FROM jsonb_to_recordset(${JSON.stringify(part)}::jsonb) AS v(kind text, key text, payload jsonb, run_at timestamptz, max_attempts int, created_at timestamptz)
         ON CONFLICT (kind, key) DO NOTHING
         RETURNING id`,
-    )) as unknown as { rows: unknown[] };
-    created += res.rows.length;
+    );
+    created += res.length;
   }
   return created;
 }

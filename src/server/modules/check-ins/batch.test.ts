@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '@test/helpers/app';
 import { testEngines } from '@test/helpers/db';
 import { createUser, signInAs } from '@test/helpers/users';
@@ -7,6 +7,7 @@ import { checkIns, jobs, streakLedger, streakStates, users } from '@server/db/sc
 import type { EventWiring } from '@server/events';
 import type { UserRow } from '@server/plugins/session';
 import { eventWiring } from '../index';
+import { rowsOf } from '@server/db/rows';
 
 /**
  * POST /api/checkins commits the submissions of the moment together (group commit, decision 016 fourth pass): one
@@ -162,6 +163,61 @@ describe.each(testEngines())('check-ins committed together on %s', (engine) => {
       expect(row?.id).toBe(r.json().id);
       expect(row?.answers).toEqual(YES.map((_, k) => k !== i % 7));
       expect(r.json().score).toBeCloseTo(6 / 7);
+    }
+  });
+
+  it('batches of every size, many times over the same connections (named statements on their generic plans), write exactly their own rows', async () => {
+    // PostgreSQL plans a named statement anew for its first five runs on a connection, then keeps one generic plan:
+    // ten rounds take every batch statement past that, with batches of 1 to 10 people, each round also replacing
+    // the previous round's check-ins.
+    let previous: Awaited<ReturnType<typeof person>>[] = [];
+    for (let round = 1; round <= 10; round++) {
+      const people = await Promise.all(Array.from({ length: round }, () => person(t)));
+      const answers = await Promise.all([
+        ...people.map((p) => post(t, p.cookie, { answers: YES })),
+        ...previous.map((p) => post(t, p.cookie, { answers: [true, false, true, true, true, true, true] })),
+      ]);
+      for (const [i, r] of answers.entries()) {
+        const isNew = i < people.length;
+        expect(r.statusCode).toBe(isNew ? 201 : 200);
+        const who = isNew ? people[i]! : previous[i - people.length]!;
+        const rows = await t.app.db.select().from(checkIns).where(eq(checkIns.userId, who.u.id));
+        expect(rows.map((row) => row.id)).toEqual([r.json().id]);
+        const [state] = await t.app.db.select().from(streakStates).where(eq(streakStates.userId, who.u.id));
+        expect(state?.currentStreak).toBe(1);
+        expect(state?.lastProcessedDate).toBe('2026-03-10');
+        const ledger = await t.app.db.select().from(streakLedger).where(eq(streakLedger.userId, who.u.id));
+        expect(ledger.map((l) => l.reason)).toEqual(['check-in']);
+        const queued = await t.app.db.select().from(jobs).where(eq(jobs.key, rows[0]!.id));
+        expect(queued).toHaveLength(1);
+      }
+      previous = people;
+    }
+    // The generic plans are the batch transaction's choice only: the app's other statements keep PostgreSQL's default.
+    if (engine === 'postgres') {
+      const modes = await Promise.all(Array.from({ length: 8 }, () => rowsOf<{ plan_cache_mode: string }>(t.app.db, sql`SHOW plan_cache_mode`)));
+      for (const [m] of modes) expect(m?.plan_cache_mode).toBe('auto');
+    }
+  });
+
+  it('Idempotency-Keys of many people in one batch: each stored with its own answer, each retry answers it again', async () => {
+    const people = await Promise.all(Array.from({ length: 8 }, () => person(t)));
+    const keyOf = (i: number) => `7d1e2f3a-4b5c-4d6e-8f7a-${String(i).padStart(12, '0')}`;
+    const bodyOf = (i: number) => ({ answers: YES.map((_, k) => k !== i % 7) });
+    const first = await Promise.all(people.map((p, i) => post(t, p.cookie, bodyOf(i), keyOf(i))));
+    for (const r of first) expect(r.statusCode).toBe(201);
+    // All again at once (one batch), the last with another body under its key: that one is refused.
+    const again = await Promise.all(
+      people.map((p, i) => post(t, p.cookie, i === people.length - 1 ? { answers: YES } : bodyOf(i), keyOf(i))),
+    );
+    for (const [i, r] of again.entries()) {
+      if (i === people.length - 1) {
+        expect(r.statusCode).toBe(422);
+      } else {
+        expect(r.statusCode).toBe(201);
+        expect(r.json()).toEqual(first[i]!.json());
+      }
+      expect(await t.app.db.select().from(checkIns).where(eq(checkIns.userId, people[i]!.u.id))).toHaveLength(1);
     }
   });
 });

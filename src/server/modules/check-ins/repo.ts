@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, getTableColumns, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
-import { anyText, rowsOf } from '@server/db/rows';
+import { anyText, namedRowsOf, rowsOf } from '@server/db/rows';
 import { latestCheckInLateral, latestCheckInOf } from '@server/db/latest-check-in';
-import { checkInIdempotencyKeys, checkIns, journalEntries, users } from '@server/db/schema/index';
+import { checkInIdempotencyKeys, checkIns, journalEntries, streakStates, users } from '@server/db/schema/index';
 import type { JournalField } from '@shared/schemas/check-ins';
 
 export type CheckInRow = typeof checkIns.$inferSelect;
@@ -41,21 +41,26 @@ export type LatestCheckIn = Pick<CheckInRow, 'localDate' | 'createdAt'>;
  * Locks the users' rows until the transaction ends, in the order of their ids (two batches never wait on each other in
  * a cycle), and reads them as they stand with each one's latest check-in (a LATERAL top-1 on the (user, date) index):
  * new check-ins of one user (and timezone changes) run one after the other, so each sees the check-in the previous
- * one wrote (decision 010 reads, then writes). One statement.
+ * one wrote (decision 010 reads, then writes). With each the last date their streak settled (the streak state's
+ * lastProcessedDate, read as it stands, not locked: the streak step locks the state rows it writes), which the
+ * check-in window reads. One statement.
  */
 export async function lockUsersWithLatest(
   db: Db,
   userIds: string[],
-): Promise<Map<string, { user: typeof users.$inferSelect; latest: LatestCheckIn | null }>> {
+): Promise<Map<string, { user: typeof users.$inferSelect; latest: LatestCheckIn | null; settledThrough: string | null }>> {
   const latest = latestCheckInLateral(db);
   const rows = await db
-    .select({ user: users, latestDate: latest.localDate, latestCreatedAt: latest.createdAt })
+    .select({ user: users, latestDate: latest.localDate, latestCreatedAt: latest.createdAt, settledThrough: streakStates.lastProcessedDate })
     .from(users)
     .leftJoinLateral(latest, sql`true`)
+    .leftJoin(streakStates, eq(streakStates.userId, users.id))
     .where(anyText(users.id, userIds))
     .orderBy(asc(users.id))
-    .for('update', { of: users });
-  return new Map(rows.map((r) => [r.user.id, { user: r.user, latest: latestCheckInOf(r) }]));
+    .for('update', { of: users })
+    .prepare('checkins_lock_users')
+    .execute();
+  return new Map(rows.map((r) => [r.user.id, { user: r.user, latest: latestCheckInOf(r), settledThrough: r.settledThrough }]));
 }
 
 /** The user's check-ins, newest first. */
@@ -95,7 +100,9 @@ export async function upsertCheckIns(
       target: [checkIns.userId, checkIns.localDate],
       set: Object.fromEntries(REPLACED.map(([key, col]) => [key, sql.raw(`excluded."${col.name}"`)])),
     })
-    .returning({ id: checkIns.id, userId: checkIns.userId, localDate: checkIns.localDate, inserted: sql<boolean>`(xmax = 0)` });
+    .returning({ id: checkIns.id, userId: checkIns.userId, localDate: checkIns.localDate, inserted: sql<boolean>`(xmax = 0)` })
+    .prepare('checkins_upsert')
+    .execute();
   return new Map(written.map(({ inserted, ...row }) => [row.userId, { row, inserted: Boolean(inserted) }]));
 }
 
@@ -106,7 +113,9 @@ export async function markFirstCheckInsCompleted(db: Db, userIds: string[], now:
     .update(users)
     .set({ firstCheckInCompleted: true, updatedAt: now })
     .where(and(anyText(users.id, userIds), eq(users.firstCheckInCompleted, false)))
-    .returning({ id: users.id });
+    .returning({ id: users.id })
+    .prepare('checkins_mark_first')
+    .execute();
   return new Set(rows.map((r) => r.id));
 }
 
@@ -147,20 +156,45 @@ export async function listJournals(db: Db, userId: string): Promise<JournalRow[]
 
 export type IdempotencyRow = typeof checkInIdempotencyKeys.$inferSelect;
 
-/** The stored answers of these (user, Idempotency-Key) pairs, by `${userId} ${key}`. */
+/**
+ * The stored answers of these (user, Idempotency-Key) pairs, by `${userId} ${key}`. The pairs travel as two text
+ * arrays (unnest), so the statement's text is the same for any number of pairs: a named statement (decision 016,
+ * fifth pass), each pair looked up on the (user, key) unique index.
+ */
 export async function findIdempotencyKeys(db: Db, pairs: { userId: string; key: string }[]): Promise<Map<string, IdempotencyRow>> {
   if (!pairs.length) return new Map();
   const rows = await db
     .select()
     .from(checkInIdempotencyKeys)
-    .where(or(...pairs.map((p) => and(eq(checkInIdempotencyKeys.userId, p.userId), eq(checkInIdempotencyKeys.key, p.key)))));
+    .where(
+      sql`(${checkInIdempotencyKeys.userId}, ${checkInIdempotencyKeys.key}) IN (SELECT * FROM unnest(${sql.param(pairs.map((p) => p.userId))}::text[], ${sql.param(pairs.map((p) => p.key))}::text[]))`,
+    )
+    .prepare('checkins_idempotency_find')
+    .execute();
   return new Map(rows.map((r) => [idempotencyPair(r.userId, r.key), r]));
 }
 
 export const idempotencyPair = (userId: string, key: string) => `${userId} ${key}`;
 
+/** Stores the answers of a batch: the rows as ONE jsonb parameter (jsonb_to_recordset), a named statement. */
 export async function insertIdempotencyKeys(db: Db, rows: (typeof checkInIdempotencyKeys.$inferInsert)[]): Promise<void> {
-  if (rows.length) await db.insert(checkInIdempotencyKeys).values(rows);
+  if (!rows.length) return;
+  const values = rows.map((r) => ({
+    user_id: r.userId,
+    key: r.key,
+    request_hash: r.requestHash,
+    status_code: r.statusCode,
+    response: r.response,
+    created_at: r.createdAt?.toISOString() ?? null,
+  }));
+  await namedRowsOf(
+    db,
+    'checkins_idempotency_insert',
+    sql`INSERT INTO check_in_idempotency_keys (user_id, key, request_hash, status_code, response, created_at)
+      SELECT user_id, key, request_hash, status_code, response, coalesce(created_at, now())
+      FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
+        AS v(user_id text, key text, request_hash text, status_code int, response jsonb, created_at timestamptz)`,
+  );
 }
 
 /**

@@ -33,8 +33,9 @@ import type { CheckInEffects, CheckInRecorded } from '@server/events';
 import * as repo from './repo';
 import { lastCheckInOf, readUserState, type UserState } from '../user-state/service';
 import { withCurrentTier } from '../subscriptions/service';
-import { settledThrough, settledThroughOf } from '../streaks/service';
+import { settledThrough } from '../streaks/service';
 import { GroupCommit, type Settled } from '@server/db/group-commit';
+import { useGenericPlans } from '@server/db/rows';
 
 /** The user's timezone, or UTC if the stored value is not a zone this runtime knows. */
 export const userTimeZone = (user: Pick<UserRow, 'timezone'>): string =>
@@ -307,7 +308,7 @@ function writerFor(ctx: ServiceContext): GroupCommit<Submission, SubmitAnswer> {
       onBatchError: (err: unknown, subs: Submission[]) =>
         subs[0]?.ctx.log.warn({ err, submissions: subs.length }, 'a batch of check-ins failed as a whole: each runs again alone'),
     };
-    writers.set(base.db, (w = new GroupCommit((take) => recordCheckIns(base, take), opts)));
+    writers.set(base.db, (w = new GroupCommit((take) => recordCheckIns(base, ctx.dbEngine, take), opts)));
   }
   return w;
 }
@@ -324,15 +325,17 @@ interface Accepted {
 }
 
 /**
- * The check-ins of several users (one submission each) in ONE transaction: their users' rows locked and read, their
- * earlier answers to an Idempotency-Key, latest check-ins and settled dates read in one statement each; the rules
+ * The check-ins of several users (one submission each) in ONE transaction: their users' rows locked and read with
+ * their latest check-ins and settled dates (one statement), their earlier answers to an Idempotency-Key (one); the rules
  * applied to each (a refusal is that submission's answer, and writes nothing); then the accepted rows written
  * together, the first-check-in flags, the domain event (the streak steps, in one statement per table, and the jobs)
  * and the Idempotency-Key answers. Throws only when the transaction failed (nothing was written): GroupCommit then
  * runs each submission again alone.
  */
-async function recordCheckIns(base: DataContext, take: () => Submission[]): Promise<Settled<SubmitAnswer>[]> {
+async function recordCheckIns(base: DataContext, engine: ServiceContext['dbEngine'], take: () => Submission[]): Promise<Settled<SubmitAnswer>[]> {
   return inTx(base, async ({ db: tx }) => {
+    // The batch's statements are named (prepared once per connection): their generic plans, never planned again.
+    if (engine === 'postgres') await useGenericPlans(tx);
     // Taken now that the transaction has begun: whatever arrived while it waited for its connection joins it. One turn
     // of the event loop first: on PGlite the statements queued before this transaction run back to back without
     // yielding, so the requests they answered (the session lookups) reach submitCheckIn only now.
@@ -348,7 +351,6 @@ async function recordCheckIns(base: DataContext, take: () => Submission[]): Prom
     const locked = await repo.lockUsersWithLatest(tx, ids);
     const keyed = subs.flatMap((s) => (s.key ? [{ userId: s.user.id, key: s.key }] : []));
     const seenKeys = await repo.findIdempotencyKeys(tx, keyed);
-    const settled = await settledThroughOf(txCtx, ids);
 
     const answers: Settled<SubmitAnswer>[] = [];
     const accepted: Accepted[] = [];
@@ -357,7 +359,7 @@ async function recordCheckIns(base: DataContext, take: () => Submission[]): Prom
         const row = locked.get(sub.user.id);
         const user = { ...(row?.user ?? sub.user), tier: sub.user.tier };
         const seen = sub.key ? seenKeys.get(repo.idempotencyPair(user.id, sub.key)) : undefined;
-        const decided = await decide(withNow(txCtx, sub.ctx.now()), sub, user, seen, row?.latest ?? null, settled.get(user.id) ?? null);
+        const decided = await decide(withNow(txCtx, sub.ctx.now()), sub, user, seen, row?.latest ?? null, row?.settledThrough ?? null);
         if ('replay' in decided) answers[index] = { ok: decided.replay };
         else accepted.push({ index, sub, user, ...decided });
       } catch (err) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt, gte, inArray, lte, min, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
-import { anyText, rowsOf } from '@server/db/rows';
+import { anyText, namedRowsOf } from '@server/db/rows';
 import { streakFrozenDays, streakLedger, streakRecoveredDays, streakStates, users } from '@server/db/schema/index';
 import type { StreakSnapshot, StreakState } from '@shared/domain/streak-engine';
 
@@ -33,16 +33,6 @@ export async function userTimezone(db: Db, userId: string): Promise<string> {
 export async function findState(db: Db, userId: string): Promise<StreakRow | undefined> {
   const [row] = await db.select().from(streakStates).where(eq(streakStates.userId, userId)).limit(1);
   return row;
-}
-
-/** The last settled date of these users' states (those that exist), by user id. */
-export async function lastProcessedDates(db: Db, userIds: string[]): Promise<Map<string, string | null>> {
-  if (!userIds.length) return new Map();
-  const rows = await db
-    .select({ userId: streakStates.userId, date: streakStates.lastProcessedDate })
-    .from(streakStates)
-    .where(anyText(streakStates.userId, userIds));
-  return new Map(rows.map((r) => [r.userId, r.date]));
 }
 
 /** Locks the row for the rest of the transaction, creating it first if missing (one statement when it exists). */
@@ -84,27 +74,50 @@ export interface SettledState {
 export async function saveStates(db: Db, rows: SettledState[], now?: Date): Promise<void> {
   for (let i = 0; i < rows.length; i += 1000) {
     const part = rows.slice(i, i + 1000);
-    // ONE jsonb parameter for the rows (jsonb_to_recordset), not 17 parameters a row.
-    const values = part.map(({ userId, state: s, tz, nextRolloverAt, recentStates, updatedAt }) => ({
-      user_id: userId,
-      cs: s.currentStreak,
-      bs: s.bestStreak,
-      fr: s.freezeDaysRemaining,
-      fu: s.freezeDaysUsed,
-      cp: s.checkpoint,
-      lc: s.lastCompletedDate,
-      lp: s.lastProcessedDate,
-      nr: nextRolloverAt ? nextRolloverAt.toISOString() : null,
-      tz,
-      lv: s.lostStreakValue,
-      ld: s.lostDate,
-      rb: s.rebuiltDays,
-      gd: s.gapDates,
-      rs: s.recoveryState,
-      rst: recentStates,
-      ua: (updatedAt ?? now ?? new Date()).toISOString(),
-    }));
-    await db.execute(sql`
+    await namedRowsOf(db, 'streaks_save_states', sql`${updateStates(part, now)}`);
+  }
+}
+
+/**
+ * saveStates and insertLedger in ONE statement (a writable CTE: both run whatever the query reads): a batch of
+ * check-ins' streak steps writes its states and ledger rows in one round trip. At most 1000 states (saveStates'
+ * chunk); the ledger rows' inserted count is not answered.
+ */
+export async function saveStatesWithLedger(db: Db, rows: SettledState[], ledger: LedgerInsert[], now?: Date): Promise<void> {
+  if (rows.length > 1000 || !ledger.length) {
+    await saveStates(db, rows, now);
+    await insertLedger(db, ledger);
+    return;
+  }
+  if (!rows.length) {
+    await insertLedger(db, ledger);
+    return;
+  }
+  await namedRowsOf(db, 'streaks_save_states_ledger', sql`WITH saved AS (${updateStates(rows, now)}) ${insertLedgerRows(ledger)}`);
+}
+
+/** The UPDATE of saveStates for up to 1000 rows: ONE jsonb parameter for the rows (jsonb_to_recordset), not 17 a row. */
+function updateStates(part: SettledState[], now?: Date) {
+  const values = part.map(({ userId, state: s, tz, nextRolloverAt, recentStates, updatedAt }) => ({
+    user_id: userId,
+    cs: s.currentStreak,
+    bs: s.bestStreak,
+    fr: s.freezeDaysRemaining,
+    fu: s.freezeDaysUsed,
+    cp: s.checkpoint,
+    lc: s.lastCompletedDate,
+    lp: s.lastProcessedDate,
+    nr: nextRolloverAt ? nextRolloverAt.toISOString() : null,
+    tz,
+    lv: s.lostStreakValue,
+    ld: s.lostDate,
+    rb: s.rebuiltDays,
+    gd: s.gapDates,
+    rs: s.recoveryState,
+    rst: recentStates,
+    ua: (updatedAt ?? now ?? new Date()).toISOString(),
+  }));
+  return sql`
       UPDATE streak_states AS s SET
         current_streak = v.cs, best_streak = v.bs, freeze_days_remaining = v.fr, freeze_days_used = v.fu,
         checkpoint = v.cp, last_completed_date = v.lc, last_processed_date = v.lp, next_rollover_at = v.nr,
@@ -112,8 +125,7 @@ export async function saveStates(db: Db, rows: SettledState[], now?: Date): Prom
         recovery_state = v.rs, recent_states = v.rst, updated_at = v.ua
       FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS v(user_id text, cs int, bs int, fr int, fu int, cp int,
         lc date, lp date, nr timestamptz, tz text, lv int, ld date, rb int, gd jsonb, rs text, rst jsonb, ua timestamptz)
-      WHERE s.user_id = v.user_id AND ${anyText(sql`s.user_id`, part.map((r) => r.userId))}`);
-  }
+      WHERE s.user_id = v.user_id AND ${anyText(sql`s.user_id`, part.map((r) => r.userId))}`;
 }
 
 /**
@@ -125,7 +137,7 @@ export async function lockStates(db: Db, users: readonly { userId: string; tz: s
   if (!users.length) return new Map();
   const ids = users.map((u) => u.userId);
   const lock = (which: string[]) =>
-    db.select().from(streakStates).where(anyText(streakStates.userId, which)).orderBy(asc(streakStates.userId)).for('update');
+    db.select().from(streakStates).where(anyText(streakStates.userId, which)).orderBy(asc(streakStates.userId)).for('update').prepare('streaks_lock_states').execute();
   const rows = new Map((await lock(ids)).map((r) => [r.userId, r]));
   const missing = users.filter((u) => !rows.has(u.userId));
   if (missing.length) {
@@ -156,6 +168,12 @@ export async function insertRecoveredDays(
  */
 export async function insertLedger(db: Db, rows: LedgerInsert[]): Promise<number> {
   if (!rows.length) return 0;
+  const inserted = await namedRowsOf<{ n: number }>(db, 'streaks_insert_ledger', sql`${insertLedgerRows(rows)} RETURNING 1 AS n`);
+  return inserted.length;
+}
+
+/** The INSERT of insertLedger (without RETURNING): the rows as ONE jsonb parameter. */
+function insertLedgerRows(rows: LedgerInsert[]) {
   const values = rows.map((r) => ({
     id: r.id ?? randomUUID(),
     user_id: r.userId,
@@ -169,16 +187,11 @@ export async function insertLedger(db: Db, rows: LedgerInsert[]): Promise<number
     ref: r.ref ?? null,
     created_at: r.createdAt?.toISOString() ?? null,
   }));
-  const inserted = await rowsOf<{ n: number }>(
-    db,
-    sql`INSERT INTO streak_ledger (id, user_id, date, reason, description, streak_delta, shields_delta, current_streak, freeze_days_remaining, ref, created_at)
+  return sql`INSERT INTO streak_ledger (id, user_id, date, reason, description, streak_delta, shields_delta, current_streak, freeze_days_remaining, ref, created_at)
       SELECT id, user_id, date, reason, description, streak_delta, shields_delta, current_streak, freeze_days_remaining, ref, coalesce(created_at, now())
       FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS v(id text, user_id text, date date, reason text, description text,
         streak_delta int, shields_delta int, current_streak int, freeze_days_remaining int, ref text, created_at timestamptz)
-      ON CONFLICT DO NOTHING
-      RETURNING 1 AS n`,
-  );
-  return inserted.length;
+      ON CONFLICT DO NOTHING`;
 }
 
 export async function ledgerHasRef(db: Db, userId: string, reason: LedgerInsert['reason'], ref: string): Promise<boolean> {

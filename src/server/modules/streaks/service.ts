@@ -76,21 +76,21 @@ function planStep(userId: string, now: Date, { tz, row }: Locked, step: (s: Stre
   return { userId, now, before, state, events, today, tz, snapshots, opts };
 }
 
-/** Writes planned steps (of distinct users, their rows locked): the states, frozen and recovered dates, ledger rows. */
+/**
+ * Writes planned steps (of distinct users, their rows locked): the states and their ledger rows (one statement),
+ * then the frozen and recovered dates (when a step has any).
+ */
 async function persistSteps(tx: Db, steps: PlannedStep[]): Promise<void> {
   if (!steps.length) return;
-  await repo.saveStates(
+  await repo.saveStatesWithLedger(
     tx,
     steps.map((p) => ({ userId: p.userId, state: p.state, tz: p.tz, nextRolloverAt: rolloverDue(p.state, p.tz), recentStates: p.snapshots, updatedAt: p.now })),
-  );
-  await repo.insertFrozenDays(tx, steps.flatMap((p) => frozenRows(p.userId, p.events, p.now)));
-  await repo.insertRecoveredDays(tx, steps.flatMap((p) => recoveredRows(p.userId, p.events, p.now, p.opts.paymentRef ?? null)));
-  await repo.insertLedger(
-    tx,
     steps.flatMap((p) =>
       ledgerRows(p.before, p.events, { userId: p.userId, now: p.now, grantReason: p.opts.grantReason, grantNote: p.opts.grantNote, ref: p.opts.ref }),
     ),
   );
+  await repo.insertFrozenDays(tx, steps.flatMap((p) => frozenRows(p.userId, p.events, p.now)));
+  await repo.insertRecoveredDays(tx, steps.flatMap((p) => recoveredRows(p.userId, p.events, p.now, p.opts.paymentRef ?? null)));
 }
 
 /**
@@ -628,12 +628,6 @@ export async function settleDueBatch({ db: tx, now: clock }: DataContext, limit:
   for (let i = 0; i < frozen.length; i += 2000) await repo.insertFrozenDays(tx, frozen.slice(i, i + 2000));
   for (let i = 0; i < ledger.length; i += 1000) await repo.insertLedger(tx, ledger.slice(i, i + 1000));
   return due.map((d) => d.row.userId);
-}
-
-/** settledThrough for several users, in one statement: each user's last settled date (null when none). */
-export async function settledThroughOf(ctx: DataContext, userIds: string[]): Promise<Map<string, string | null>> {
-  const dates = await repo.lastProcessedDates(ctx.db, userIds);
-  return new Map(userIds.map((id) => [id, dates.get(id) ?? null]));
 }
 
 /** The last local date the streak engine settled (checked in, frozen, or missed), or null; read without settling. */
