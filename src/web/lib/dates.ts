@@ -1,3 +1,20 @@
+/**
+ * The browser's zone as Temporal names it, where the browser has Temporal (null elsewhere, or when it fails). It
+ * answers without building a date formatter: the page's first `Intl.DateTimeFormat` loads the locale's data, ~20 ms
+ * of a desktop's CPU and four times that on a phone, while this takes ~0.1 ms. Chromium's Temporal and Intl name a
+ * zone alike (Asia/Kolkata is Asia/Calcutta in both), but other engines may not: use it to confirm a zone is
+ * unchanged, and browserTimezone() for the name to store.
+ */
+export function temporalTimezone(): string | null {
+  try {
+    const temporal = (globalThis as { Temporal?: { Now?: { timeZoneId?: () => unknown } } }).Temporal;
+    const zone = temporal?.Now?.timeZoneId?.();
+    return typeof zone === 'string' && zone ? zone : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The browser's IANA timezone (falls back to UTC when Intl cannot tell). */
 export function browserTimezone(): string {
   try {

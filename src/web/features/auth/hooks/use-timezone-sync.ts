@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { isAuthPage } from '@web/lib/api-client';
 import { setCurrentUser, useCurrentUser } from '@web/lib/current-user';
-import { browserTimezone } from '@web/lib/dates';
+import { browserTimezone, temporalTimezone } from '@web/lib/dates';
 import { updateTimezone } from '../api/update-timezone';
 
 /** How long after the screen renders the stored timezone is compared with the browser's. */
@@ -18,9 +18,11 @@ export function useTimezoneSync(pathname: string): void {
   const tried = useRef<string | null>(null);
   useEffect(() => {
     if (!user || isAuthPage(pathname)) return;
-    // In a task of its own, after the screen's first render: the page's first Intl call (browserTimezone) loads
-    // the zone data, a long task under a phone's CPU (decision 016, third client pass).
+    // In a task of its own, after the screen's first render. The usual answer (the zone is unchanged) comes from
+    // Temporal without loading Intl's date data, a long task under a phone's CPU (decision 016, fifth pass); only a
+    // zone that looks changed (or a browser without Temporal) asks Intl for the name the server stores.
     const t = setTimeout(() => {
+      if (temporalTimezone() === user.timezone) return;
       const zone = browserTimezone();
       if (!zone || zone === user.timezone || tried.current === zone) return;
       tried.current = zone;
