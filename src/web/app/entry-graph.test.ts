@@ -80,7 +80,7 @@ describe('the client entry (loaded by every page)', () => {
 
 describe('the renderer (decision 026)', () => {
   it('is Preact: the build resolves react, react-dom and the JSX runtime to preact/compat', async () => {
-    const { default: config } = await import('../../../vite.config');
+    const { default: config } = (await import(path.join(root, 'vite.config.ts'))) as typeof import('../../../vite.config');
     const aliases = config.resolve?.alias as { find: RegExp; replacement: string }[];
     const resolved = (spec: string) => aliases.find((a) => a.find.test(spec))?.replacement;
     expect(resolved('react')).toBe('preact/compat');
