@@ -106,6 +106,8 @@ export default function DashboardPage() {
   // style and layout) instead of one long one that would block a phone's main thread (decision 026). They are added
   // after the last card shown, so nothing on the screen moves.
   const restReady = useNextTask(cardsReady);
+  // The dialogs it opens by itself mount a task later still (a dialog's mount moves the focus and measures styles).
+  const modalsReady = useNextTask(restReady);
 
   // The count-up runs when it was requested, once loading is over and any overlay has faded out (so it is seen),
   // on the fresh history (not the cached one being refetched after the check-in).
@@ -171,7 +173,7 @@ export default function DashboardPage() {
           <WellnessSummary percent={h?.overallScore ?? null} averages={h?.areaAverages} count={count} />
           <PromotionCard tier={tier} />
           {/* The dialogs the dashboard opens by itself (and their reads) wait until the loading is over. */}
-          {loaded && <DashboardModals />}
+          {loaded && modalsReady && <DashboardModals />}
         </>
       )}
     </Page>
