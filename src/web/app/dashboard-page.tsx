@@ -46,13 +46,6 @@ const FIRST_READS = [currentUserQueryKey, checkInQueryKeys.today, checkInQueryKe
 /** The countdown's label while the first (orientation) check-in window is open. */
 export const FIRST_WINDOW_COUNTDOWN_LABEL = 'First check-in window ends in';
 
-/**
- * / and /dashboard for signed-in users (spec part 1 §2.8), top to bottom: greeting, countdown, overall score,
- * check-in button (and the orientation card), trial banners, streak card, reward claim cards, Personalized Tips
- * and Weekly Insights, the seven area tiles with Ask AI Coach, the written summary, the free tier's promotion,
- * and the dialogs it opens by itself (./dashboard-modals.tsx). Composed here from the dashboard, subscriptions,
- * streak and rewards features.
- */
 /** True from the task after the one in which `ready` first rendered true. */
 function useNextTask(ready: boolean): boolean {
   const [next, setNext] = useState(ready);
@@ -64,6 +57,13 @@ function useNextTask(ready: boolean): boolean {
   return next;
 }
 
+/**
+ * / and /dashboard for signed-in users (spec part 1 §2.8), top to bottom: greeting, countdown, overall score,
+ * check-in button (and the orientation card), trial banners, streak card, reward claim cards, Personalized Tips
+ * and Weekly Insights, the seven area tiles with Ask AI Coach, the written summary, the free tier's promotion,
+ * and the dialogs it opens by itself (./dashboard-modals.tsx). Composed here from the dashboard, subscriptions,
+ * streak and rewards features.
+ */
 export default function DashboardPage() {
   const client = useQueryClient();
   // One request (GET /api/dashboard) for the user, today, the streak and the subscription; the queries below join it.
