@@ -252,7 +252,7 @@ describe('lost streaks, shields and developer mode', () => {
       await protectedModal.getByRole('button', { name: 'OK' }).click();
       await protectedModal.waitFor({ state: 'detached' });
       // Yesterday frozen and no check-in today: the snowflake.
-      expect(await page.getByTestId('streak-card').getByRole('img', { name: /Frozen/ }).count()).toBe(1);
+      await expect.poll(() => page.getByTestId('streak-card').getByRole('img', { name: /Frozen/ }).count()).toBe(1);
       await page.reload();
       await page.getByTestId('streak-card').waitFor();
       await page.waitForTimeout(2_000);
