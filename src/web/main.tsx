@@ -1,4 +1,4 @@
-import { runEffectsBeforeInput } from './lib/renderer';
+import { runEffectsInNextTask } from './lib/renderer';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
@@ -9,7 +9,7 @@ import { startServiceWorker } from './lib/service-worker';
 import { claimPreloads } from './lib/preloaded';
 import './styles.css';
 
-runEffectsBeforeInput();
+runEffectsInNextTask();
 applyTheme();
 // The reads the page shell preloaded (a signed-in /dashboard's GET /api/dashboard) are claimed before anything else
 // can fetch them: lib/preloaded.ts.
