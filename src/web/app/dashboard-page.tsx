@@ -46,15 +46,32 @@ const FIRST_READS = [currentUserQueryKey, checkInQueryKeys.today, checkInQueryKe
 /** The countdown's label while the first (orientation) check-in window is open. */
 export const FIRST_WINDOW_COUNTDOWN_LABEL = 'First check-in window ends in';
 
-/** True from the task after the one in which `ready` first rendered true. */
-function useNextTask(ready: boolean): boolean {
-  const [next, setNext] = useState(ready);
+/** How long a stage waits for the frame at most (a hidden tab draws none): it then renders anyway. */
+const STAGE_FALLBACK_MS = 200;
+
+/**
+ * True once the page has drawn a frame after `ready` first rendered true (in a task after that frame). Each stage of
+ * the dashboard then lands on a page whose styles and layout are already computed: its own task computes only what it
+ * adds, instead of all the stages before it at once (a dialog's mount, which moves the focus and reads computed
+ * styles, would force them in its task).
+ */
+function useAfterPaint(ready: boolean): boolean {
+  const [done, setDone] = useState(ready);
   useEffect(() => {
-    if (!ready || next) return;
-    const t = setTimeout(() => setNext(true), 0);
-    return () => clearTimeout(t);
-  }, [ready, next]);
-  return next;
+    if (!ready || done) return;
+    let afterFrame: ReturnType<typeof setTimeout> | undefined;
+    const finish = () => setDone(true);
+    const frame = requestAnimationFrame(() => {
+      afterFrame = setTimeout(finish, 0);
+    });
+    const fallback = setTimeout(finish, STAGE_FALLBACK_MS);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(afterFrame);
+      clearTimeout(fallback);
+    };
+  }, [ready, done]);
+  return done;
 }
 
 /**
@@ -102,12 +119,13 @@ export default function DashboardPage() {
   // holds their place, so nothing above the area tiles grows (and moves them) as each answer arrives, and the page
   // is rendered once instead of once per answer.
   const cardsReady = useFirstDataIn(FIRST_READS, loaded);
-  // The cards below the first screen render a task later than those above it: two shorter tasks (each with its own
-  // style and layout) instead of one long one that would block a phone's main thread (decision 026). They are added
-  // after the last card shown, so nothing on the screen moves.
-  const restReady = useNextTask(cardsReady);
-  // The dialogs it opens by itself mount a task later still (a dialog's mount moves the focus and measures styles).
-  const modalsReady = useNextTask(restReady);
+  // The cards below the first screen render after those above it have been drawn: two shorter tasks (each with its
+  // own style and layout) instead of one long one that would block a phone's main thread, and the first screen is
+  // painted sooner (decision 026). They are added after the last card shown, so nothing on the screen moves.
+  const restReady = useAfterPaint(cardsReady);
+  // The dialogs it opens by itself mount after the rest has been drawn (a dialog's mount moves the focus and reads
+  // computed styles: on a drawn page that costs only the dialog).
+  const modalsReady = useAfterPaint(restReady);
 
   // The count-up runs when it was requested, once loading is over and any overlay has faded out (so it is seen),
   // on the fresh history (not the cached one being refetched after the check-in).
