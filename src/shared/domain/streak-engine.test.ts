@@ -215,6 +215,16 @@ const journeyExample: DayOps[] = [
   day({ hours: 23 }),
   day(),
 ];
+
+/**
+ * Seen in Kiritimati after a missed date has ended there, then back in UTC within the hour, where that date is
+ * today again: the read in Kiritimati settled it, so a check-in cannot count it a second time.
+ */
+const endedThenWestExample: DayOps[] = [
+  ...Array.from({ length: 10 }, () => day({ jobRan: false })),
+  day({ tz: 'Pacific/Kiritimati', checkIn: false, jobRan: false }),
+  day({ tz: 'UTC', hours: 1 }),
+];
 /** How often each kind of event happened over all generated histories (the test checks they all occur). */
 const seen: Record<string, number> = {};
 
@@ -286,11 +296,13 @@ describe('streak engine against a day-by-day reference model', () => {
             ref.checkIn(today);
             step(applyCheckIn(s, today));
           }
-          // What a read shows today (a read settles first; the stored state may lag after downtime).
-          const view = settle(s, today).state;
-          expect(view.currentStreak).toBe(ref.streak);
-          expect(view.freezeDaysRemaining).toBe(ref.shields);
-          expect(recoveryAvailable(view, today)).toBe(ref.available(today));
+          // What a read shows today. The server's read settles and stores what has ended in the user's current
+          // zone (settledWithZone), so a date that ended here stays ended after a move west; without the job, the
+          // stored state still lags at the next step's start (a purchase or recovery before any read).
+          step(settle(s, today));
+          expect(s.currentStreak).toBe(ref.streak);
+          expect(s.freezeDaysRemaining).toBe(ref.shields);
+          expect(recoveryAvailable(s, today)).toBe(ref.available(today));
         });
         const after = addLocalDays(maxToday, 1);
         ref.advanceTo(after);
@@ -316,6 +328,7 @@ describe('streak engine against a day-by-day reference model', () => {
           [[...Array.from({ length: 101 }, () => recoveryExample[0]!), ...recoveryExample.slice(12)], 0],
           [mergedLossExample, 0],
           [journeyExample, 0],
+          [endedThenWestExample, 0],
         ],
       },
     );
