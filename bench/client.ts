@@ -49,6 +49,13 @@ export interface LighthouseScores {
   tbtMs: number | null;
   cls: number | null;
   failed: Record<string, string[]>;
+  /**
+   * Lighthouse's measure of the machine's CPU speed for this run (higher is faster): its throttling multiplies the
+   * CPU time by 4 whatever the machine, so a slower or busier machine scores lower on the same page.
+   */
+  benchmarkIndex: number | null;
+  /** Why a run has no score (Lighthouse's runtime error and warnings), so that a gap in `runs` is explained. */
+  error: string | null;
 }
 
 export interface ClientResult {
@@ -127,7 +134,19 @@ async function audit(base: string, route: { name: string; path: string; signedIn
         .map((ref) => `${ref.id}${lhr.audits[ref.id]?.displayValue ? ` (${lhr.audits[ref.id]!.displayValue})` : ''}`);
     }
     const num = (id: string) => lhr.audits[id]?.numericValue ?? null;
-    return { route: route.path, runs: [scores.performance ?? null], scores, lcpMs: num('largest-contentful-paint'), fcpMs: num('first-contentful-paint'), tbtMs: num('total-blocking-time'), cls: num('cumulative-layout-shift') == null ? null : Math.round(num('cumulative-layout-shift')! * 1000) / 1000, failed };
+    const error = lhr.runtimeError ? [`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`, ...(lhr.runWarnings ?? [])].join(' ') : null;
+    return {
+      route: route.path,
+      runs: [scores.performance ?? null],
+      scores,
+      lcpMs: num('largest-contentful-paint'),
+      fcpMs: num('first-contentful-paint'),
+      tbtMs: num('total-blocking-time'),
+      cls: num('cumulative-layout-shift') == null ? null : Math.round(num('cumulative-layout-shift')! * 1000) / 1000,
+      failed,
+      benchmarkIndex: lhr.environment?.benchmarkIndex == null ? null : Math.round(lhr.environment.benchmarkIndex),
+      error,
+    };
   } finally {
     chrome.kill();
   }
@@ -153,20 +172,30 @@ export async function clientBench(argv: string[]): Promise<ClientResult> {
       // Throttled runs on a shared machine are noisy: each page runs N times (3 by default, `--lighthouse-runs=N`)
       // and the row is the run with the median performance score.
       const runs = Math.max(1, Number(argv.find((a) => a.startsWith('--lighthouse-runs='))?.split('=')[1] ?? 3) || 3);
+      const errors: string[] = [];
+      const indexes: number[] = [];
       for (const r of LIGHTHOUSE_ROUTES) {
         const all: LighthouseScores[] = [];
         for (let i = 0; i < runs; i++) all.push(await audit(base, r));
         const sorted = [...all].sort((a, b) => (a.scores.performance ?? -1) - (b.scores.performance ?? -1));
         lh.push({ ...sorted[Math.floor((sorted.length - 1) / 2)]!, runs: all.map((a) => a.scores.performance ?? null) });
+        for (const [i, a] of all.entries()) if (a.error) errors.push(`${r.path}, run ${i + 1}: ${a.error}`);
+        indexes.push(...all.map((a) => a.benchmarkIndex).filter((b) => b !== null));
       }
       lines.push(`## Lighthouse 12, mobile, median of ${runs} run(s) by performance (targets: performance ≥ 95 signed out, ≥ 90 signed in; accessibility 100; best practices 100; SEO ≥ 95 public)`);
       lines.push('| page | performance (runs) | accessibility | best practices | SEO | FCP ms | LCP ms | TBT ms | CLS | below 0.9 |', '|---|---|---|---|---|---|---|---|---|---|');
       for (const s of lh) {
         const below = Object.values(s.failed).flat().join(', ');
         lines.push(
-          `| ${s.route} | ${s.scores.performance} (${s.runs.join(', ')}) | ${s.scores.accessibility} | ${s.scores['best-practices']} | ${s.scores.seo} | ${Math.round(s.fcpMs ?? 0)} | ${Math.round(s.lcpMs ?? 0)} | ${Math.round(s.tbtMs ?? 0)} | ${s.cls ?? ''} | ${below} |`,
+          `| ${s.route} | ${s.scores.performance} (${s.runs.map((n) => n ?? 'no score').join(', ')}) | ${s.scores.accessibility} | ${s.scores['best-practices']} | ${s.scores.seo} | ${Math.round(s.fcpMs ?? 0)} | ${Math.round(s.lcpMs ?? 0)} | ${Math.round(s.tbtMs ?? 0)} | ${s.cls ?? ''} | ${below} |`,
         );
       }
+      if (indexes.length) {
+        lines.push(
+          `Lighthouse benchmarkIndex (the machine's CPU speed; higher is faster) ${Math.min(...indexes)}–${Math.max(...indexes)} over the runs: the throttled metrics scale with it.`,
+        );
+      }
+      for (const e of errors) lines.push(`- no score: ${e}`);
     }
     return { weights, lighthouse: lh, lines };
   } finally {
