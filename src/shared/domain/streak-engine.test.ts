@@ -136,6 +136,12 @@ interface DayOps {
   checkIn: boolean;
   /** Whether the rollover job ran at this day's end (false = downtime; catch-up happens on the next call). */
   jobRan: boolean;
+  /**
+   * The user opened the app at this step (a read, which stores its settlement as the server's does). A step with no
+   * read, no action, no check-in and no job run before it goes unseen: what ended then is settled later, in the
+   * zone the user is in by then (so random histories also catch up over many days at once).
+   */
+  read: boolean;
   /** Hours since the previous step (24 = the next day at the same time). */
   hours: number;
   /** The user moved to this zone before this step (null: same zone). */
@@ -152,6 +158,7 @@ const dayOps = fc.record<DayOps>({
   ),
   checkIn: fc.oneof({ weight: 6, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
   jobRan: fc.oneof({ weight: 3, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
+  read: fc.boolean(),
   hours: fc.constant(24),
   tz: fc.constant(null),
 });
@@ -186,7 +193,7 @@ const history = fc
     return days;
   });
 
-const day = (o: Partial<DayOps> = {}): DayOps => ({ buy: 0, action: 'none', checkIn: true, jobRan: true, hours: 24, tz: null, ...o });
+const day = (o: Partial<DayOps> = {}): DayOps => ({ buy: 0, action: 'none', checkIn: true, jobRan: true, read: true, hours: 24, tz: null, ...o });
 
 /** A history that surely loses a 12-day streak and recovers it with a shield bought the next day. */
 const recoveryExample: DayOps[] = [
@@ -271,8 +278,17 @@ describe('streak engine against a day-by-day reference model', () => {
           }
           prevToday = today;
           if (today > maxToday) maxToday = today;
-          // The job (or any read) settles what has ended in the user's current zone.
-          if (i > 0 && days[i - 1]!.jobRan) step(settle(s, today));
+          // The job, a read or any action settles what has ended in the user's current zone; an unseen step, nothing.
+          const jobRan = i > 0 && days[i - 1]!.jobRan;
+          const seenNow = jobRan || ops.read || ops.checkIn || ops.buy > 0 || ops.action !== 'none';
+          if (!seenNow) {
+            seen['unseen-step'] = (seen['unseen-step'] ?? 0) + 1;
+            return;
+          }
+          if (s.lastProcessedDate !== null && localDaysBetween(s.lastProcessedDate, today) > 8) {
+            seen['catch-up-over-a-week'] = (seen['catch-up-over-a-week'] ?? 0) + 1;
+          }
+          if (jobRan) step(settle(s, today));
           ref.advanceTo(today);
           if (ops.buy) {
             ref.buy(ops.buy);
@@ -298,7 +314,8 @@ describe('streak engine against a day-by-day reference model', () => {
           }
           // What a read shows today. The server's read settles and stores what has ended in the user's current
           // zone (settledWithZone), so a date that ended here stays ended after a move west; without the job, the
-          // stored state still lags at the next step's start (a purchase or recovery before any read).
+          // stored state still lags at the next step's start (a purchase or recovery before any read), and after
+          // unseen steps by as many days as they last.
           step(settle(s, today));
           expect(s.currentStreak).toBe(ref.streak);
           expect(s.freezeDaysRemaining).toBe(ref.shields);
@@ -345,6 +362,8 @@ describe('streak engine against a day-by-day reference model', () => {
       'checkpoint-reset',
       'date-skipped',
       'date-repeated',
+      'unseen-step',
+      'catch-up-over-a-week',
     ]) {
       expect(seen[kind] ?? 0, kind).toBeGreaterThan(0);
     }
