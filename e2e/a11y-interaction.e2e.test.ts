@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { request as playwrightRequest, type Page } from 'playwright-core';
 import { AUTO_ADVANCE_MS } from '@web/features/check-ins/questions';
 import { useApp } from './helpers/app';
-import { settled, tabTo } from './helpers/a11y';
+import { dialogReady, settled, tabTo } from './helpers/a11y';
 import { SCREENSHOTS_DIR, screenshotBothThemes } from './helpers/browser';
 import { answerYesNo, momentSettled, questionHeading as question, reviewHeading as review } from './helpers/check-in';
 import { controlsCoveredBy } from './helpers/layout';
@@ -104,7 +104,7 @@ describe('keyboard only, at 360×640', () => {
       // The score explanation: Enter opens it, Escape closes it, focus is back on its button.
       await tabTo(page, (el) => el.text === 'How is this calculated?');
       await page.keyboard.press('Enter');
-      await page.getByRole('dialog', { name: 'Your Overall Score' }).waitFor();
+      await dialogReady(page.getByRole('dialog', { name: 'Your Overall Score' }));
       await page.keyboard.press('Escape');
       await page.getByRole('dialog').waitFor({ state: 'detached' });
       await expect.poll(async () => (await focused(page)).text).toBe('How is this calculated?');

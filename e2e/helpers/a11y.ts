@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import type { AppFixture } from './app';
 import { allA11yViolations, inBothThemes } from './browser';
 import { layoutProblems } from './layout';
@@ -136,9 +136,19 @@ export async function checkScreen(page: Page, what: string): Promise<void> {
  * The open dialog passes axe (all WCAG 2.1 A/AA impacts; in both themes, switched in place, with `bothThemes`),
  * fits the screen, and its × close button is in view.
  */
+/**
+ * Waits until a dialog that has appeared holds the focus: its effects have run (Radix moves the focus and adds its
+ * Escape listener in the same effects, which Preact runs in the task after the render: decision 026), so a key pressed
+ * now reaches it. Press Escape only after this.
+ */
+export async function dialogReady(dialog: Locator): Promise<void> {
+  await dialog.waitFor();
+  await expect.poll(() => dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+}
+
 export async function checkDialog(page: Page, name: string | RegExp, opts: { bothThemes?: boolean } = {}): Promise<void> {
   const dialog = page.getByRole('dialog', { name });
-  await dialog.waitFor();
+  await dialogReady(dialog);
   if (opts.bothThemes) {
     await inBothThemes(page, async (theme) => {
       expect(await allA11yViolations(page), `axe in dialog ${String(name)}, ${theme} theme`).toEqual([]);
