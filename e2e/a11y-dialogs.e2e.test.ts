@@ -60,7 +60,8 @@ describe('dialogs: one at a time, a close button, they fit 360×640 and pass axe
           expect(await page.locator('[role="dialog"]').count(), 'one dialog at a time (hidden ones counted too)').toBe(1);
           await page.keyboard.press('Escape');
           await page.getByRole('dialog', { name: 'Monthly Activity View' }).waitFor();
-          expect(await page.evaluate(() => document.activeElement?.getAttribute('data-date'))).toBe(date);
+          // The month puts the focus back on the day in its effect (after its render): a state to wait for.
+          await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-date'))).toBe(date);
           await page.getByRole('dialog').getByTestId('dialog-close').click();
           await page.getByRole('dialog').waitFor({ state: 'detached' });
         },
