@@ -133,10 +133,6 @@ export async function checkScreen(page: Page, what: string): Promise<void> {
 }
 
 /**
- * The open dialog passes axe (all WCAG 2.1 A/AA impacts; in both themes, switched in place, with `bothThemes`),
- * fits the screen, and its × close button is in view.
- */
-/**
  * Waits until a dialog that has appeared holds the focus: its effects have run (Radix moves the focus and adds its
  * Escape listener in the same effects, which Preact runs in the task after the render: decision 026), so a key pressed
  * now reaches it. Press Escape only after this.
@@ -146,6 +142,10 @@ export async function dialogReady(dialog: Locator): Promise<void> {
   await expect.poll(() => dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
 }
 
+/**
+ * The open dialog passes axe (all WCAG 2.1 A/AA impacts; in both themes, switched in place, with `bothThemes`),
+ * fits the screen, and its × close button is in view.
+ */
 export async function checkDialog(page: Page, name: string | RegExp, opts: { bothThemes?: boolean } = {}): Promise<void> {
   const dialog = page.getByRole('dialog', { name });
   await dialogReady(dialog);

@@ -234,13 +234,16 @@ const endedThenWestExample: DayOps[] = [
 ];
 /** How often each kind of event happened over all generated histories (the test checks they all occur). */
 const seen: Record<string, number> = {};
+const tally = (kind: string) => {
+  seen[kind] = (seen[kind] ?? 0) + 1;
+};
 
 function collect(events: StreakEvent[], frozen: Set<string>, recovered: Set<string>, milestones: number[]) {
   for (const e of events) {
-    seen[e.type] = (seen[e.type] ?? 0) + 1;
-    if (e.type === 'check-in' && e.milestone) seen[`milestone-${e.milestone.days}`] = (seen[`milestone-${e.milestone.days}`] ?? 0) + 1;
-    if (e.type === 'break' && e.resetTo > 0) seen['checkpoint-reset'] = (seen['checkpoint-reset'] ?? 0) + 1;
-    if (e.type === 'break' && e.recoverable && e.lostValue < RECOVERY_MIN_STREAK) seen['merged-break'] = (seen['merged-break'] ?? 0) + 1;
+    tally(e.type);
+    if (e.type === 'check-in' && e.milestone) tally(`milestone-${e.milestone.days}`);
+    if (e.type === 'break' && e.resetTo > 0) tally('checkpoint-reset');
+    if (e.type === 'break' && e.recoverable && e.lostValue < RECOVERY_MIN_STREAK) tally('merged-break');
     if (e.type === 'shield-used') {
       expect(frozen.has(e.date)).toBe(false); // each date settled once
       frozen.add(e.date);
@@ -274,7 +277,7 @@ describe('streak engine against a day-by-day reference model', () => {
           const today = localDateOf(now, tz);
           if (prevToday !== null) {
             const moved = localDaysBetween(prevToday, today);
-            if (moved !== 1) seen[moved > 1 ? 'date-skipped' : 'date-repeated'] = (seen[moved > 1 ? 'date-skipped' : 'date-repeated'] ?? 0) + 1;
+            if (moved !== 1) tally(moved > 1 ? 'date-skipped' : 'date-repeated');
           }
           prevToday = today;
           if (today > maxToday) maxToday = today;
@@ -282,11 +285,11 @@ describe('streak engine against a day-by-day reference model', () => {
           const jobRan = i > 0 && days[i - 1]!.jobRan;
           const seenNow = jobRan || ops.read || ops.checkIn || ops.buy > 0 || ops.action !== 'none';
           if (!seenNow) {
-            seen['unseen-step'] = (seen['unseen-step'] ?? 0) + 1;
+            tally('unseen-step');
             return;
           }
           if (s.lastProcessedDate !== null && localDaysBetween(s.lastProcessedDate, today) > 8) {
-            seen['catch-up-over-a-week'] = (seen['catch-up-over-a-week'] ?? 0) + 1;
+            tally('catch-up-over-a-week');
           }
           if (jobRan) step(settle(s, today));
           ref.advanceTo(today);
