@@ -97,8 +97,15 @@ export interface EventConsumers<N extends EventName> {
    * Everything else: each becomes a job enqueued in that same transaction (so it exists iff the write commits),
    * run after commit with retries. Derive the key from the event so a repeated event enqueues nothing new.
    */
-  jobs: ReadonlyArray<(event: EventOf<N>) => AnyJobSpec>;
+  jobs: ReadonlyArray<JobConsumer<N>>;
 }
+
+/**
+ * A job consumer: a job for each event, or `{ many }` taking every event of one publish at once and answering the
+ * jobs for all of them (none, or one for a whole batch of check-ins: decision 016, eighth pass). Its keys too come
+ * from the events, so publishing the same events again enqueues nothing new.
+ */
+export type JobConsumer<N extends EventName> = ((event: EventOf<N>) => AnyJobSpec) | { many: (events: readonly EventOf<N>[]) => AnyJobSpec[] };
 
 export type EventWiring = { [N in EventName]: EventConsumers<N> };
 
@@ -135,7 +142,7 @@ export class DomainEventBus {
         answers.forEach((effect, i) => effect && effects[i]!.push(effect));
       }
     }
-    const jobs = events.flatMap((event) => consumers.jobs.map((job) => job(event)));
+    const jobs = consumers.jobs.flatMap((job) => (typeof job === 'function' ? events.map((event) => job(event)) : job.many(events)));
     if (jobs.length) await this.queue.enqueueMany(tx.db, jobs);
     return effects;
   }

@@ -13,6 +13,9 @@ export const mailMessageSchema = z.object({
 /** One reminder: the user, the kind and the user's local date it is for. */
 const reminderRef = z.object({ userId: z.string(), kind: z.enum(['daily', 'last-chance']), localDate: z.string() });
 
+/** A check-in (its user, local date and zone) whose day's reminders are done. */
+const checkedIn = z.object({ userId: z.string(), localDate: z.string(), timezone: z.string() });
+
 /**
  * Every kind of durable job: its payload (checked again when the job runs) and its retry policy. The handler of
  * each kind is registered in `jobs/plugin.ts`. Add a kind here, then its handler there.
@@ -45,11 +48,22 @@ export const JOB_KINDS = {
     policy: { maxAttempts: 8, backoffBaseMs: 20_000, backoffCapMs: 5 * 60_000, leaseMs: 2 * 60_000, redactOnDone: false },
   },
   /**
-   * The user checked in for `localDate` (a job consumer of `check-in.recorded`, wired in modules/index.ts): their
-   * reminders still due on that date or before move to their next time after it, so none is sent for a day done.
+   * The user checked in for `localDate`: their reminders still due on that date or before move to their next time
+   * after it, so none is sent for a day done. Enqueued one per check-in until decision 016's eighth pass (now
+   * `reminders.checked-in-batch`); kept for the jobs queued before.
    */
   'reminders.checked-in': {
-    payload: z.object({ userId: z.string(), localDate: z.string(), timezone: z.string() }),
+    payload: checkedIn,
+    policy: { maxAttempts: 5, backoffBaseMs: 5_000, backoffCapMs: 60_000, leaseMs: 60_000, redactOnDone: false },
+  },
+  /**
+   * `reminders.checked-in` for every check-in a batch created (one job per committed batch instead of one per
+   * check-in: decision 016, eighth pass), keyed by the batch's first created check-in. Each user's reminders move as
+   * in `reminders.checked-in`; running it again changes nothing. What the check-in path enqueues now;
+   * `reminders.checked-in` stays for the jobs queued before.
+   */
+  'reminders.checked-in-batch': {
+    payload: z.object({ checkIns: z.array(checkedIn) }),
     policy: { maxAttempts: 5, backoffBaseMs: 5_000, backoffCapMs: 60_000, leaseMs: 60_000, redactOnDone: false },
   },
   /**
@@ -104,3 +118,12 @@ export interface JobPolicy {
 
 export type JobKind = keyof typeof JOB_KINDS;
 export type JobPayload<K extends JobKind> = z.infer<(typeof JOB_KINDS)[K]['payload']>;
+
+/**
+ * Kinds whose payload lists items of several users (each item with its `userId`), by the list's field: deleting an
+ * account takes that user's items out of these jobs and leaves the job to the others (JobQueue.forgetUser).
+ */
+export const SHARED_PAYLOAD_LISTS: Partial<Record<keyof typeof JOB_KINDS, string>> = {
+  'reminders.batch': 'reminders',
+  'reminders.checked-in-batch': 'checkIns',
+};

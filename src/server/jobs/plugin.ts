@@ -72,6 +72,7 @@ function jobHandlers(app: FastifyInstance, tasks: readonly RecurringTask[]): Job
     'push.deliver': (p) => notifications.deliverJob(contextOf(app), p),
     'reminders.email': async (p) => void (await sendReminderEmailJob(contextOf(app), p)),
     'reminders.checked-in': async (p) => void (await notifications.skipRemindersThrough(contextOf(app), p)),
+    'reminders.checked-in-batch': async (p) => void (await notifications.skipRemindersThroughMany(contextOf(app), p.checkIns)),
     'stripe.cancel-subscription': (p) => cancelReplacedSubscriptionJob(contextOf(app), p),
     recurring: async ({ task }) => {
       const found = tasks.find((t) => t.name === task);

@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { namedRowsOf } from '../db/rows';
 import { jobs } from '../db/schema/index';
 import type { Clock } from '../plugins/clock';
-import { JOB_KINDS, type JobPolicy } from './kinds';
+import { JOB_KINDS, SHARED_PAYLOAD_LISTS, type JobPolicy } from './kinds';
 
 /** A database handle or a transaction on it. */
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -289,9 +289,25 @@ export class JobQueue<M extends KindMap = typeof JOB_KINDS> {
    * the user — their id in its key or payload, or their address in its payload (queued e-mails, reminders, retries,
    * done and failed jobs kept for their days). A job running at that moment finishes on its own: its handler finds
    * no user (and a kind that redacts on done drops its payload then). A scan, not an index: rare, and the table is
-   * pruned (done jobs after 7 days, failed ones after 30).
+   * pruned (done jobs after 7 days, failed ones after 30). A job that lists several users' items
+   * (SHARED_PAYLOAD_LISTS: a batch of reminders, of check-ins) loses only this user's items and stays for the others.
    */
   async forgetUser(conn: Conn, user: { id: string; email: string }): Promise<number> {
+    for (const [kind, field] of Object.entries(SHARED_PAYLOAD_LISTS)) {
+      await conn
+        .update(jobs)
+        .set({
+          payload: sql`jsonb_set(${jobs.payload}, ARRAY[${field}::text], (SELECT coalesce(jsonb_agg(x.item ORDER BY x.n), '[]'::jsonb)
+            FROM jsonb_array_elements(${jobs.payload} -> ${field}::text) WITH ORDINALITY AS x(item, n) WHERE x.item ->> 'userId' IS DISTINCT FROM ${user.id}::text))`,
+        })
+        .where(
+          and(
+            eq(jobs.kind, kind),
+            sql`${jobs.state} <> 'running'`,
+            sql`${jobs.payload} -> ${field}::text @> jsonb_build_array(jsonb_build_object('userId', ${user.id}::text))`,
+          ),
+        );
+    }
     const rows = await conn
       .delete(jobs)
       .where(

@@ -18,9 +18,17 @@ export const eventWiring: EventWiring = {
     // The streak, shields and milestone rewards move with the check-in, or not at all.
     inTransaction: [{ many: (tx, events) => streaks.onCheckIns(tx, events, rewards.rewardClaimable) }],
     // After commit: the day is done, so its reminders still due are skipped (notifications skipRemindersThrough).
-    // Keyed by the check-in: replacing today's check-in publishes again and enqueues nothing new.
+    // One job for the check-ins a batch created, keyed by the first of them; replacing today's check-in (not created)
+    // enqueues nothing.
     jobs: [
-      (e) => ({ kind: 'reminders.checked-in', key: e.checkInId, payload: { userId: e.userId, localDate: e.localDate, timezone: e.timezone } }),
+      {
+        many: (events) => {
+          const created = events.filter((e) => e.isNew);
+          if (!created.length) return [];
+          const checkIns = created.map((e) => ({ userId: e.userId, localDate: e.localDate, timezone: e.timezone }));
+          return [{ kind: 'reminders.checked-in-batch', key: created[0]!.checkInId, payload: { checkIns } }];
+        },
+      },
     ],
   },
   'payment.succeeded': {

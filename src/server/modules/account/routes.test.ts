@@ -197,12 +197,25 @@ describe.each(testEngines())('account data on %s', (engine) => {
     ].map((j) => ({ ...j, runAt: new Date(), maxAttempts: 3, createdAt: new Date() }));
     const leaving = jobRows(userId, email, 'leaving');
     const staying = [...jobRows(other.userId, `another.${email}`, 'staying'), ...jobRows(other.userId, `${email}.au`, 'staying-au')];
-    await t.app.db.insert(jobs).values([...leaving, ...staying]);
+    // Jobs that list both users' items (a batch of check-ins, of reminders) lose only this user's items.
+    const checkedIn = (id: string) => ({ userId: id, localDate: '2026-03-10', timezone: 'UTC' });
+    const reminder = (id: string) => ({ userId: id, kind: 'daily', localDate: '2026-03-10' });
+    const shared = [
+      { kind: 'reminders.checked-in-batch', key: 'ci-shared', payload: { checkIns: [checkedIn(other.userId), checkedIn(userId)] }, state: 'queued' as const },
+      { kind: 'reminders.batch', key: 'reminders-shared', payload: { reminders: [reminder(userId), reminder(other.userId), reminder(userId)] }, state: 'queued' as const },
+    ].map((j) => ({ ...j, runAt: new Date(), maxAttempts: 3, createdAt: new Date() }));
+    await t.app.db.insert(jobs).values([...leaving, ...staying, ...shared]);
 
     const res = await t.app.inject({ method: 'DELETE', url: '/api/user/account', ...as(sid) });
     expect(res.statusCode).toBe(200);
     const jobsLeft = await t.app.db.select({ key: jobs.key }).from(jobs).where(inArray(jobs.key, [...leaving, ...staying].map((j) => j.key)));
     expect(jobsLeft.map((j) => j.key).sort()).toEqual(staying.map((j) => j.key).sort());
+    const sharedLeft = await t.app.db.select({ key: jobs.key, payload: jobs.payload, state: jobs.state }).from(jobs).where(inArray(jobs.key, ['ci-shared', 'reminders-shared']));
+    expect(Object.fromEntries(sharedLeft.map((j) => [j.key, j.payload]))).toEqual({
+      'ci-shared': { checkIns: [checkedIn(other.userId)] },
+      'reminders-shared': { reminders: [reminder(other.userId)] },
+    });
+    expect(sharedLeft.every((j) => j.state === 'queued')).toBe(true);
     const cleared = res.cookies.find((c) => c.name === SESSION_COOKIE);
     expect(cleared?.value).toBe('');
 

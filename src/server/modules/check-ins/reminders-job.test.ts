@@ -11,10 +11,10 @@ import { reminderTick } from '../notifications/service';
 const yes7 = Array.from({ length: 7 }, () => true);
 
 /**
- * The job consumer of `check-in.recorded` (modules/index.ts), the example later capabilities copy: a check-in
- * enqueues `reminders.checked-in` (keyed by the check-in) in its own transaction, so the job exists if and only if
- * the check-in committed; run after commit, it moves the day's reminders still due past that day, and the
- * scheduler enqueues no reminder for it.
+ * The job consumer of `check-in.recorded` (modules/index.ts), the example later capabilities copy: a batch of
+ * check-ins enqueues one `reminders.checked-in-batch` for the check-ins it created (keyed by the first) in its own
+ * transaction, so the job exists if and only if the check-ins committed; run after commit, it moves each one's
+ * reminders still due that day past it, and the scheduler enqueues no reminder for it.
  */
 describe.each(testEngines())('check-in.recorded → the reminders job on %s', (engine) => {
   let t: TestApp;
@@ -66,14 +66,16 @@ describe.each(testEngines())('check-in.recorded → the reminders job on %s', (e
     t.clock.set('2026-03-10T20:00:20Z');
     const r = await call('POST', '/api/checkins', { answers: yes7 });
     expect(r.status).toBe(201);
-    const [job] = await jobsOf('reminders.checked-in', r.body.id);
-    expect(job).toMatchObject({ state: 'queued', payload: { userId: user.id, localDate: '2026-03-10', timezone: 'UTC' } });
-    // Replacing today's check-in publishes the event again: same check-in, same key, no second job.
+    // A batch of one: the job is keyed by its check-in.
+    const [job] = await jobsOf('reminders.checked-in-batch', r.body.id);
+    expect(job).toMatchObject({ state: 'queued', payload: { checkIns: [{ userId: user.id, localDate: '2026-03-10', timezone: 'UTC' }] } });
+    // Replacing today's check-in publishes the event again but creates no check-in: no second job.
+    const queued = await t.app.db.select().from(jobs).where(eq(jobs.kind, 'reminders.checked-in-batch'));
     expect((await call('POST', '/api/checkins', { answers: yes7 })).status).toBe(200);
-    expect(await jobsOf('reminders.checked-in', r.body.id)).toHaveLength(1);
+    expect(await t.app.db.select().from(jobs).where(eq(jobs.kind, 'reminders.checked-in-batch'))).toHaveLength(queued.length);
 
     await t.app.jobs.drain();
-    expect((await jobsOf('reminders.checked-in', r.body.id))[0]).toMatchObject({ state: 'done', attempts: 1 });
+    expect((await jobsOf('reminders.checked-in-batch', r.body.id))[0]).toMatchObject({ state: 'done', attempts: 1 });
     const after = (await call('GET', '/api/notifications/check')).body;
     expect(after.nextDailyAt).toBe('2026-03-11T20:00:00.000Z');
     expect(after.nextLastChanceAt).toBe(before.nextLastChanceAt.replace('2026-03-10', '2026-03-11'));
@@ -90,11 +92,39 @@ describe.each(testEngines())('check-in.recorded → the reminders job on %s', (e
     expect(await remindersSentFor(user.id, '2026-03-11')).toEqual([{ userId: user.id, kind: 'daily', localDate: '2026-03-11' }]);
   });
 
+  it("moves every listed user's reminders when a batch created several check-ins", async () => {
+    t.clock.set('2026-03-11T12:00:00Z');
+    const a = await newUser('batch-a@example.com');
+    const b = await newUser('batch-b@example.com');
+    for (const u of [a, b]) expect((await u.call('PATCH', '/api/notifications/settings', { emailFallback: true })).status).toBe(200);
+    t.clock.set('2026-03-11T20:00:20Z');
+    const made = await Promise.all([a, b].map((u) => u.call('POST', '/api/checkins', { answers: yes7 })));
+    expect(made.map((r) => r.status)).toEqual([201, 201]);
+    const listing = (await t.app.db.select().from(jobs).where(eq(jobs.kind, 'reminders.checked-in-batch'))).filter((j) =>
+      (j.payload as { checkIns: { userId: string }[] }).checkIns.some((c) => c.userId === a.user.id || c.userId === b.user.id),
+    );
+    expect(listing.flatMap((j) => (j.payload as { checkIns: { userId: string }[] }).checkIns.map((c) => c.userId)).sort()).toEqual(
+      [a.user.id, b.user.id].sort(),
+    );
+    // Also a job listing both (what one batch of two enqueues), run after their own: running it again moves nothing.
+    await t.app.jobs.enqueue(t.app.db, {
+      kind: 'reminders.checked-in-batch',
+      key: 'both',
+      payload: { checkIns: [a, b].map((u) => ({ userId: u.user.id, localDate: '2026-03-11', timezone: 'UTC' })) },
+    });
+    await t.app.jobs.drain();
+    for (const u of [a, b]) expect((await u.call('GET', '/api/notifications/check')).body.nextDailyAt).toBe('2026-03-12T20:00:00.000Z');
+    const [both] = await jobsOf('reminders.checked-in-batch', 'both');
+    expect(both).toMatchObject({ state: 'done', attempts: 1 });
+    await reminderTick(t.ctx(), t.clock.now());
+    for (const u of [a, b]) expect(await remindersSentFor(u.user.id, '2026-03-11')).toEqual([]);
+  });
+
   it('does not exist when the check-in rolled back; a user who did not check in keeps today\'s reminders', async () => {
     t.clock.set('2026-03-12T12:00:00Z');
     const { user, call } = await newUser('rolled-back@example.com');
     expect((await call('PATCH', '/api/notifications/settings', { emailFallback: true })).status).toBe(200);
-    const before = await t.app.db.select().from(jobs).where(eq(jobs.kind, 'reminders.checked-in'));
+    const before = await t.app.db.select().from(jobs).where(eq(jobs.kind, 'reminders.checked-in-batch'));
 
     t.clock.set('2026-03-12T20:30:00Z');
     fail = true;
@@ -104,7 +134,7 @@ describe.each(testEngines())('check-in.recorded → the reminders job on %s', (e
       fail = false;
     }
     expect(await t.app.db.select().from(checkIns).where(eq(checkIns.userId, user.id))).toEqual([]);
-    expect(await t.app.db.select().from(jobs).where(eq(jobs.kind, 'reminders.checked-in'))).toHaveLength(before.length);
+    expect(await t.app.db.select().from(jobs).where(eq(jobs.kind, 'reminders.checked-in-batch'))).toHaveLength(before.length);
 
     await t.app.jobs.drain();
     // Nothing moved the reminders: the day's daily reminder is sent by the next tick.

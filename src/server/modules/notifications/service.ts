@@ -385,7 +385,7 @@ export async function reminderTick(ctx: ServiceContext, now: Date, claimSize = 1
 }
 
 /**
- * Job `reminders.checked-in`, the job consumer of `check-in.recorded` (modules/index.ts): the user checked in for
+ * Job `reminders.checked-in` (queued before decision 016's eighth pass; see skipRemindersThroughMany): the user checked in for
  * `localDate` (in `timezone`, the check-in's zone), so each reminder still due on or before that date's end moves
  * to its first time after it. The scheduler then enqueues nothing for a day already done (the send job's own check
  * stays, for a check-in that lands between the two). One conditional UPDATE per kind: a reminder that is off, or
@@ -400,5 +400,15 @@ export async function skipRemindersThrough(ctx: ServiceContext, p: JobPayload<'r
     const next = nextReminder(kind, through, tzOf(user.timezone), effectiveCheckInTime(user.checkInTime)).at;
     if (await repo.moveDueThrough(ctx.db, p.userId, kind, through, next)) moved++;
   }
+  return moved;
+}
+
+/**
+ * Job `reminders.checked-in-batch` (the job consumer of `check-in.recorded`, modules/index.ts): `skipRemindersThrough`
+ * for each check-in a batch created. Returns how many reminders moved.
+ */
+export async function skipRemindersThroughMany(ctx: ServiceContext, checkIns: readonly JobPayload<'reminders.checked-in'>[]): Promise<number> {
+  let moved = 0;
+  for (const p of checkIns) moved += await skipRemindersThrough(ctx, p);
   return moved;
 }
