@@ -4,8 +4,8 @@ import { checkIns, users } from './schema/index';
 
 /**
  * Each user's latest check-in (its local date and instant) for a LATERAL join to `users`: a top-1 on the unique
- * (user, date) index, read backwards. What the check-in window reads; shared by the user-state read and the check-in
- * batch's lock (two modules may not share a repo).
+ * (user, date) index, read backwards. What the check-in window reads, for the user-state read (the check-in batch's
+ * lock has the same join in its fixed text: check-ins/repo.ts, LOCK_USERS_SQL).
  */
 export function latestCheckInLateral(db: Db) {
   return db

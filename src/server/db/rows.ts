@@ -31,6 +31,21 @@ export async function namedRowsOf<T>(db: Db, name: string, query: SQL): Promise<
 }
 
 /**
+ * A NAMED prepared statement from its text, fixed once (decision 016, eighth pass): what `namedRowsOf` does without
+ * building the text from Drizzle's query builder at each call — building a select with a lateral join, or an upsert,
+ * cost more of the server than running it. `$1…` in the text, `params` in that order; the rows as the driver answers
+ * them (column names as in the text; timestamps as text, so read them as epoch milliseconds: `epochMs`).
+ */
+export async function namedTextRows<T>(db: Db, name: string, text: string, params: unknown[]): Promise<T[]> {
+  const session = db._.session as unknown as SessionWithPrepare;
+  const res = (await session.prepareQuery({ sql: text, params }, undefined, name, false).execute()) as { rows: T[] };
+  return res.rows;
+}
+
+/** SQL reading a timestamptz as epoch milliseconds (a float8, a number on both drivers), for `namedTextRows`. */
+export const epochMs = (expr: string) => `(extract(epoch FROM ${expr}) * 1000)::float8`;
+
+/**
  * For the rest of the transaction, named statements run their generic plan at once (PostgreSQL only). Left to itself
  * PostgreSQL keeps planning a named statement anew at every Bind whenever the generic plan's estimate is not clearly
  * better (an `= ANY($1)` list or a jsonb_to_recordset parameter of unknown size); the batch statements' generic plans

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
-import { anyText, namedRowsOf, rowsOf } from '@server/db/rows';
-import { latestCheckInLateral, latestCheckInOf } from '@server/db/latest-check-in';
-import { checkInIdempotencyKeys, checkIns, journalEntries, streakStates, users } from '@server/db/schema/index';
+import { anyText, epochMs, namedRowsOf, namedTextRows, rowsOf } from '@server/db/rows';
+import { checkInIdempotencyKeys, checkIns, journalEntries, users } from '@server/db/schema/index';
 import type { JournalField } from '@shared/schemas/check-ins';
 
 export type CheckInRow = typeof checkIns.$inferSelect;
@@ -45,23 +44,45 @@ export type LatestCheckIn = Pick<CheckInRow, 'localDate' | 'createdAt'>;
  * lastProcessedDate, read as it stands, not locked: the streak step locks the state rows it writes), which the
  * check-in window reads. One statement.
  */
-export async function lockUsersWithLatest(
-  db: Db,
-  userIds: string[],
-): Promise<Map<string, { user: typeof users.$inferSelect; latest: LatestCheckIn | null; settledThrough: string | null }>> {
-  const latest = latestCheckInLateral(db);
-  const rows = await db
-    .select({ user: users, latestDate: latest.localDate, latestCreatedAt: latest.createdAt, settledThrough: streakStates.lastProcessedDate })
-    .from(users)
-    .leftJoinLateral(latest, sql`true`)
-    .leftJoin(streakStates, eq(streakStates.userId, users.id))
-    .where(anyText(users.id, userIds))
-    .orderBy(asc(users.id))
-    .for('update', { of: users })
-    .prepare('checkins_lock_users')
-    .execute();
-  return new Map(rows.map((r) => [r.user.id, { user: r.user, latest: latestCheckInOf(r), settledThrough: r.settledThrough }]));
+export async function lockUsersWithLatest(db: Db, userIds: string[]): Promise<Map<string, LockedUser>> {
+  const rows = await namedTextRows<{
+    id: string;
+    timezone: string;
+    check_in_time: string;
+    created_ms: number;
+    first_check_in_completed: boolean;
+    latest_date: string | null;
+    latest_ms: number | null;
+    settled: string | null;
+  }>(db, 'checkins_lock_users', LOCK_USERS_SQL, [userIds]);
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        user: { timezone: r.timezone, checkInTime: r.check_in_time, createdAt: new Date(r.created_ms), firstCheckInCompleted: r.first_check_in_completed },
+        latest: r.latest_date !== null && r.latest_ms !== null ? { localDate: r.latest_date, createdAt: new Date(r.latest_ms) } : null,
+        settledThrough: r.settled,
+      },
+    ]),
+  );
 }
+
+/** What the lock reads of a user as it stands: what the check-in rules read of the user's row. */
+export interface LockedUser {
+  user: Pick<typeof users.$inferSelect, 'timezone' | 'checkInTime' | 'createdAt' | 'firstCheckInCompleted'>;
+  latest: LatestCheckIn | null;
+  settledThrough: string | null;
+}
+
+/** lockUsersWithLatest's statement; its text fixed once (namedTextRows). */
+const LOCK_USERS_SQL = `SELECT u.id, u.timezone, u.check_in_time, ${epochMs('u.created_at')} AS created_ms, u.first_check_in_completed,
+    latest.local_date AS latest_date, ${epochMs('latest.created_at')} AS latest_ms, s.last_processed_date::text AS settled
+  FROM users AS u
+  LEFT JOIN LATERAL (SELECT c.local_date, c.created_at FROM check_ins AS c WHERE c.user_id = u.id ORDER BY c.local_date DESC LIMIT 1) AS latest ON true
+  LEFT JOIN streak_states AS s ON s.user_id = u.id
+  WHERE u.id = ANY($1::text[])
+  ORDER BY u.id
+  FOR UPDATE OF u`;
 
 /** The user's check-ins, newest first. */
 export async function listCheckIns(db: Db, userId: string, limit?: number): Promise<CheckInRow[]> {
@@ -86,25 +107,33 @@ export async function upsertCheckIns(
 ): Promise<Map<string, { row: Pick<CheckInRow, 'id' | 'userId' | 'localDate'>; inserted: boolean }>> {
   // The rows travel as ONE jsonb parameter (jsonb_to_recordset), not 16 parameters a row: far less to bind and parse
   // for both drivers and both engines.
-  const columns = Object.entries(getTableColumns(checkIns));
   const rows = values.map((v) => {
-    const row: Record<string, unknown> = { ...v, id: v.id ?? randomUUID() };
-    return Object.fromEntries(columns.map(([key, col]) => [col.name, row[key] instanceof Date ? (row[key] as Date).toISOString() : row[key]]));
+    const row: Record<string, unknown> = {};
+    for (const [key, name] of UPSERT.columns) {
+      const value = key === 'id' ? (v.id ?? randomUUID()) : v[key];
+      row[name] = value instanceof Date ? value.toISOString() : value;
+    }
+    return row;
   });
-  const names = sql.raw(columns.map(([, col]) => `"${col.name}"`).join(', '));
-  const shape = sql.raw(columns.map(([, col]) => `"${col.name}" ${col.getSQLType()}`).join(', '));
-  const written = await db
-    .insert(checkIns)
-    .select(sql`SELECT ${names} FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(${shape}) ORDER BY v.user_id, v.local_date`)
-    .onConflictDoUpdate({
-      target: [checkIns.userId, checkIns.localDate],
-      set: Object.fromEntries(REPLACED.map(([key, col]) => [key, sql.raw(`excluded."${col.name}"`)])),
-    })
-    .returning({ id: checkIns.id, userId: checkIns.userId, localDate: checkIns.localDate, inserted: sql<boolean>`(xmax = 0)` })
-    .prepare('checkins_upsert')
-    .execute();
-  return new Map(written.map(({ inserted, ...row }) => [row.userId, { row, inserted: Boolean(inserted) }]));
+  const written = await namedTextRows<{ id: string; user_id: string; local_date: string; inserted: boolean }>(db, 'checkins_upsert', UPSERT.text, [
+    JSON.stringify(rows),
+  ]);
+  return new Map(written.map((r) => [r.user_id, { row: { id: r.id, userId: r.user_id, localDate: r.local_date }, inserted: r.inserted }]));
 }
+
+/** upsertCheckIns' statement, its text fixed once from the table's columns (namedTextRows). */
+const UPSERT = (() => {
+  const all = Object.entries(getTableColumns(checkIns));
+  const columns = all.map(([key, col]) => [key as keyof NewCheckIn, col.name] as const);
+  const names = all.map(([, col]) => `"${col.name}"`).join(', ');
+  const shape = all.map(([, col]) => `"${col.name}" ${col.getSQLType()}`).join(', ');
+  const replaced = REPLACED.map(([, col]) => `"${col.name}" = excluded."${col.name}"`).join(', ');
+  const text = `INSERT INTO check_ins (${names}) SELECT ${names} FROM jsonb_to_recordset($1::jsonb) AS v(${shape})
+    ORDER BY v.user_id, v.local_date
+    ON CONFLICT (user_id, local_date) DO UPDATE SET ${replaced}
+    RETURNING id, user_id, local_date, (xmax = 0) AS inserted`;
+  return { columns, text };
+})();
 
 /** Sets firstCheckInCompleted for these users; answers those whose flag this call flipped (safe under concurrency). */
 export async function markFirstCheckInsCompleted(db: Db, userIds: string[], now: Date): Promise<Set<string>> {

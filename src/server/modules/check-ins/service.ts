@@ -357,7 +357,8 @@ async function recordCheckIns(base: DataContext, engine: ServiceContext['dbEngin
     for (const [index, sub] of subs.entries()) {
       try {
         const row = locked.get(sub.user.id);
-        const user = { ...(row?.user ?? sub.user), tier: sub.user.tier };
+        // The submission's user with what the lock read of it as it stands (no row: the user was deleted meanwhile).
+        const user = { ...sub.user, ...row?.user, tier: sub.user.tier };
         const seen = sub.key ? seenKeys.get(repo.idempotencyPair(user.id, sub.key)) : undefined;
         const decided = await decide(withNow(txCtx, sub.ctx.now()), sub, user, seen, row?.latest ?? null, row?.settledThrough ?? null);
         if ('replay' in decided) answers[index] = { ok: decided.replay };
