@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt, gte, inArray, lte, min, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
-import { anyText, namedRowsOf } from '@server/db/rows';
+import { epochMs, namedTextRows } from '@server/db/rows';
 import { streakFrozenDays, streakLedger, streakRecoveredDays, streakStates, users } from '@server/db/schema/index';
 import type { StreakSnapshot, StreakState } from '@shared/domain/streak-engine';
 
@@ -74,7 +74,7 @@ export interface SettledState {
 export async function saveStates(db: Db, rows: SettledState[], now?: Date): Promise<void> {
   for (let i = 0; i < rows.length; i += 1000) {
     const part = rows.slice(i, i + 1000);
-    await namedRowsOf(db, 'streaks_save_states', sql`${updateStates(part, now)}`);
+    await namedTextRows(db, 'streaks_save_states', UPDATE_STATES_SQL('$1', '$2'), [statesJson(part, now), part.map((r) => r.userId)]);
   }
 }
 
@@ -93,11 +93,11 @@ export async function saveStatesWithLedger(db: Db, rows: SettledState[], ledger:
     await insertLedger(db, ledger);
     return;
   }
-  await namedRowsOf(db, 'streaks_save_states_ledger', sql`WITH saved AS (${updateStates(rows, now)}) ${insertLedgerRows(ledger)}`);
+  await namedTextRows(db, 'streaks_save_states_ledger', SAVE_STATES_WITH_LEDGER_SQL, [statesJson(rows, now), rows.map((r) => r.userId), ledgerJson(ledger)]);
 }
 
-/** The UPDATE of saveStates for up to 1000 rows: ONE jsonb parameter for the rows (jsonb_to_recordset), not 17 a row. */
-function updateStates(part: SettledState[], now?: Date) {
+/** The rows of saveStates (up to 1000) as ONE jsonb parameter (jsonb_to_recordset), not 17 parameters a row. */
+function statesJson(part: SettledState[], now?: Date): string {
   const values = part.map(({ userId, state: s, tz, nextRolloverAt, recentStates, updatedAt }) => ({
     user_id: userId,
     cs: s.currentStreak,
@@ -117,15 +117,65 @@ function updateStates(part: SettledState[], now?: Date) {
     rst: recentStates,
     ua: (updatedAt ?? now ?? new Date()).toISOString(),
   }));
-  return sql`
+  return JSON.stringify(values);
+}
+
+/** The UPDATE of saveStates, its text fixed once: the rows (statesJson) in parameter `rows`, their ids in `ids`. */
+const UPDATE_STATES_SQL = (rows: string, ids: string) => `
       UPDATE streak_states AS s SET
         current_streak = v.cs, best_streak = v.bs, freeze_days_remaining = v.fr, freeze_days_used = v.fu,
         checkpoint = v.cp, last_completed_date = v.lc, last_processed_date = v.lp, next_rollover_at = v.nr,
         timezone = v.tz, lost_streak_value = v.lv, lost_date = v.ld, rebuilt_days = v.rb, gap_dates = v.gd,
         recovery_state = v.rs, recent_states = v.rst, updated_at = v.ua
-      FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS v(user_id text, cs int, bs int, fr int, fu int, cp int,
+      FROM jsonb_to_recordset(${rows}::jsonb) AS v(user_id text, cs int, bs int, fr int, fu int, cp int,
         lc date, lp date, nr timestamptz, tz text, lv int, ld date, rb int, gd jsonb, rs text, rst jsonb, ua timestamptz)
-      WHERE s.user_id = v.user_id AND ${anyText(sql`s.user_id`, part.map((r) => r.userId))}`;
+      WHERE s.user_id = v.user_id AND s.user_id = ANY(${ids}::text[])`;
+
+/** lockStates' statement, its text fixed once (namedTextRows): every column, the instants as epoch milliseconds. */
+const LOCK_STATES_SQL = `SELECT user_id, current_streak, best_streak, freeze_days_remaining, freeze_days_used, checkpoint,
+    last_completed_date::text AS last_completed_date, last_processed_date::text AS last_processed_date,
+    ${epochMs('next_rollover_at')} AS next_rollover_ms, timezone, lost_streak_value, lost_date::text AS lost_date,
+    rebuilt_days, gap_dates, recovery_state, recent_states, ${epochMs('updated_at')} AS updated_ms
+  FROM streak_states WHERE user_id = ANY($1::text[]) ORDER BY user_id FOR UPDATE`;
+interface LockedStateRow {
+  user_id: string;
+  current_streak: number;
+  best_streak: number;
+  freeze_days_remaining: number;
+  freeze_days_used: number;
+  checkpoint: number;
+  last_completed_date: string | null;
+  last_processed_date: string | null;
+  next_rollover_ms: number | null;
+  timezone: string;
+  lost_streak_value: number | null;
+  lost_date: string | null;
+  rebuilt_days: number;
+  gap_dates: StreakRow['gapDates'];
+  recovery_state: StreakRow['recoveryState'];
+  recent_states: StreakRow['recentStates'];
+  updated_ms: number;
+}
+function stateRowOf(r: LockedStateRow): StreakRow {
+  return {
+    userId: r.user_id,
+    currentStreak: r.current_streak,
+    bestStreak: r.best_streak,
+    freezeDaysRemaining: r.freeze_days_remaining,
+    freezeDaysUsed: r.freeze_days_used,
+    checkpoint: r.checkpoint,
+    lastCompletedDate: r.last_completed_date,
+    lastProcessedDate: r.last_processed_date,
+    nextRolloverAt: r.next_rollover_ms === null ? null : new Date(r.next_rollover_ms),
+    timezone: r.timezone,
+    lostStreakValue: r.lost_streak_value,
+    lostDate: r.lost_date,
+    rebuiltDays: r.rebuilt_days,
+    gapDates: r.gap_dates,
+    recoveryState: r.recovery_state,
+    recentStates: r.recent_states,
+    updatedAt: new Date(r.updated_ms),
+  };
 }
 
 /**
@@ -136,8 +186,7 @@ function updateStates(part: SettledState[], now?: Date) {
 export async function lockStates(db: Db, users: readonly { userId: string; tz: string }[]): Promise<Map<string, StreakRow>> {
   if (!users.length) return new Map();
   const ids = users.map((u) => u.userId);
-  const lock = (which: string[]) =>
-    db.select().from(streakStates).where(anyText(streakStates.userId, which)).orderBy(asc(streakStates.userId)).for('update').prepare('streaks_lock_states').execute();
+  const lock = async (which: string[]) => (await namedTextRows<LockedStateRow>(db, 'streaks_lock_states', LOCK_STATES_SQL, [which])).map(stateRowOf);
   const rows = new Map((await lock(ids)).map((r) => [r.userId, r]));
   const missing = users.filter((u) => !rows.has(u.userId));
   if (missing.length) {
@@ -168,12 +217,12 @@ export async function insertRecoveredDays(
  */
 export async function insertLedger(db: Db, rows: LedgerInsert[]): Promise<number> {
   if (!rows.length) return 0;
-  const inserted = await namedRowsOf<{ n: number }>(db, 'streaks_insert_ledger', sql`${insertLedgerRows(rows)} RETURNING 1 AS n`);
+  const inserted = await namedTextRows<{ n: number }>(db, 'streaks_insert_ledger', `${INSERT_LEDGER_SQL('$1')} RETURNING 1 AS n`, [ledgerJson(rows)]);
   return inserted.length;
 }
 
-/** The INSERT of insertLedger (without RETURNING): the rows as ONE jsonb parameter. */
-function insertLedgerRows(rows: LedgerInsert[]) {
+/** The rows of insertLedger as ONE jsonb parameter. */
+function ledgerJson(rows: LedgerInsert[]): string {
   const values = rows.map((r) => ({
     id: r.id ?? randomUUID(),
     user_id: r.userId,
@@ -187,12 +236,18 @@ function insertLedgerRows(rows: LedgerInsert[]) {
     ref: r.ref ?? null,
     created_at: r.createdAt?.toISOString() ?? null,
   }));
-  return sql`INSERT INTO streak_ledger (id, user_id, date, reason, description, streak_delta, shields_delta, current_streak, freeze_days_remaining, ref, created_at)
+  return JSON.stringify(values);
+}
+
+/** The INSERT of insertLedger (without RETURNING), its text fixed once: the rows (ledgerJson) in parameter `rows`. */
+const INSERT_LEDGER_SQL = (rows: string) => `INSERT INTO streak_ledger (id, user_id, date, reason, description, streak_delta, shields_delta, current_streak, freeze_days_remaining, ref, created_at)
       SELECT id, user_id, date, reason, description, streak_delta, shields_delta, current_streak, freeze_days_remaining, ref, coalesce(created_at, now())
-      FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS v(id text, user_id text, date date, reason text, description text,
+      FROM jsonb_to_recordset(${rows}::jsonb) AS v(id text, user_id text, date date, reason text, description text,
         streak_delta int, shields_delta int, current_streak int, freeze_days_remaining int, ref text, created_at timestamptz)
       ON CONFLICT DO NOTHING`;
-}
+
+/** saveStatesWithLedger's statement: the states ($1, their ids $2) and the ledger rows ($3). */
+const SAVE_STATES_WITH_LEDGER_SQL = `WITH saved AS (${UPDATE_STATES_SQL('$1', '$2')}) ${INSERT_LEDGER_SQL('$3')}`;
 
 export async function ledgerHasRef(db: Db, userId: string, reason: LedgerInsert['reason'], ref: string): Promise<boolean> {
   const [r] = await db
