@@ -37,8 +37,9 @@ export const checkIns = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    // No index on the date alone: nothing reads check-ins by date across users (the analytics read their roll-ups),
+    // and a check-in wrote it for nothing (drizzle/0020).
     uniqueIndex('check_ins_user_date_uq').on(t.userId, t.localDate),
-    index('check_ins_date_idx').on(t.localDate),
     check('check_ins_local_date_shape', sql`${t.localDate} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'`),
   ],
 );

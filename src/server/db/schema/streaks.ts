@@ -100,6 +100,9 @@ export const streakLedger = pgTable(
     uniqueIndex('streak_ledger_once_per_date_uq')
       .on(t.userId, t.date, t.reason)
       .where(sql`${t.reason} in ('check-in', 'shield-used', 'break')`),
-    uniqueIndex('streak_ledger_ref_uq').on(t.userId, t.reason, t.ref),
+    // Once per reference (a payment, a grant); rows without one (check-ins, rollovers) are not in it (drizzle/0020).
+    uniqueIndex('streak_ledger_ref_uq')
+      .on(t.userId, t.reason, t.ref)
+      .where(sql`${t.ref} is not null`),
   ],
 );
