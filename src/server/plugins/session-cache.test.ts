@@ -5,6 +5,7 @@ import { testEngines } from '@test/helpers/db';
 import { createUser, signInAs } from '@test/helpers/users';
 import { sessions, users } from '../db/schema/index';
 import { SessionCache, type UserRow } from './session-cache';
+import { hashToken } from './session';
 
 const YES = { answers: [true, true, true, true, true, true, true] };
 
@@ -27,6 +28,33 @@ describe.each(testEngines())('the per-process session cache, on %s', (engine) =>
       expect(answers.map((a) => a.json().firstName)).toEqual(['User1', 'User2', 'User3']);
       const subs = await Promise.all(cookies.map((c) => get('/api/checkins/today', c)));
       expect(subs.every((s) => s.statusCode === 200)).toBe(true);
+    }
+  });
+
+  it("the session lookup reads the user's whole row as the query builder does (every column, nulls and instants)", async () => {
+    const full = await createUser(t.app.db, {
+      ...old,
+      lastName: 'Lovelace',
+      profileImageUrl: 'https://example.com/a.png',
+      age: 36,
+      gender: 'female',
+      provider: 'google',
+      googleSub: `sub-${Math.random()}`,
+      googleLinkVerified: true,
+      tier: 'premium',
+      timezone: 'Asia/Kolkata',
+      checkInTime: '21:15',
+      emailVerifiedAt: new Date('2025-02-03T04:05:06.789Z'),
+      premiumOfferUsed: true,
+      passwordHash: 'not-a-real-hash',
+    });
+    const bare = await createUser(t.app.db, { ...old, emailVerifiedAt: null });
+    for (const user of [full, bare]) {
+      const cookie = await signInAs(t.app, user);
+      expect((await get('/api/auth/user', cookie)).statusCode).toBe(200);
+      const cached = t.app.sessionCache.get(hashToken(cookie.split('=')[1]!), t.clock.now());
+      const [row] = await t.app.db.select().from(users).where(eq(users.id, user.id));
+      expect(cached?.user).toEqual(row);
     }
   });
 
