@@ -36,18 +36,23 @@ export interface BenchServer {
 /**
  * CPU seconds used so far (user + system, from /proc) by one process and by every PostgreSQL process: CPU per
  * request holds still when other work loads the machine, while req/s does not. Null where there is no /proc.
+ * PostgreSQL's count includes the postmaster's reaped children (cutime + cstime), so a backend that exits during a
+ * measurement (a pool closing an idle connection) keeps its CPU in the total instead of taking it out.
  */
 export function cpuSeconds(pid: number): { server: number; postgres: number } | null {
-  const ticks = (stat: string) => {
+  const ticks = (stat: string, children = false) => {
     const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(f[11]) + Number(f[12])) / 100; // utime + stime, in clock ticks of 1/100 s
+    // utime + stime (+ cutime + cstime), in clock ticks of 1/100 s
+    return (Number(f[11]) + Number(f[12]) + (children ? Number(f[13]) + Number(f[14]) : 0)) / 100;
   };
   try {
     let postgres = 0;
     for (const d of readdirSync('/proc')) {
       if (!/^\d+$/.test(d)) continue;
       try {
-        if (readFileSync(`/proc/${d}/cmdline`, 'utf8').startsWith('postgres')) postgres += ticks(readFileSync(`/proc/${d}/stat`, 'utf8'));
+        const cmd = readFileSync(`/proc/${d}/cmdline`, 'utf8');
+        // Backends and workers are titled "postgres: …"; the postmaster runs as ".../bin/postgres -D …".
+        if (cmd.startsWith('postgres') || /\/bin\/postgres\0/.test(cmd)) postgres += ticks(readFileSync(`/proc/${d}/stat`, 'utf8'), true);
       } catch {
         // gone meanwhile
       }
