@@ -37,6 +37,8 @@ interface EngineResults {
   dashboard?: LoadResult;
   write?: LoadResult;
   edit?: LoadResult;
+  /** Short floor runs right before the write scenario and right after it (the machine's speed drifts within a run). */
+  writeFloors?: LoadResult[];
 }
 
 async function reachable(base: string): Promise<boolean> {
@@ -90,6 +92,13 @@ function dashboardLoadLines(engines: EngineResults[]): string[] {
 function cpuLines(engines: EngineResults[]): string[] {
   const lines: string[] = [];
   for (const e of engines) {
+    if (e.writeFloors?.length && e.write && e.edit) {
+      // Beside the table's ratios (to the run's floor): the same writes against the floor measured around them.
+      const near = e.writeFloors.reduce((a, f) => a + f.rps, 0) / e.writeFloors.length;
+      lines.push(
+        `- ${e.engine}, writes against the floor measured right before and after them (${e.writeFloors.map((f) => n(f.rps)).join(' and ')} req/s): first check-ins ${pct(e.write.rps / near)}, edits ${pct(e.edit.rps / near)}`,
+      );
+    }
     for (const r of [e.write, e.edit]) {
       const c = r?.cpuUsPerRequest;
       if (!r || !c) continue;
@@ -124,8 +133,21 @@ async function appRuns(engine: EngineResults['engine'], url: string | undefined,
       // each their first of the day.
       const warm = await load('warm-up: first check-ins by other users', s.port, { amount: warmUsers, next: checkInsBy(users + 1, warmUsers, false) });
       if (warm.errors + warm.non2xx > 0) console.log(`# ${engine}: the write warm-up had ${warm.errors} errors and ${warm.non2xx} non-2xx answers`);
-      out.write = await loadWithCpu(s, 'write: first check-ins', s.port, { amount: users, next: checkInsBy(1, users, false) });
-      out.edit = await loadWithCpu(s, 'write: edits', s.port, { amount: users, next: checkInsBy(1, users, true) });
+      // A short floor right before and right after (a bare route in its own process, idle meanwhile): the machine's
+      // speed moves within a run, and the writes take seconds where the whole run takes minutes.
+      const nearFloor = await startServer(['floor']);
+      try {
+        const floorNow = async () => {
+          await load('warm-up', nearFloor.port, { durationS: 1, next: () => ({ path: '/floor' }) });
+          return load('floor beside the writes', nearFloor.port, { durationS: 3, next: () => ({ path: '/floor' }) });
+        };
+        out.writeFloors = [await floorNow()];
+        out.write = await loadWithCpu(s, 'write: first check-ins', s.port, { amount: users, next: checkInsBy(1, users, false) });
+        out.edit = await loadWithCpu(s, 'write: edits', s.port, { amount: users, next: checkInsBy(1, users, true) });
+        out.writeFloors.push(await floorNow());
+      } finally {
+        await nearFloor.stop();
+      }
     }
   } finally {
     await s.stop();
