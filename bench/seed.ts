@@ -14,6 +14,8 @@ export const BENCH_NOW = new Date('2026-03-10T21:30:00Z');
 export const BENCH_TODAY = '2026-03-10';
 export const BENCH_ZONES = ['UTC', 'Europe/London', 'Europe/Lisbon', 'Africa/Lagos', 'Europe/Berlin', 'Europe/Paris', 'Atlantic/Azores'];
 export const HISTORY_DAYS = 90;
+/** User i's zone, as the seed stores it (`(zones)[1 + i % n]` below): a browser acting as user i runs in it. */
+export const benchZone = (i: number): string => BENCH_ZONES[i % BENCH_ZONES.length]!;
 
 export const benchToken = (i: number) => `bench-session-token-${i}`;
 export const benchCookie = (i: number) => `big7_sid=${benchToken(i)}`;
