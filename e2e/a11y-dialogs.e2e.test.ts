@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { useApp } from './helpers/app';
-import { THEMES, checkDialog, settled } from './helpers/a11y';
+import { THEMES, checkDialog, dialogReady, settled } from './helpers/a11y';
 import { controlsCoveredBy } from './helpers/layout';
 import { postOk as post, signedInThroughApi } from './helpers/users';
 import { EVENING_ZONE as ZONE } from './helpers/zones';
@@ -33,6 +33,14 @@ describe('dialogs: one at a time, a close button, they fit 360×640 and pass axe
           await page.getByRole('dialog').getByTestId('dialog-close').click();
           await page.getByRole('dialog').waitFor({ state: 'detached' });
           await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('How is this calculated?');
+          // A native modal dialog: the page behind it holds still, and a press on the backdrop closes it (focus back too).
+          await opener.click();
+          await dialogReady(page.getByRole('dialog', { name: 'Your Overall Score' }));
+          expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
+          await page.mouse.click(4, 4);
+          await page.getByRole('dialog').waitFor({ state: 'detached' });
+          await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('How is this calculated?');
+          expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe('hidden');
 
           await page.goto('/streak');
           await settled(page, { networkIdle: true });
@@ -57,7 +65,7 @@ describe('dialogs: one at a time, a close button, they fit 360×640 and pass axe
           const date = await day.getAttribute('data-date');
           await day.click();
           await checkDialog(page, 'Check-in Details');
-          expect(await page.locator('[role="dialog"]').count(), 'one dialog at a time (hidden ones counted too)').toBe(1);
+          expect(await page.locator('dialog, [role="dialog"]').count(), 'one dialog at a time (hidden ones counted too)').toBe(1);
           await page.keyboard.press('Escape');
           await page.getByRole('dialog', { name: 'Monthly Activity View' }).waitFor();
           // The month puts the focus back on the day in its effect (after its render): a state to wait for.
@@ -95,10 +103,13 @@ test('Streak Protected! and the reward’s celebration, in both themes', async (
     const claimed = page.locator('[data-variant]');
     await claimed.getByText('Reward Claimed!', { exact: true }).waitFor();
     expect(await controlsCoveredBy(claimed), 'controls under the toast').toEqual([]);
+    // Shown inside the open dialog, the toast is not inert: its own close button works.
+    await claimed.getByRole('button', { name: 'Close' }).click();
+    await claimed.waitFor({ state: 'detached' });
     await celebration.getByRole('list', { name: 'Included features' }).waitFor();
     await page.getByTestId('confetti').waitFor({ state: 'detached', timeout: 10_000 });
     await checkDialog(page, 'Congratulations!', { bothThemes: true });
-    expect(await page.locator('[role="dialog"]').count(), 'one dialog at a time (hidden ones counted too)').toBe(1);
+    expect(await page.locator('dialog, [role="dialog"]').count(), 'one dialog at a time (hidden ones counted too)').toBe(1);
   });
 });
 

@@ -31,7 +31,7 @@ describe('a first day', () => {
         w.__mostDialogs = 0;
         w.__promptDue = 0;
         new MutationObserver(() => {
-          w.__mostDialogs = Math.max(w.__mostDialogs, document.querySelectorAll('[role="dialog"]').length);
+          w.__mostDialogs = Math.max(w.__mostDialogs, document.querySelectorAll('dialog, [role="dialog"]').length);
         }).observe(document, { subtree: true, childList: true });
         const setTimeoutBefore = window.setTimeout;
         window.setTimeout = ((fn: TimerHandler, ms?: number, ...args: unknown[]) =>
@@ -62,7 +62,7 @@ describe('a first day', () => {
       // The prompt becomes due while the score explanation is open: it waits.
       await expect.poll(() => page.evaluate(() => (window as unknown as { __promptDue: number }).__promptDue), { timeout: 10_000 }).toBe(1);
       await nextFrames(page);
-      expect(await page.locator('[role="dialog"]').count(), 'one dialog at a time (hidden ones counted too)').toBe(1);
+      expect(await page.locator('dialog, [role="dialog"]').count(), 'one dialog at a time (hidden ones counted too)').toBe(1);
       await score.getByTestId('dialog-close').click();
       // Once it is closed, the prompt comes.
       await checkDialog(page, 'Enable Push Notifications', { bothThemes: true });

@@ -253,7 +253,8 @@ describe('lost streaks, shields and developer mode', () => {
       await toast(page).getByText('Shield Protection Simulated', { exact: true }).waitFor();
       await nav(page, 'Dashboard');
       const protectedModal = page.getByRole('dialog', { name: 'Streak Protected!' });
-      await protectedModal.getByText('You have used one freeze day, so your streak is safe.').waitFor({ timeout: 15_000 });
+      // The dialog's own text (the simulation's toast, shown inside the open dialog, says the same).
+      await protectedModal.getByRole('paragraph').filter({ hasText: 'You have used one freeze day, so your streak is safe.' }).waitFor({ timeout: 15_000 });
       await protectedModal.getByRole('button', { name: 'OK' }).click();
       await protectedModal.waitFor({ state: 'detached' });
       // Yesterday frozen and no check-in today: the snowflake.

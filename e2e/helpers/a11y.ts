@@ -133,9 +133,9 @@ export async function checkScreen(page: Page, what: string): Promise<void> {
 }
 
 /**
- * Waits until a dialog that has appeared holds the focus: its effects have run (Radix moves the focus and adds its
- * Escape listener in the same effects, which Preact runs in the task after the render: decision 026), so a key pressed
- * now reaches it. Press Escape only after this.
+ * Waits until a dialog that has appeared holds the focus: it has been shown (`showModal()` in a layout effect moves the
+ * focus into it, and its Escape handling is on the dialog itself), so a key pressed now reaches it. Press Escape only
+ * after this.
  */
 export async function dialogReady(dialog: Locator): Promise<void> {
   await dialog.waitFor();

@@ -1,21 +1,22 @@
-import { useEffect, useRef, type ReactNode } from 'react';
-import { Dialog as RadixDialog } from 'radix-ui';
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { createValueStore, useStore } from '@web/lib/create-store';
 import { Button } from './button';
 
-/** How many dialogs are open now, and how many of them are outside the dashboard's queue (see `queued` below). */
-const openDialogs = createValueStore({ all: 0, others: 0 });
+/** How many open dialogs are outside the dashboard's queue (see `queued` below). */
+const otherDialogs = createValueStore(0);
 /** Whether a dialog that is not one of the dashboard's queued dialogs is open (the queue waits for it). */
-export const useOtherDialogOpen = (): boolean => useStore(openDialogs).others > 0;
-/** Whether any dialog is open (toasts then sit at the top, away from the dialog's buttons). */
-export const useAnyDialogOpen = (): boolean => useStore(openDialogs).all > 0;
+export const useOtherDialogOpen = (): boolean => useStore(otherDialogs) > 0;
 
 /**
- * Modal dialog built on Radix (focus trap, Escape, labelled by its title, focus back to the opener on close),
- * with a visible × close button and a height that fits a 360×640 screen (the body scrolls).
- *   <Modal open={open} onOpenChange={setOpen} title="..." description="...">{body}</Modal>
- *   <ConfirmDialog open onOpenChange title description confirmLabel="Sign Out" destructive onConfirm={...} />
+ * The open dialog elements, the last opened last. A modal `<dialog>` makes everything outside it inert and sits in the
+ * browser's top layer: whatever must stay readable and usable while one is open (the toasts) is rendered inside the
+ * topmost one (`useTopDialog`).
  */
+const dialogStack = createValueStore<readonly HTMLDialogElement[]>([]);
+/** The topmost open dialog element, or null: the toaster renders its toasts inside it (see dialogStack). */
+export const useTopDialog = (): HTMLDialogElement | null => useStore(dialogStack).at(-1) ?? null;
+
 export function Modal({
   open,
   onOpenChange,
@@ -44,8 +45,8 @@ export function Modal({
    */
   queued?: boolean;
 }) {
-  // Radix returns focus to a Dialog.Trigger; these dialogs are opened by the app's own buttons (and by effects),
-  // so the element focused when the dialog opened is remembered here and focused again when it closes.
+  // The element focused when the dialog opened is remembered here and focused again when it closes (the dialog is
+  // removed from the page, not only closed, so the browser's own return of the focus cannot be relied on).
   const returnFocus = useRef<HTMLElement | null>(null);
   const wasOpen = useRef(false);
   if (open && !wasOpen.current && typeof document !== 'undefined') {
@@ -53,50 +54,119 @@ export function Modal({
   }
   wasOpen.current = open;
   useEffect(() => {
-    if (!open) return;
-    const count = (by: number) => {
-      const n = openDialogs.read();
-      openDialogs.set({ all: n.all + by, others: n.others + (queued ? 0 : by) });
-    };
-    count(1);
-    return () => count(-1);
+    if (!open || queued) return;
+    otherDialogs.set(otherDialogs.read() + 1);
+    return () => otherDialogs.set(otherDialogs.read() - 1);
   }, [open, queued]);
+  if (!open || typeof document === 'undefined') return null;
+  // In <body>, as a portal: the dialog inherits no text style from wherever the component that opens it sits.
+  return createPortal(
+    <OpenDialog onOpenChange={onOpenChange} title={title} description={description} closeLabel={closeLabel} onEscapeKeyDown={onEscapeKeyDown} returnFocus={returnFocus}>
+      {children}
+    </OpenDialog>,
+    document.body,
+  );
+}
+
+/** The `<dialog>` while open: shown modal as it mounts, closed as it unmounts. */
+function OpenDialog({
+  onOpenChange,
+  title,
+  description,
+  children,
+  closeLabel,
+  onEscapeKeyDown,
+  returnFocus,
+}: {
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: ReactNode;
+  children?: ReactNode;
+  closeLabel: string;
+  onEscapeKeyDown?: (e: KeyboardEvent) => void;
+  returnFocus: { current: HTMLElement | null };
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+  // The latest handlers, for the listeners below (added once, as the dialog opens).
+  const latest = useRef({ onOpenChange, onEscapeKeyDown });
+  latest.current = { onOpenChange, onEscapeKeyDown };
+  const requestClose = () => latest.current.onOpenChange(false);
+  useLayoutEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const back = returnFocus.current;
+    // Escape: the browser's own close request is refused; the keydown decides (a dialog may step back inside).
+    const onCancel = (e: Event) => e.preventDefault();
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      e.preventDefault();
+      e.stopPropagation();
+      // A fresh event, so that the handler's preventDefault() says "stay open" (this one is already prevented).
+      const escape = new KeyboardEvent('keydown', { key: 'Escape', cancelable: true });
+      latest.current.onEscapeKeyDown?.(escape);
+      if (!escape.defaultPrevented) latest.current.onOpenChange(false);
+    };
+    // A click on the backdrop (outside the dialog's box: the click lands on the dialog element itself) closes it; on
+    // click, not on the press, so the focus handed back to the opener is not taken by the press that follows.
+    const onClick = (e: MouseEvent) => {
+      if (e.target !== dialog) return;
+      const r = dialog.getBoundingClientRect();
+      if (e.clientX < r.left || e.clientX > r.right || e.clientY < r.top || e.clientY > r.bottom) latest.current.onOpenChange(false);
+    };
+    // Closed by the browser itself (it may insist on a second Escape): the state follows.
+    const onClose = () => latest.current.onOpenChange(false);
+    dialog.addEventListener('cancel', onCancel);
+    dialog.addEventListener('keydown', onKeyDown);
+    dialog.addEventListener('click', onClick);
+    dialog.addEventListener('close', onClose);
+    if (!dialog.open) dialog.showModal();
+    dialogStack.set([...dialogStack.read(), dialog]);
+    return () => {
+      // The listeners go first: the `close` event of our own close() must not close what opened next.
+      dialog.removeEventListener('cancel', onCancel);
+      dialog.removeEventListener('keydown', onKeyDown);
+      dialog.removeEventListener('click', onClick);
+      dialog.removeEventListener('close', onClose);
+      dialogStack.set(dialogStack.read().filter((d) => d !== dialog));
+      if (dialog.open) dialog.close();
+      if (back && back.isConnected && back !== document.body) back.focus();
+    };
+  }, [returnFocus]);
   return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-[80] bg-black/60" />
-        <RadixDialog.Content
-          className="fixed left-1/2 top-1/2 z-[81] flex max-h-[calc(100dvh-2rem)] w-[min(26rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl border border-border bg-surface text-fg shadow-xl focus:outline-none"
-          onEscapeKeyDown={onEscapeKeyDown}
-          onCloseAutoFocus={(e) => {
-            const el = returnFocus.current;
-            if (el && el.isConnected && el !== document.body) {
-              e.preventDefault();
-              el.focus();
-            }
-          }}
-          {...(description ? {} : { 'aria-describedby': undefined })}
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      className="fixed inset-0 m-auto flex h-fit max-h-[calc(100dvh-2rem)] w-[min(26rem,calc(100vw-2rem))] max-w-none flex-col overscroll-contain rounded-2xl border border-border bg-surface p-0 text-fg shadow-xl backdrop:bg-black/60 focus:outline-none"
+    >
+      {/* The title and the close button stay in view; the body scrolls on a short screen. */}
+      <div className="flex items-start gap-2 px-4 pt-4 sm:px-6 sm:pt-5">
+        <h2 id={titleId} className="min-w-0 flex-1 pt-2 text-xl font-bold">
+          {title}
+        </h2>
+        <button
+          type="button"
+          aria-label={closeLabel}
+          onClick={requestClose}
+          className="-mr-3 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-xl text-muted hover:bg-surface-2 hover:text-fg focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
+          data-testid="dialog-close"
         >
-          {/* The title and the close button stay in view; the body scrolls on a short screen. */}
-          <div className="flex items-start gap-2 px-4 pt-4 sm:px-6 sm:pt-5">
-            <RadixDialog.Title className="min-w-0 flex-1 pt-2 text-xl font-bold">{title}</RadixDialog.Title>
-            <RadixDialog.Close
-              aria-label={closeLabel}
-              className="-mr-3 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-xl text-muted hover:bg-surface-2 hover:text-fg focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
-              data-testid="dialog-close"
-            >
-              <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round">
-                <path d="M6 6l12 12M18 6L6 18" />
-              </svg>
-            </RadixDialog.Close>
-          </div>
-          <div className="min-h-0 overflow-y-auto px-4 pb-5 sm:px-6 sm:pb-6">
-            {description && <RadixDialog.Description className="mt-2 text-muted">{description}</RadixDialog.Description>}
-            {children}
-          </div>
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+          <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round">
+            <path d="M6 6l12 12M18 6L6 18" />
+          </svg>
+        </button>
+      </div>
+      <div className="min-h-0 overflow-y-auto overscroll-contain px-4 pb-5 sm:px-6 sm:pb-6">
+        {description && (
+          <p id={descriptionId} className="mt-2 text-muted">
+            {description}
+          </p>
+        )}
+        {children}
+      </div>
+    </dialog>
   );
 }
 
@@ -132,11 +202,9 @@ export function ConfirmDialog({
     <Modal open={open} onOpenChange={onOpenChange} title={title} description={description} closeButton={closeButton}>
       {children}
       <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <RadixDialog.Close asChild>
-          <Button variant="outline" disabled={busy}>
-            {cancelLabel}
-          </Button>
-        </RadixDialog.Close>
+        <Button variant="outline" disabled={busy} onClick={() => onOpenChange(false)}>
+          {cancelLabel}
+        </Button>
         <Button variant={destructive ? 'destructive' : 'primary'} onClick={onConfirm} disabled={busy}>
           {busy && busyLabel ? busyLabel : confirmLabel}
         </Button>

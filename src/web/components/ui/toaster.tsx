@@ -1,6 +1,7 @@
+import { createPortal } from 'react-dom';
 import { Toast as RadixToast } from 'radix-ui';
 import { cn } from './cn';
-import { useAnyDialogOpen } from './dialog';
+import { useTopDialog } from './dialog';
 import { dismissToast, TOAST_DEFAULT_DURATION, TOAST_PROGRESS_MS, useCurrentToast, useToastPlacement } from './toast';
 
 /**
@@ -18,8 +19,11 @@ const VIEWPORT = {
 export default function Toaster() {
   const t = useCurrentToast();
   const screenPlacement = useToastPlacement();
-  const placement = useAnyDialogOpen() ? 'top' : screenPlacement;
+  // While a dialog is open the toasts are shown inside it: everything outside a modal dialog is inert and under it.
+  const dialog = useTopDialog();
+  const placement = dialog ? 'top' : screenPlacement;
   const destructive = t?.variant === 'destructive';
+  const viewport = <RadixToast.Viewport className={cn('fixed z-[100] m-0 flex list-none flex-col outline-none', VIEWPORT[placement])} />;
   return (
     <RadixToast.Provider swipeDirection={placement === 'top' ? 'up' : 'down'} duration={TOAST_DEFAULT_DURATION} label="Notification">
       {t && (
@@ -54,7 +58,7 @@ export default function Toaster() {
           />
         </RadixToast.Root>
       )}
-      <RadixToast.Viewport className={cn('fixed z-[100] m-0 flex list-none flex-col outline-none', VIEWPORT[placement])} />
+      {dialog ? createPortal(viewport, dialog) : viewport}
     </RadixToast.Provider>
   );
 }
