@@ -17,6 +17,15 @@ const dialogStack = createValueStore<readonly HTMLDialogElement[]>([]);
 /** The topmost open dialog element, or null: the toaster renders its toasts inside it (see dialogStack). */
 export const useTopDialog = (): HTMLDialogElement | null => useStore(dialogStack).at(-1) ?? null;
 
+/**
+ * Modal dialog on the native `<dialog>` element opened with `showModal()`: the browser keeps the focus inside it, makes
+ * the page behind it inert and draws it in the top layer over a dimmed backdrop (decision 016, ninth pass: Radix's
+ * dialog forced the style and layout of the whole page as it opened). Labelled by its title; Escape and a click on
+ * the backdrop close it; the focus goes back to where it was. A visible × close button and a height that fits a
+ * 360×640 screen (the body scrolls).
+ *   <Modal open={open} onOpenChange={setOpen} title="..." description="...">{body}</Modal>
+ *   <ConfirmDialog open onOpenChange title description confirmLabel="Sign Out" destructive onConfirm={...} />
+ */
 export function Modal({
   open,
   onOpenChange,
