@@ -56,11 +56,11 @@ async function reachable(base: string): Promise<boolean> {
 const n = (x: number) => Math.round(x).toLocaleString('en-US');
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
-async function floorRun(durationS: number): Promise<LoadResult> {
+async function floorRun(durationS: number, label = 'floor'): Promise<LoadResult> {
   const s = await startServer(['floor']);
   try {
     await load('warm-up', s.port, { durationS: 1, next: () => ({ path: '/floor' }) });
-    return await load('floor', s.port, { durationS, next: () => ({ path: '/floor' }) });
+    return await load(label, s.port, { durationS, next: () => ({ path: '/floor' }) });
   } finally {
     await s.stop();
   }
@@ -133,21 +133,12 @@ async function appRuns(engine: EngineResults['engine'], url: string | undefined,
       // each their first of the day.
       const warm = await load('warm-up: first check-ins by other users', s.port, { amount: warmUsers, next: checkInsBy(users + 1, warmUsers, false) });
       if (warm.errors + warm.non2xx > 0) console.log(`# ${engine}: the write warm-up had ${warm.errors} errors and ${warm.non2xx} non-2xx answers`);
-      // A short floor right before and right after (a bare route in its own process, idle meanwhile): the machine's
-      // speed moves within a run, and the writes take seconds where the whole run takes minutes.
-      const nearFloor = await startServer(['floor']);
-      try {
-        const floorNow = async () => {
-          await load('warm-up', nearFloor.port, { durationS: 1, next: () => ({ path: '/floor' }) });
-          return load('floor beside the writes', nearFloor.port, { durationS: 3, next: () => ({ path: '/floor' }) });
-        };
-        out.writeFloors = [await floorNow()];
-        out.write = await loadWithCpu(s, 'write: first check-ins', s.port, { amount: users, next: checkInsBy(1, users, false) });
-        out.edit = await loadWithCpu(s, 'write: edits', s.port, { amount: users, next: checkInsBy(1, users, true) });
-        out.writeFloors.push(await floorNow());
-      } finally {
-        await nearFloor.stop();
-      }
+      // A short floor right before and right after (a bare route in its own process): the machine's speed moves
+      // within a run, and the writes take seconds where the whole run takes minutes.
+      out.writeFloors = [await floorRun(3, 'floor beside the writes')];
+      out.write = await loadWithCpu(s, 'write: first check-ins', s.port, { amount: users, next: checkInsBy(1, users, false) });
+      out.edit = await loadWithCpu(s, 'write: edits', s.port, { amount: users, next: checkInsBy(1, users, true) });
+      out.writeFloors.push(await floorRun(3, 'floor beside the writes'));
     }
   } finally {
     await s.stop();
