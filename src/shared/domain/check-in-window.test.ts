@@ -10,6 +10,7 @@ import {
   isValidCheckInTime,
   officialWindow,
   WINDOW_MESSAGES,
+  windowHoldsUntil,
   type WindowInput,
 } from './check-in-window';
 import { formatLocalDateTime, formatWallTime12h, instantOfLocalTime, localDateOf, offsetMinutes } from './dates';
@@ -416,6 +417,29 @@ function historyInput(
   };
 }
 
+// Half the cases jump far east or west right after a check-in made inside its window: where the rule bites.
+const WEST = ['Pacific/Pago_Pago', 'Pacific/Honolulu', 'America/Los_Angeles', 'America/Nuuk'];
+const EAST = ['Pacific/Kiritimati', 'Pacific/Auckland', 'Pacific/Chatham', 'Asia/Tokyo', 'Australia/Lord_Howe'];
+const historyArb = fc
+  .oneof(
+    fc.record({ madeTz: fc.constantFrom(...ZONES), tz: fc.constantFrom(...ZONES), after: fc.integer({ min: 0, max: 60 * H }) }),
+    fc.record({ madeTz: fc.constantFrom(...WEST), tz: fc.constantFrom(...EAST), after: fc.integer({ min: 0, max: 20 * H }) }),
+    fc.record({ madeTz: fc.constantFrom(...EAST), tz: fc.constantFrom(...WEST), after: fc.integer({ min: 0, max: 40 * H }) }),
+  )
+  .chain((p) =>
+    fc.record({
+      made: fc.tuple(instantArb, checkInTimeArb, fc.double({ min: 0, max: 1, noNaN: true })).map(([t, time, f]) => {
+        const w = refWindow(refLocal(t, p.madeTz).date, p.madeTz, time);
+        return w.open + Math.floor(f * (w.close - w.open));
+      }),
+      madeTz: fc.constant(p.madeTz),
+      settledAhead: fc.constantFrom(null, 0, 1, 2),
+      after: fc.constant(p.after),
+      tz: fc.constant(p.tz),
+      time: checkInTimeArb,
+    }),
+  );
+
 describe('decision 010: a timezone change cannot turn one evening into two days', () => {
   const at = (iso: string) => Date.parse(iso);
 
@@ -485,29 +509,6 @@ describe('decision 010: a timezone change cannot turn one evening into two days'
     expect(r.block).toBeNull();
     expect(r.windowState).toMatchObject({ canEdit: true, windowType: 'edit-only' });
   });
-
-  // Half the cases jump far east or west right after a check-in made inside its window: where the rule bites.
-  const WEST = ['Pacific/Pago_Pago', 'Pacific/Honolulu', 'America/Los_Angeles', 'America/Nuuk'];
-  const EAST = ['Pacific/Kiritimati', 'Pacific/Auckland', 'Pacific/Chatham', 'Asia/Tokyo', 'Australia/Lord_Howe'];
-  const historyArb = fc
-    .oneof(
-      fc.record({ madeTz: fc.constantFrom(...ZONES), tz: fc.constantFrom(...ZONES), after: fc.integer({ min: 0, max: 60 * H }) }),
-      fc.record({ madeTz: fc.constantFrom(...WEST), tz: fc.constantFrom(...EAST), after: fc.integer({ min: 0, max: 20 * H }) }),
-      fc.record({ madeTz: fc.constantFrom(...EAST), tz: fc.constantFrom(...WEST), after: fc.integer({ min: 0, max: 40 * H }) }),
-    )
-    .chain((p) =>
-      fc.record({
-        made: fc.tuple(instantArb, checkInTimeArb, fc.double({ min: 0, max: 1, noNaN: true })).map(([t, time, f]) => {
-          const w = refWindow(refLocal(t, p.madeTz).date, p.madeTz, time);
-          return w.open + Math.floor(f * (w.close - w.open));
-        }),
-        madeTz: fc.constant(p.madeTz),
-        settledAhead: fc.constantFrom(null, 0, 1, 2),
-        after: fc.constant(p.after),
-        tz: fc.constant(p.tz),
-        time: checkInTimeArb,
-      }),
-    );
 
   it('a new check-in is accepted exactly inside the official window of a date after every settled one, 12 h after the last', () => {
     fc.assert(
@@ -586,5 +587,69 @@ describe('decision 010: a timezone change cannot turn one evening into two days'
       ),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('windowHoldsUntil: how long a window state holds', () => {
+  // Inputs of every kind: a history with zone changes (decision 010), a new user in the orientation's 24 hours, a
+  // user with no history, near DST transitions or anywhere.
+  const inputArb = () => fc.oneof(
+    historyArb.map(({ made, madeTz, settledAhead, after, tz, time }) =>
+      historyInput(
+        made + after,
+        tz,
+        time,
+        { localDate: localDateOf(made, madeTz), createdAt: made },
+        settledAhead === null ? null : localDateOf(made + settledAhead * 24 * H, madeTz),
+      ),
+    ),
+    fc
+      .record({
+        t: fc.oneof(instantArb, fc.constantFrom(...transitions).chain(({ at }) => fc.integer({ min: at - 36 * H, max: at + 36 * H }))),
+        age: fc.integer({ min: -6 * H, max: 30 * H }),
+        tz: fc.constantFrom(...ZONES),
+        time: checkInTimeArb,
+        firstCheckInCompleted: fc.boolean(),
+      })
+      .map(({ t, age, tz, time, firstCheckInCompleted }) => ({
+        ...baseInput(t, tz, time, false),
+        createdAt: new Date(t - age),
+        hasAnyCheckIn: false,
+        firstCheckInCompleted,
+      })),
+  );
+
+  it('the answer is the same at every later instant before it while the local date stays the same', () => {
+    fc.assert(
+      fc.property(inputArb(), fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), (input, f) => {
+        const r = checkInWindow(input);
+        const t = input.now.getTime();
+        const until = windowHoldsUntil(input, r);
+        expect(until).toBeGreaterThan(t);
+        for (const later of [t + Math.floor(f * (until - t)), until - 1]) {
+          if (localDateOf(later, input.timezone) !== r.windowState.localDate) continue;
+          expect(checkInWindow({ ...input, now: new Date(later) })).toEqual(r);
+        }
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('ends where the answer changes: at the opening, at the close, at midnight', () => {
+    const tz = 'Europe/London';
+    const input = (iso: string, hasCheckInToday = false) => baseInput(Date.parse(iso), tz, '20:00', hasCheckInToday);
+    const holds = (i: WindowInput) => new Date(windowHoldsUntil(i, checkInWindow(i))).toISOString();
+    // Morning: until the window opens at 20:00 local; then until it closes; after a check-in, still until the close.
+    expect(holds(input('2026-11-27T09:00:00Z'))).toBe('2026-11-27T20:00:00.000Z');
+    expect(holds(input('2026-11-27T20:30:00Z'))).toBe('2026-11-28T00:00:00.000Z');
+    expect(holds(input('2026-11-27T20:30:00Z', true))).toBe('2026-11-28T00:00:00.000Z');
+    // Summer time: 20:00 BST is 19:00 UTC.
+    expect(holds(input('2026-06-01T09:00:00Z'))).toBe('2026-06-01T19:00:00.000Z');
+    // Orientation: until its 24 hours end.
+    const created = Date.parse('2026-11-27T10:00:00Z');
+    const fresh = { ...input('2026-11-27T12:00:00Z'), createdAt: new Date(created), hasAnyCheckIn: false, firstCheckInCompleted: false };
+    expect(holds(fresh)).toBe('2026-11-27T20:00:00.000Z');
+    expect(holds({ ...fresh, now: new Date('2026-11-27T21:00:00Z') })).toBe('2026-11-28T00:00:00.000Z');
+    expect(holds({ ...fresh, now: new Date('2026-11-28T06:00:00Z') })).toBe('2026-11-28T10:00:00.000Z');
   });
 });

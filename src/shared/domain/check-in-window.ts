@@ -228,6 +228,11 @@ export interface NewCheckInBlock {
 
 const MINUTE_MS = 60_000;
 
+/** Decision 010: the first instant a new check-in may follow `last` (whole minutes, so the time we print is the time it opens). */
+function earliestNewCheckIn(last: PreviousCheckIn | null): number | null {
+  return last ? Math.ceil((last.createdAt.getTime() + MIN_TIME_BETWEEN_CHECK_INS_MS) / MINUTE_MS) * MINUTE_MS : null;
+}
+
 /**
  * Decision 010, pure: null when a NEW check-in at `now` (for the local date of `now` in `tz`) passes the
  * timezone-change rule, else why not and from when a new check-in is accepted. The window itself (official or
@@ -242,10 +247,7 @@ export function newCheckInBlock(
   const last = history.lastCheckIn ?? null;
   const floors = [last?.localDate, history.settledThrough].filter((d): d is LocalDate => !!d);
   const floor = floors.length ? floors.reduce((a, b) => (a > b ? a : b)) : null;
-  // Whole minutes, so that the time we print is the time it opens.
-  const earliest = last
-    ? Math.ceil((last.createdAt.getTime() + MIN_TIME_BETWEEN_CHECK_INS_MS) / MINUTE_MS) * MINUTE_MS
-    : null;
+  const earliest = earliestNewCheckIn(last);
   const today = localDateOf(now, tz);
   const dateOk = floor === null || today > floor;
   const timeOk = earliest === null || now.getTime() >= earliest;
@@ -341,6 +343,33 @@ export function checkInWindow(input: WindowInput): WindowResult {
     orientationState: orientation,
     block,
   };
+}
+
+/**
+ * How long a window state holds: checkInWindow's answer `r` for `input` is also its answer for every later `now`
+ * before the returned instant (ms since the epoch) at which the local date is still `r.windowState.localDate`.
+ * The answer depends on `now` only through that date and through where `now` stands against fixed instants of it:
+ * today's official opening and closing, the start and end of the orientation's 24 hours, decision 010's earliest
+ * instant for a new check-in, and the next official opening; it holds until the first of those after `now`. A user's
+ * answer changes a few times a day, so a server may keep it between those instants instead of working it out on
+ * every read (check-ins service, `todayFromState`).
+ */
+export function windowHoldsUntil(input: WindowInput, r: WindowResult): number {
+  const t = input.now.getTime();
+  const checkInTime = effectiveCheckInTime(input.checkInTime);
+  const official = officialWindow(r.windowState.localDate, input.timezone, checkInTime);
+  const created = input.createdAt.getTime();
+  let until = nextOpening(input.now, input.timezone, checkInTime).getTime();
+  for (const at of [
+    official?.opensAt.getTime(),
+    official && official.closesAt.getTime() + 1,
+    created,
+    created + ORIENTATION_WINDOW_MS,
+    earliestNewCheckIn(input.lastCheckIn ?? null),
+  ]) {
+    if (at != null && at > t && at < until) until = at;
+  }
+  return until;
 }
 
 /** Whether a submission at `now` is accepted (a new check-in, or a replacement of today's). */

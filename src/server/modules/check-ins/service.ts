@@ -2,7 +2,14 @@ import { createHash } from 'node:crypto';
 import { inTx, withNow, type DataContext, type ServiceContext } from '@server/context';
 import { checkMadeAt } from '@shared/domain/offline-check-in';
 import { rescheduleReminders } from '../notifications/service';
-import { OFFLINE_SYNC_HOURS, acceptsIn, canChangeCheckInTime, checkInWindow, effectiveCheckInTime } from '@shared/domain/check-in-window';
+import {
+  OFFLINE_SYNC_HOURS,
+  acceptsIn,
+  canChangeCheckInTime,
+  checkInWindow,
+  effectiveCheckInTime,
+  windowHoldsUntil,
+} from '@shared/domain/check-in-window';
 import { isKnownTimeZone, localDateOf } from '@shared/domain/dates';
 import {
   answerModeForTier,
@@ -147,12 +154,17 @@ function windowInput(p: Omit<TodayParts, 'journal' | 'today'> & { today: object 
  * read (which reads the parts in its one statement) both build the view with it.
  */
 export function todayView(p: TodayParts): TodayResponse {
+  return todayViewHeld(p).view;
+}
+
+/** todayView, and until when its answer holds (windowHoldsUntil: the window is the only part that moves with time). */
+function todayViewHeld(p: TodayParts): { view: TodayResponse; until: number } {
   const input = windowInput(p);
   const w = checkInWindow(input);
   const journalEnabled = hasAiCoach(p.user.tier);
   const journal = p.today && journalEnabled ? journalWithText(p.journal ?? null) : null;
-  return {
-    localDate: localDateOf(p.now, p.timezone),
+  const view: TodayResponse = {
+    localDate: w.windowState.localDate,
     timezone: p.timezone,
     checkInTime: input.checkInTime,
     serverTime: p.now.toISOString(),
@@ -164,12 +176,28 @@ export function todayView(p: TodayParts): TodayResponse {
     checkIn: p.today ? toCheckInDto(p.today) : null,
     journalEntry: journal ? toJournalDto(journal) : null,
   };
+  return { view, until: windowHoldsUntil(input, w) };
 }
 
-/** GET /api/checkins/today's answer from the user's state (user-state), when nothing is due. */
+/**
+ * Each cached user state's today view and until when it holds, kept with the state (the session cache's rows, never
+ * changed once read; a committed change reads new rows, so a view is never kept past a change of its rows).
+ */
+const heldTodayViews = new WeakMap<UserState['rows'], { timezone: string; localDate: string; from: number; until: number; view: TodayResponse }>();
+
+/**
+ * GET /api/checkins/today's answer from the user's state (user-state), when nothing is due. The answer changes with
+ * time only at a few instants a day (the window's opening and closing, midnight, …: windowHoldsUntil), so the view of
+ * a cached state is built once and kept until the next of them; only the server's time is new on every read.
+ */
 export function todayFromState(s: UserState): TodayResponse {
   const { rows } = s;
-  return todayView({
+  const t = s.now.getTime();
+  const held = heldTodayViews.get(rows);
+  if (held && held.timezone === s.timezone && held.localDate === s.today && held.from <= t && t < held.until) {
+    return { ...held.view, serverTime: s.now.toISOString() };
+  }
+  const { view, until } = todayViewHeld({
     now: s.now,
     timezone: s.timezone,
     user: rows.user,
@@ -178,6 +206,8 @@ export function todayFromState(s: UserState): TodayResponse {
     lastCheckIn: lastCheckInOf(rows),
     settledThrough: rows.state.lastProcessedDate,
   });
+  heldTodayViews.set(rows, { timezone: s.timezone, localDate: view.localDate, from: t, until, view });
+  return view;
 }
 
 /** GET /api/checkins/today (and, without the check-in itself, start-session / orientation-state). */

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '@test/helpers/app';
 import { testEngines } from '@test/helpers/db';
 import { createUser, signInAs } from '@test/helpers/users';
-import { dashboardSchema } from '@shared/schemas/dashboard';
+import { dashboardSchema, type Dashboard } from '@shared/schemas/dashboard';
 import type { Db } from '@server/db/client';
 import { streakStates, subscriptions, users } from '@server/db/schema/index';
 
@@ -70,6 +70,37 @@ describe.each(testEngines())('GET /api/dashboard on %s', (engine) => {
     // Without the cache: the session lookup, then the dashboard's one statement.
     t.app.sessionCache.clear();
     expect(await countQueries(t.app.db, () => get('/api/dashboard', cookie))).toBe(2);
+  });
+
+  it('the today view of cached rows moves with the clock: the window opens, closes and the day turns between reads', async () => {
+    const { cookie } = await signedIn({ timezone: 'Europe/London' });
+    const at = async (iso: string) => {
+      t.clock.set(iso);
+      let d = {} as Dashboard;
+      // The same cached rows answer (no statement): the view kept with them must still be the one for this instant.
+      expect(await countQueries(t.app.db, async () => (d = dashboardSchema.parse((await get('/api/dashboard', cookie)).json())))).toBe(0);
+      expect(d.today.serverTime).toBe(new Date(iso).toISOString());
+      expect(d).toEqual(await spec(cookie));
+      return d.today;
+    };
+    try {
+      t.clock.set('2026-03-10T09:00:00Z');
+      await get('/api/dashboard', cookie); // settles the streak row
+      await t.changesSeen();
+      await get('/api/dashboard', cookie); // reads and caches the rows
+      const morning = await at('2026-03-10T09:00:05Z');
+      expect(morning.windowState).toMatchObject({ isOpen: false, canCheckIn: false, countdown: { target: '2026-03-10T20:00:00.000Z' } });
+      expect((await at('2026-03-10T19:59:59.999Z')).windowState).toEqual(morning.windowState);
+      expect((await at('2026-03-10T20:00:00Z')).windowState).toMatchObject({ isOpen: true, canCheckIn: true, windowType: 'official-checkin' });
+      expect((await at('2026-03-10T23:59:59.999Z')).windowState).toMatchObject({ isOpen: true, canCheckIn: true });
+      // Past midnight the rows are read again (they are kept per local date) and the new day's view is built.
+      t.clock.set('2026-03-11T00:00:00Z');
+      const next = (await get('/api/dashboard', cookie)).json().today;
+      expect(next.localDate).toBe('2026-03-11');
+      expect(next.windowState).toMatchObject({ isOpen: false, canCheckIn: false, countdown: { target: '2026-03-11T20:00:00.000Z' } });
+    } finally {
+      t.clock.set('2026-03-10T20:30:00Z');
+    }
   });
 
   it("another instance's or a job's change is answered once its notification has arrived, with no wait for a TTL", async () => {
