@@ -9,6 +9,7 @@
  *     with Debian's Chromium launched by chrome-launcher (`--no-lighthouse` skips it).
  */
 import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Response } from 'playwright-core';
@@ -130,6 +131,12 @@ async function audit(base: string, route: { name: string; path: string; signedIn
     );
     if (!r) throw new Error('lighthouse returned nothing');
     const lhr = r.lhr;
+    // BENCH_LIGHTHOUSE_DIR=dir keeps each run's whole report (long tasks, bootup time, the main thread's breakdown).
+    const keep = process.env.BENCH_LIGHTHOUSE_DIR;
+    if (keep) {
+      mkdirSync(keep, { recursive: true });
+      writeFileSync(path.join(keep, `${route.name}-${Date.now()}.json`), JSON.stringify(lhr));
+    }
     const scores: Record<string, number | null> = {};
     const failed: Record<string, string[]> = {};
     for (const c of CATEGORIES) {
