@@ -83,8 +83,12 @@ function wallMs(instant: number, tz: string): number {
 /** The local date (YYYY-MM-DD) of an instant in a timezone. */
 export function localDateOf(instant: Date | number, tz: string): LocalDate {
   const ms = typeof instant === 'number' ? instant : instant.getTime();
-  return new Date(wallMs(ms, tz)).toISOString().slice(0, 10);
+  return dateOfDay(Math.floor(wallMs(ms, tz) / DAY_MS));
 }
+
+const DAY_MS = 86_400_000;
+/** YYYY-MM-DD of a day number (days since 1970-01-01), remembered: asked on every read, and formatting is not free. */
+const dateOfDay = memo((day: number): LocalDate => new Date(day * DAY_MS).toISOString().slice(0, 10), 4_096);
 
 /** Minutes since local midnight (0..1439) of the wall clock at an instant. */
 export function localMinutesOf(instant: Date | number, tz: string): number {
