@@ -593,31 +593,32 @@ describe('decision 010: a timezone change cannot turn one evening into two days'
 describe('windowHoldsUntil: how long a window state holds', () => {
   // Inputs of every kind: a history with zone changes (decision 010), a new user in the orientation's 24 hours, a
   // user with no history, near DST transitions or anywhere.
-  const inputArb = () => fc.oneof(
-    historyArb.map(({ made, madeTz, settledAhead, after, tz, time }) =>
-      historyInput(
-        made + after,
-        tz,
-        time,
-        { localDate: localDateOf(made, madeTz), createdAt: made },
-        settledAhead === null ? null : localDateOf(made + settledAhead * 24 * H, madeTz),
+  const inputArb = () =>
+    fc.oneof(
+      historyArb.map(({ made, madeTz, settledAhead, after, tz, time }) =>
+        historyInput(
+          made + after,
+          tz,
+          time,
+          { localDate: localDateOf(made, madeTz), createdAt: made },
+          settledAhead === null ? null : localDateOf(made + settledAhead * 24 * H, madeTz),
+        ),
       ),
-    ),
-    fc
-      .record({
-        t: fc.oneof(instantArb, fc.constantFrom(...transitions).chain(({ at }) => fc.integer({ min: at - 36 * H, max: at + 36 * H }))),
-        age: fc.integer({ min: -6 * H, max: 30 * H }),
-        tz: fc.constantFrom(...ZONES),
-        time: checkInTimeArb,
-        firstCheckInCompleted: fc.boolean(),
-      })
-      .map(({ t, age, tz, time, firstCheckInCompleted }) => ({
-        ...baseInput(t, tz, time, false),
-        createdAt: new Date(t - age),
-        hasAnyCheckIn: false,
-        firstCheckInCompleted,
-      })),
-  );
+      fc
+        .record({
+          t: fc.oneof(instantArb, fc.constantFrom(...transitions).chain(({ at }) => fc.integer({ min: at - 36 * H, max: at + 36 * H }))),
+          age: fc.integer({ min: -6 * H, max: 30 * H }),
+          tz: fc.constantFrom(...ZONES),
+          time: checkInTimeArb,
+          firstCheckInCompleted: fc.boolean(),
+        })
+        .map(({ t, age, tz, time, firstCheckInCompleted }) => ({
+          ...baseInput(t, tz, time, false),
+          createdAt: new Date(t - age),
+          hasAnyCheckIn: false,
+          firstCheckInCompleted,
+        })),
+    );
 
   it('the answer is the same at every later instant before it while the local date stays the same', () => {
     fc.assert(
