@@ -1,13 +1,11 @@
 import type { Dashboard } from '@shared/schemas/dashboard';
 import type { ServiceContext } from '@server/context';
 import type { UserRow } from '@server/plugins/session';
-import type { AppConfig } from '@server/config';
-import type { PublicUser } from '@shared/schemas/auth';
 import { toPublicUser } from '../auth/public-user';
 import * as checkIns from '../check-ins/service';
 import * as streaks from '../streaks/service';
 import * as subscriptions from '../subscriptions/service';
-import { readUserState, type UserState } from '../user-state/service';
+import { readUserState } from '../user-state/service';
 
 /**
  * GET /api/dashboard: the answers of GET /api/auth/user, /api/checkins/today, /api/streak and /api/subscription
@@ -21,22 +19,9 @@ export async function readDashboard(ctx: ServiceContext, signedIn: Pick<UserRow,
   const s = await readUserState(ctx, signedIn);
   if (!s) return null;
   return {
-    user: publicUserOf(s.rows.user, ctx.config),
+    user: toPublicUser(s.rows.user, ctx.config),
     today: checkIns.todayFromState(s),
     streak: streaks.streakFromState(s),
     subscription: subscriptions.subscriptionFromState(s),
   };
-}
-
-/**
- * The user's public profile, kept with their cached row (the session cache's rows are never changed once read) for the
- * app's configuration: built once per row, not on every read.
- */
-const publicUsers = new WeakMap<UserState['rows']['user'], { config: AppConfig; user: PublicUser }>();
-function publicUserOf(row: UserState['rows']['user'], config: AppConfig): PublicUser {
-  const kept = publicUsers.get(row);
-  if (kept && kept.config === config) return kept.user;
-  const user = toPublicUser(row, config);
-  publicUsers.set(row, { config, user });
-  return user;
 }

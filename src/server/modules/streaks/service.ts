@@ -34,7 +34,7 @@ import type { CalendarDay, StreakView, LedgerEntry } from '@shared/schemas/strea
 import type { CheckInEffects, CheckInRecorded, PaymentEffects, PaymentSucceeded } from '@server/events';
 import { frozenRows, ledgerRows, recoveredRows, rolloverDue, type GrantReason } from './persist';
 import * as repo from './repo';
-import { keptWithState, readUserState, type UserState } from '../user-state/service';
+import { readUserState, type UserState } from '../user-state/service';
 import type { UserRow } from '@server/plugins/session';
 import type { Db } from '@server/db/client';
 
@@ -361,8 +361,7 @@ export async function streakFor(ctx: ServiceContext, user: Pick<UserRow, 'id' | 
 }
 
 /** GET /api/streak's answer from the user's state (user-state), when nothing is due. */
-/** GET /api/streak's answer from the user's state, when nothing is due: kept with the state (it depends on its date only). */
-export const streakFromState = keptWithState((s: UserState): StreakView => streakView(s.rows.state, s.today, s.rows.yesterdayFrozen !== null));
+export const streakFromState = (s: UserState): StreakView => streakView(s.rows.state, s.today, s.rows.yesterdayFrozen !== null);
 
 export async function getStreakView(ctx: ServiceContext, userId: string): Promise<StreakView> {
   const now = ctx.now();

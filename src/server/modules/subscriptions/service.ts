@@ -5,7 +5,7 @@ import type { Subscription } from '@shared/schemas/subscriptions';
 import { grantShields } from '../streaks/service';
 import type { PaymentEffects, PaymentSucceeded } from '@server/events';
 import * as repo from './repo';
-import { keptWithState, readUserState, type UserState } from '../user-state/service';
+import { readUserState, type UserState } from '../user-state/service';
 import type { UserRow } from '@server/plugins/session';
 
 export type TierChangeSource = 'reward' | 'coupon' | 'payment' | 'developer' | 'downgrade';
@@ -304,8 +304,8 @@ export async function subscriptionFor(ctx: ServiceContext, user: Pick<UserRow, '
   return state ? subscriptionFromState(state) : getSubscription(ctx, user.id);
 }
 
-/** GET /api/subscription's answer from the user's state (user-state), when no expiry is due: kept with the state. */
-export const subscriptionFromState = keptWithState((s: UserState): Subscription => subscriptionView(s.rows.user.tier, s.rows.subscription));
+/** GET /api/subscription's answer from the user's state (user-state), when no expiry is due. */
+export const subscriptionFromState = (s: UserState): Subscription => subscriptionView(s.rows.user.tier, s.rows.subscription);
 
 export async function getSubscription(ctx: ServiceContext, userId: string): Promise<Subscription> {
   const now = ctx.now();

@@ -65,20 +65,3 @@ function due(rows: UserState['rows'], now: Date, tz: string, yesterday: string):
 export function lastCheckInOf(rows: UserStateRows): { localDate: string; createdAt: Date } | null {
   return latestCheckInOf(rows);
 }
-
-/**
- * A view that depends on the user's state and its date only (not on the time of day), built once per state: the
- * session cache's rows are never changed once read — a committed change drops them and the next read makes new ones —
- * so a view kept with its rows object is never kept past a change of them (GET /api/streak, /api/subscription and
- * the dashboard's user). The view is shared by the reads that get it: callers must not change it.
- */
-export function keptWithState<V>(build: (s: UserState) => V): (s: UserState) => V {
-  const kept = new WeakMap<UserState['rows'], { today: string; timezone: string; view: V }>();
-  return (s) => {
-    const k = kept.get(s.rows);
-    if (k && k.today === s.today && k.timezone === s.timezone) return k.view;
-    const view = build(s);
-    kept.set(s.rows, { today: s.today, timezone: s.timezone, view });
-    return view;
-  };
-}
