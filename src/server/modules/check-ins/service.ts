@@ -9,6 +9,8 @@ import {
   checkInWindow,
   effectiveCheckInTime,
   windowHoldsUntil,
+  type WindowInput,
+  type WindowResult,
 } from '@shared/domain/check-in-window';
 import { isKnownTimeZone, localDateOf } from '@shared/domain/dates';
 import {
@@ -154,11 +156,11 @@ function windowInput(p: Omit<TodayParts, 'journal' | 'today'> & { today: object 
  * read (which reads the parts in its one statement) both build the view with it.
  */
 export function todayView(p: TodayParts): TodayResponse {
-  return todayViewHeld(p).view;
+  return todayViewAndWindow(p).view;
 }
 
-/** todayView, and until when its answer holds (windowHoldsUntil: the window is the only part that moves with time). */
-function todayViewHeld(p: TodayParts): { view: TodayResponse; until: number } {
+/** todayView, with the window's input and answer it was built from (the window is the only part that moves with time). */
+function todayViewAndWindow(p: TodayParts): { view: TodayResponse; input: WindowInput; window: WindowResult } {
   const input = windowInput(p);
   const w = checkInWindow(input);
   const journalEnabled = hasAiCoach(p.user.tier);
@@ -176,7 +178,7 @@ function todayViewHeld(p: TodayParts): { view: TodayResponse; until: number } {
     checkIn: p.today ? toCheckInDto(p.today) : null,
     journalEntry: journal ? toJournalDto(journal) : null,
   };
-  return { view, until: windowHoldsUntil(input, w) };
+  return { view, input, window: w };
 }
 
 /**
@@ -197,7 +199,7 @@ export function todayFromState(s: UserState): TodayResponse {
   if (held && held.timezone === s.timezone && held.localDate === s.today && held.from <= t && t < held.until) {
     return { ...held.view, serverTime: s.now.toISOString() };
   }
-  const { view, until } = todayViewHeld({
+  const { view, input, window } = todayViewAndWindow({
     now: s.now,
     timezone: s.timezone,
     user: rows.user,
@@ -206,7 +208,7 @@ export function todayFromState(s: UserState): TodayResponse {
     lastCheckIn: lastCheckInOf(rows),
     settledThrough: rows.state.lastProcessedDate,
   });
-  heldTodayViews.set(rows, { timezone: s.timezone, localDate: view.localDate, from: t, until, view });
+  heldTodayViews.set(rows, { timezone: s.timezone, localDate: view.localDate, from: t, until: windowHoldsUntil(input, window), view });
   return view;
 }
 
