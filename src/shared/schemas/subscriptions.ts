@@ -29,8 +29,9 @@ export const subscriptionSchema = z.object({
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
+/** The trial whose ended notice is dismissed: required (without it nothing is written; issue 25). */
 export const dismissTrialExpiryBodySchema = z.object({
-  trialType: z.enum(TRIAL_TIERS, { message: "trialType must be 'premium' or 'ai-coach'" }).optional(),
+  trialType: z.enum(TRIAL_TIERS, { message: "trialType must be 'premium' or 'ai-coach'" }),
 });
 
 export const rewardsAvailableSchema = z.object({

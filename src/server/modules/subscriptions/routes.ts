@@ -11,7 +11,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/subscription/dismiss-trial-expiry',
-    { onRequest: requireUser, schema: { body: dismissTrialExpiryBodySchema.optional(), response: { 200: messageSchema } } },
+    { onRequest: requireUser, schema: { body: dismissTrialExpiryBodySchema, response: { 200: messageSchema } } },
     async (req) => service.dismissTrialExpiry(contextOf(req), currentUser(req).id),
   );
 };

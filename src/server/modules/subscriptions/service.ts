@@ -352,6 +352,8 @@ export function subscriptionView(tier: Tier, sub: SubscriptionViewRow | null | u
 
 export async function dismissTrialExpiry(ctx: ServiceContext, userId: string) {
   await inTx(ctx, async (tx) => {
+    // A user who never had a trial or a paid period has no subscription row and no notice: nothing is written.
+    if (!(await repo.findSubscription(tx.db, userId))) return;
     // Persist a due expiry first (the GET only computed it), or its notice would come back when the job runs.
     await expireTrials(tx, userId);
     await repo.updateSubscription(tx.db, userId, { trialJustExpired: null, updatedAt: tx.now() });

@@ -1,0 +1,115 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../errors';
+
+/**
+ * The one JSON body parser of the API (every route's `application/json` body goes through it; the Stripe webhook's
+ * scope keeps its raw bytes). It admits only real text, before any route or schema sees the body:
+ * - the body must be UTF-8 (a `charset` other than UTF-8 → 415; bytes that are not UTF-8 → 400);
+ * - no string or key may hold a lone UTF-16 surrogate (`"\ud800x"`): JSON.parse accepts such escapes, and the
+ *   database, an e-mail or a job payload would otherwise store U+FFFD or refuse the text (a 500) → 400 naming the field;
+ * - nesting deeper than MAX_JSON_DEPTH → 400;
+ * - `__proto__` keys, and `constructor` keys holding a `prototype`, → 400 (as Fastify's own parser does).
+ */
+export const MAX_JSON_DEPTH = 64;
+
+export const JSON_BODY_MESSAGES = {
+  charset: 'Send the request body as UTF-8 JSON (Content-Type: application/json; charset=utf-8)',
+  notUtf8: 'The request body is not valid UTF-8 text',
+  empty: 'The request body is empty: send a JSON object, or no Content-Type header',
+  invalid: 'The request body is not valid JSON',
+  tooDeep: `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`,
+  loneSurrogate: 'Text must be valid Unicode: it holds a lone UTF-16 surrogate (\\ud800–\\udfff) that is not part of a pair',
+  prototypeKey: 'The request body may not use the keys __proto__ or constructor.prototype',
+} as const;
+
+/** A lone surrogate: in `u` mode a well-formed pair is one code point and does not match. */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+/** True when the string is well-formed Unicode (no lone UTF-16 surrogate). */
+export const isWellFormedText = (s: string): boolean => !LONE_SURROGATE.test(s);
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+const bad = (message: string, field = '') => new AppError(400, field ? `${field}: ${message}` : message, { errors: [{ field, message }] });
+
+/** The charset parameter of a Content-Type header, lower-cased and unquoted, or null when there is none. */
+function charsetOf(contentType: string | undefined): string | null {
+  const m = /;\s*charset\s*=\s*("?)([^";\s]*)\1/i.exec(contentType ?? '');
+  return m ? m[2]!.toLowerCase() : null;
+}
+
+/** The deepest nesting of arrays and objects in JSON text, counted without parsing (stops past `limit`). */
+function nestingDepth(text: string, limit: number): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \ */) i++;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 /* { */ || c === 91 /* [ */) {
+      if (++depth > max) max = depth;
+      if (max > limit) return max;
+    } else if (c === 125 /* } */ || c === 93 /* ] */) depth--;
+  }
+  return max;
+}
+
+/** Throws the 400 for the first string or key that is not real text, or a prototype key; walks without recursion. */
+function checkValue(root: unknown): void {
+  const stack: Array<{ v: unknown; path: string }> = [{ v: root, path: '' }];
+  while (stack.length) {
+    const { v, path } = stack.pop()!;
+    if (typeof v === 'string') {
+      if (!isWellFormedText(v)) throw bad(JSON_BODY_MESSAGES.loneSurrogate, path);
+    } else if (Array.isArray(v)) {
+      v.forEach((item, i) => stack.push({ v: item, path: path ? `${path}.${i}` : String(i) }));
+    } else if (v !== null && typeof v === 'object') {
+      for (const [k, item] of Object.entries(v)) {
+        const at = path ? `${path}.${k}` : k;
+        if (!isWellFormedText(k)) throw bad(JSON_BODY_MESSAGES.loneSurrogate, path || '(a key)');
+        if (k === '__proto__') throw bad(JSON_BODY_MESSAGES.prototypeKey, path);
+        if (k === 'constructor' && item !== null && typeof item === 'object' && Object.hasOwn(item, 'prototype')) {
+          throw bad(JSON_BODY_MESSAGES.prototypeKey, path);
+        }
+        stack.push({ v: item, path: at });
+      }
+    }
+  }
+}
+
+/** Parses a JSON request body as described above; throws the 4xx AppError otherwise. */
+export function parseJsonBody(contentType: string | undefined, body: Buffer): unknown {
+  const charset = charsetOf(contentType);
+  if (charset !== null && charset !== 'utf-8' && charset !== 'utf8') throw new AppError(415, JSON_BODY_MESSAGES.charset);
+  let text: string;
+  try {
+    text = utf8.decode(body);
+  } catch {
+    throw bad(JSON_BODY_MESSAGES.notUtf8);
+  }
+  if (text.trim() === '') throw bad(JSON_BODY_MESSAGES.empty);
+  if (nestingDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) throw bad(JSON_BODY_MESSAGES.tooDeep);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw bad(JSON_BODY_MESSAGES.invalid);
+  }
+  checkValue(value);
+  return value;
+}
+
+/** Replaces Fastify's JSON parser on the root instance (before routes are registered, so every scope inherits it). */
+export function installJsonBodyParser(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req: FastifyRequest, body: Buffer, done) => {
+    try {
+      done(null, parseJsonBody(req.headers['content-type'], body));
+    } catch (err) {
+      done(err as Error, undefined);
+    }
+  });
+}
