@@ -4,6 +4,7 @@ import type { DbHandle } from '../db/client';
 import { createTestDb, testEngines } from '@test/helpers/db';
 import { testConfig } from '@test/helpers/app';
 import { createUser, signInAs } from '@test/helpers/users';
+import { listRoutes } from '@test/helpers/routes';
 
 /** Routes a visitor may call without signing in. Everything else under /api must answer 401. */
 const PUBLIC = new Set([
@@ -26,22 +27,6 @@ const PUBLIC = new Set([
   // The server's VAPID public key: public by design (a browser needs it to subscribe; it reveals nothing).
   'GET /api/notifications/vapid-public-key',
 ]);
-
-/** Reads Fastify's route tree (printRoutes) back into "METHOD /full/path" pairs. */
-function listRoutes(tree: string): Array<{ method: string; url: string }> {
-  const out: Array<{ method: string; url: string }> = [];
-  const stack: string[] = [];
-  for (const line of tree.split('\n')) {
-    const m = /^(.*?)(?:├──|└──) (\S+) \(([^)]+)\)/.exec(line);
-    if (!m) continue;
-    const depth = m[1]!.length / 4;
-    stack.length = depth;
-    const full = (stack[depth - 1] ?? '') + m[2]!;
-    stack[depth] = full;
-    for (const method of m[3]!.split(', ')) if (method !== 'HEAD') out.push({ method, url: full });
-  }
-  return out;
-}
 
 describe.each(testEngines())('API routes on %s', (engine) => {
   let handle: DbHandle;
