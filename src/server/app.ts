@@ -27,7 +27,7 @@ import { DomainEventBus, type EventWiring } from './events';
 import { renderShell, showsDashboard } from './web-shell';
 import { hasLiveSession } from './shell-session';
 import { serializerCompiler } from './serializer';
-import { installJsonBodyParser } from './plugins/json-body';
+import { installJsonBodyParser, refuseBodiesWhereNoneIsTaken } from './plugins/json-body';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -114,6 +114,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
   // Only real text: every JSON body is UTF-8, well-formed Unicode and at most 64 levels deep (plugins/json-body.ts).
   installJsonBodyParser(app);
+  // A write route without a body schema takes {} or nothing: a stray body never performs its action.
+  refuseBodiesWhereNoneIsTaken(app);
 
   app.decorate('config', opts.config);
   app.decorate('db', opts.db);

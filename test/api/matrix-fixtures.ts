@@ -44,13 +44,13 @@ export interface Owner {
   ids: Record<'$checkIn' | '$conversation' | '$feedback' | '$checkout', string>;
 }
 
-export async function makeOwner(app: FastifyInstance): Promise<Owner> {
+export async function makeOwner(app: FastifyInstance, email?: string): Promise<Owner & { cookie: string }> {
   const secret = `owner-secret-${randomBytes(6).toString('hex')}`;
   const user = await createUser(app.db, {
     timezone: 'UTC',
     tier: 'ai-coach',
     firstName: secret,
-    email: `${secret}@matrix.test`,
+    email: email ?? `${secret}@matrix.test`,
     createdAt: new Date('2025-01-01T00:00:00Z'),
   });
   const cookie = await signInAs(app, user);
@@ -68,6 +68,7 @@ export async function makeOwner(app: FastifyInstance): Promise<Owner> {
   const checkout = await call('POST', '/api/stripe/create-checkout-session', { productType: 'freeze_day' });
   const checkInId = (checkIn.checkIn as { id: string } | undefined)?.id ?? (checkIn.id as string);
   return {
+    cookie,
     id: user.id,
     email: user.email,
     secret,

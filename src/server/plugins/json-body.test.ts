@@ -104,6 +104,31 @@ describe.each(testEngines())('only real text through the API on %s', (engine) =>
     expect((await send('/api/feedback', '{"message":"café 😀"}', 'application/json; charset=utf-8')).statusCode).toBe(201);
   });
 
+  it('a write route that takes no body refuses any other than {} or none, and acts on neither refusal', async () => {
+    const before = await tableDigests(t.app.db);
+    for (const payload of ['{"reason":"x"}', '[]', '"text"', '5']) {
+      const res = await send('/api/streak/decline-recovery', payload);
+      expect([res.statusCode, res.json().message], payload).toEqual([400, JSON_BODY_MESSAGES.noBody]);
+    }
+    expect((await send('/api/streak/decline-recovery', 'reason=x', 'text/plain')).statusCode).toBe(400);
+    expect(await tableDigests(t.app.db)).toEqual(before);
+    expect((await send('/api/streak/decline-recovery', '{}')).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/streak/decline-recovery', headers: { cookie } })).statusCode).toBe(200);
+  });
+
+  it('refuses NUL in a password before it counts as an attempt', async () => {
+    const before = await tableDigests(t.app.db);
+    const signUp = await send('/api/auth/signup', JSON.stringify({ firstName: 'A', email: 'nulpw@example.com', password: 'Passw0rd!\u0000' }));
+    const signIn = await send('/api/auth/signin', JSON.stringify({ email: 'nulpw@example.com', password: 'Passw0rd!\u0000' }));
+    expect([signUp.statusCode, signUp.json().message, signIn.statusCode, signIn.json().message]).toEqual([
+      400,
+      'Password cannot contain a NUL character',
+      400,
+      'Password cannot contain a NUL character',
+    ]);
+    expect(await tableDigests(t.app.db)).toEqual(before);
+  });
+
   it('dismiss-trial-expiry without trialType is a 400 and writes nothing; a user with no trial gets no row', async () => {
     const before = await tableDigests(t.app.db);
     const res = await send('/api/subscription/dismiss-trial-expiry', '{}');

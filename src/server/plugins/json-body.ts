@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError } from '../errors';
 
 /**
@@ -20,6 +20,7 @@ export const JSON_BODY_MESSAGES = {
   tooDeep: `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`,
   loneSurrogate: 'Text must be valid Unicode: it holds a lone UTF-16 surrogate (\\ud800–\\udfff) that is not part of a pair',
   prototypeKey: 'The request body may not use the keys __proto__ or constructor.prototype',
+  noBody: 'This request takes no body: send {} or nothing',
 } as const;
 
 /** A lone surrogate: in `u` mode a well-formed pair is one code point and does not match. */
@@ -111,5 +112,28 @@ export function installJsonBodyParser(app: FastifyInstance): void {
     } catch (err) {
       done(err as Error, undefined);
     }
+  });
+}
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** True for a body that says nothing: none, `{}` or `null`. */
+const isEmptyBody = (body: unknown) =>
+  body === undefined || body === null || (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0);
+
+/**
+ * A state-changing route that declares no body schema takes no body: `{}` (what the client sends) or nothing. Anything
+ * else is refused with a 400 before the handler runs, so a stray or malformed body never performs the action. Routes
+ * that read their raw bytes (the Stripe webhook, a Buffer) are left alone. Install before the routes are registered.
+ */
+export function refuseBodiesWhereNoneIsTaken(app: FastifyInstance): void {
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.some((m) => WRITES.has(m)) || (route.schema as { body?: unknown } | undefined)?.body) return;
+    const check = async (req: FastifyRequest) => {
+      if (!Buffer.isBuffer(req.body) && !isEmptyBody(req.body)) throw bad(JSON_BODY_MESSAGES.noBody);
+    };
+    const existing = route.preValidation;
+    route.preValidation = existing ? [...(Array.isArray(existing) ? existing : [existing]), check] : [check];
   });
 }

@@ -58,7 +58,7 @@ export const timezoneField = z
 const newPasswordField = z
   .string({ error: textError(AUTH_MESSAGES.passwordRequired, 'Password') })
   .superRefine((p, ctx) => {
-    const problem = passwordProblem(p);
+    const problem = passwordProblem(p) ?? (p.includes('\u0000') ? AUTH_MESSAGES.passwordNul : null);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
@@ -68,7 +68,9 @@ export const signInBodySchema = z.object({
     .string({ error: textError(AUTH_MESSAGES.passwordRequired, 'Password') })
     // Empty or blank is "required" (a 400, never a wrong-password attempt); the password itself is not trimmed.
     .refine((p) => p.trim() !== '', { error: AUTH_MESSAGES.passwordRequired, abort: true })
-    .max(MAX_PASSWORD_LENGTH, AUTH_MESSAGES.passwordTooLong),
+    .max(MAX_PASSWORD_LENGTH, AUTH_MESSAGES.passwordTooLong)
+    // No keyboard types NUL: refused before it could count as a wrong password (issue 25's fuzz).
+    .refine((p) => !p.includes('\u0000'), AUTH_MESSAGES.passwordNul),
 });
 
 export const signUpBodySchema = z.object({
