@@ -25,9 +25,11 @@ export const JSON_BODY_MESSAGES = {
 
 /** A lone surrogate: in `u` mode a well-formed pair is one code point and does not match. */
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+/** String.prototype.isWellFormed (Node 20+; not in the ES2023 lib types): far faster than the pattern on long text. */
+const nativeWellFormed = (String.prototype as { isWellFormed?: (this: string) => boolean }).isWellFormed;
 
 /** True when the string is well-formed Unicode (no lone UTF-16 surrogate). */
-export const isWellFormedText = (s: string): boolean => !LONE_SURROGATE.test(s);
+export const isWellFormedText = (s: string): boolean => (nativeWellFormed ? nativeWellFormed.call(s) : !LONE_SURROGATE.test(s));
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -39,44 +41,31 @@ function charsetOf(contentType: string | undefined): string | null {
   return m ? m[2]!.toLowerCase() : null;
 }
 
-/** The deepest nesting of arrays and objects in JSON text, counted without parsing (stops past `limit`). */
-function nestingDepth(text: string, limit: number): number {
-  let depth = 0;
-  let max = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92 /* \ */) i++;
-      else if (c === 34 /* " */) inString = false;
-    } else if (c === 34) inString = true;
-    else if (c === 123 /* { */ || c === 91 /* [ */) {
-      if (++depth > max) max = depth;
-      if (max > limit) return max;
-    } else if (c === 125 /* } */ || c === 93 /* ] */) depth--;
-  }
-  return max;
-}
-
-/** Throws the 400 for the first string or key that is not real text, or a prototype key; walks without recursion. */
+/**
+ * Throws the 400 for nesting deeper than MAX_JSON_DEPTH, for the first string or key that is not real text, or for a
+ * prototype key. Walks without recursion (JSON.parse itself does not recurse either, so any depth parses).
+ */
 function checkValue(root: unknown): void {
-  const stack: Array<{ v: unknown; path: string }> = [{ v: root, path: '' }];
+  const stack: Array<{ v: unknown; path: string; depth: number }> = [{ v: root, path: '', depth: 0 }];
   while (stack.length) {
-    const { v, path } = stack.pop()!;
+    const { v, path, depth } = stack.pop()!;
     if (typeof v === 'string') {
       if (!isWellFormedText(v)) throw bad(JSON_BODY_MESSAGES.loneSurrogate, path);
-    } else if (Array.isArray(v)) {
-      v.forEach((item, i) => stack.push({ v: item, path: path ? `${path}.${i}` : String(i) }));
-    } else if (v !== null && typeof v === 'object') {
-      for (const [k, item] of Object.entries(v)) {
-        const at = path ? `${path}.${k}` : k;
-        if (!isWellFormedText(k)) throw bad(JSON_BODY_MESSAGES.loneSurrogate, path || '(a key)');
-        if (k === '__proto__') throw bad(JSON_BODY_MESSAGES.prototypeKey, path);
-        if (k === 'constructor' && item !== null && typeof item === 'object' && Object.hasOwn(item, 'prototype')) {
-          throw bad(JSON_BODY_MESSAGES.prototypeKey, path);
-        }
-        stack.push({ v: item, path: at });
+      continue;
+    }
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= MAX_JSON_DEPTH) throw bad(JSON_BODY_MESSAGES.tooDeep);
+    if (Array.isArray(v)) {
+      v.forEach((item, i) => stack.push({ v: item, path: path ? `${path}.${i}` : String(i), depth: depth + 1 }));
+      continue;
+    }
+    for (const [k, item] of Object.entries(v)) {
+      if (!isWellFormedText(k)) throw bad(JSON_BODY_MESSAGES.loneSurrogate, path || '(a key)');
+      if (k === '__proto__') throw bad(JSON_BODY_MESSAGES.prototypeKey, path);
+      if (k === 'constructor' && item !== null && typeof item === 'object' && Object.hasOwn(item, 'prototype')) {
+        throw bad(JSON_BODY_MESSAGES.prototypeKey, path);
       }
+      stack.push({ v: item, path: path ? `${path}.${k}` : k, depth: depth + 1 });
     }
   }
 }
@@ -92,7 +81,6 @@ export function parseJsonBody(contentType: string | undefined, body: Buffer): un
     throw bad(JSON_BODY_MESSAGES.notUtf8);
   }
   if (text.trim() === '') throw bad(JSON_BODY_MESSAGES.empty);
-  if (nestingDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) throw bad(JSON_BODY_MESSAGES.tooDeep);
   let value: unknown;
   try {
     value = JSON.parse(text);
