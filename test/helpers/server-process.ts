@@ -1,0 +1,117 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** A TCP port nobody is listening on right now. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  /** e.g. http://127.0.0.1:41234 (also its APP_URL). */
+  url: string;
+  port: number;
+  pid: number;
+  child: ChildProcess;
+  /** The server's output so far (the last 400 chunks). */
+  logs(): string;
+  /** Resolves when the process has exited: its exit code and signal. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Moves the server's clock (TEST_CLOCK=on, DEV_TOOLS=on) to an instant; returns its new "now". */
+  setClock(at: Date | string): Promise<Date>;
+  /** SIGKILL: no chance to close anything. */
+  kill(): Promise<void>;
+  /** SIGTERM, then SIGKILL after `graceMs` (default 15 s); the exit code and signal. */
+  stop(graceMs?: number): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/**
+ * Starts the real server (src/server/main.ts run by tsx, as bench/ does: no build needed) in its own process on a
+ * free port, with `env` on top of a minimal test environment, and waits for /api/health. The caller gives the
+ * database: DATA_DIR (PGlite) or DATABASE_URL. Logs at warn unless LOG_LEVEL is given.
+ */
+export async function startServerProcess(env: Record<string, string>, opts: { timeoutMs?: number } = {}): Promise<ServerProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const output: string[] = [];
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/server/main.ts')], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? tmpdir(),
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: url,
+      LOG_LEVEL: 'warn',
+      JOBS: 'off',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => {
+    output.push(chunk.toString('utf8'));
+    if (output.length > 400) output.splice(0, output.length - 400);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const logs = () => output.join('');
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const alive = () => child.exitCode === null && child.signalCode === null;
+
+  const kill = async () => {
+    if (alive()) {
+      child.kill('SIGKILL');
+      await exited;
+    }
+  };
+  const stop = async (graceMs = 15_000) => {
+    if (alive()) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+      await exited;
+      clearTimeout(timer);
+    }
+    return exited;
+  };
+  const setClock = async (at: Date | string) => {
+    const res = await fetch(`${url}/api/test/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ at: new Date(at).toISOString() }),
+    });
+    if (!res.ok) throw new Error(`POST /api/test/clock answered ${res.status}: ${await res.text()} (are DEV_TOOLS and TEST_CLOCK on?)`);
+    return new Date(((await res.json()) as { now: string }).now);
+  };
+
+  const deadline = Date.now() + (opts.timeoutMs ?? 90_000);
+  for (;;) {
+    if (!alive()) throw new Error(`the server exited (code ${child.exitCode}, signal ${child.signalCode}):\n${logs()}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await kill();
+      throw new Error(`the server did not answer /api/health in time:\n${logs()}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { url, port, pid: child.pid!, child, logs, exited, setClock, kill, stop };
+}
