@@ -1,11 +1,21 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+
+function processAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 let bundled: Promise<string> | undefined;
 /**
@@ -16,7 +26,12 @@ let bundled: Promise<string> | undefined;
  */
 function serverBundle(): Promise<string> {
   bundled ??= (async () => {
-    const dir = path.join(ROOT, '.cache', 'test-server', String(process.pid));
+    const parent = path.join(ROOT, '.cache', 'test-server');
+    // Bundles of test processes that have gone (a killed worker never runs its exit handlers).
+    for (const name of existsSync(parent) ? readdirSync(parent) : []) {
+      if (!processAlive(Number(name))) rmSync(path.join(parent, name), { recursive: true, force: true });
+    }
+    const dir = path.join(parent, String(process.pid));
     const outfile = path.join(dir, 'server', 'main.js');
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
     await build({
@@ -101,6 +116,10 @@ export async function startServerProcess(env: Record<string, string>, opts: { ti
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
   const alive = () => child.exitCode === null && child.signalCode === null;
+  // A test that times out never reaches its clean-up: the server goes with the test process.
+  const orphaned = () => alive() && child.kill('SIGKILL');
+  process.once('exit', orphaned);
+  void exited.then(() => process.off('exit', orphaned));
 
   const kill = async () => {
     if (alive()) {
