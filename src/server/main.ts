@@ -4,8 +4,8 @@ import { DataDirLockedError, openDb } from './db/client';
 import { OffsetClock } from './plugins/clock';
 
 /** After SIGTERM or SIGINT: connections still open are closed after this long, and the process exits by the next. */
-const SHUTDOWN_CUT_MS = 7_000;
-const SHUTDOWN_EXIT_MS = 9_500;
+const SHUTDOWN_CUT_MS = 6_500;
+const SHUTDOWN_EXIT_MS = 9_000;
 
 async function main(): Promise<void> {
   let config;
