@@ -112,7 +112,7 @@ type Req = { method?: 'GET' | 'POST'; path: string; headers?: Record<string, str
 export async function load(
   label: string,
   port: number,
-  opts: { durationS?: number; amount?: number; next: () => Req; connections?: number },
+  opts: { durationS?: number; amount?: number; next: () => Req; connections?: number; /** requests per second from all connections together (default: as fast as they go) */ overallRate?: number },
 ): Promise<LoadResult> {
   const started = performance.now();
   // autocannon ends a run with `amount` at its next 1-second sample tick, so its wall time overstates a short run by
@@ -122,6 +122,7 @@ export async function load(
     url: `http://127.0.0.1:${port}`,
     connections: opts.connections ?? CONNECTIONS,
     ...(opts.amount ? { amount: opts.amount } : { duration: opts.durationS ?? 10 }),
+    ...(opts.overallRate ? { overallRate: opts.overallRate } : {}),
     requests: [
       {
         setupRequest: (req) => {

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [-- --only=floor,read,write,streak,analytics,reminders,client]`: measures, in one run, on PGlite and on
+ * `npm run bench [-- --quick] [-- --only=floor,read,write,streak,analytics,reminders,soak,client]`: measures, in one run, on PGlite and on
  * PostgreSQL (DATABASE_URL / TEST_DATABASE_URL, default the local one; skipped with a note when unreachable):
  *   floor   a bare Fastify route, measured before and after the app scenarios (every figure is a ratio to it);
  *   read    the dashboard's calls (and GET /api/dashboard) across N users with 90 days of history, 100 connections;
@@ -10,10 +10,12 @@
  *   reminders  the reminder tick at 10,000 vs 1,000,000 users with 1% due (PostgreSQL), and the real reminder
  *              path end to end (tick → reminders.batch jobs → pushes with web-push encryption from the push
  *              threads) to a push service in its own process (PostgreSQL; bench/reminders.ts);
+ *   soak    5 minutes (30 s with --quick) at 70% of the measured read maximum plus a trickle of check-ins: zero
+ *           errors, p99 stable, resident memory growth under 10% after warm-up (bench/soak.ts);
  *   client  gzip JS and CSS each route loads (Playwright + Debian Chromium) and Lighthouse 12 mobile scores.
  * `--engines=pglite,postgres` runs the HTTP scenarios on those engines only (default both).
  * N is 10,000 (1,000 with --quick). It prints a table and writes bench/results/<date>.json.
- * Never part of `npm test`; exit code 1 only when the rollover scaling check fails or a scenario errors.
+ * Never part of `npm test`; exit code 1 only when the rollover scaling check or the soak fails or a scenario errors.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -23,6 +25,7 @@ import { CONNECTIONS, DASHBOARD_CALLS, checkInsBy, engineTargets, load, loadWith
 import { DEFAULT_BENCH_DATABASE_URL, streakBench } from './streak';
 import { analyticsBench } from './analytics';
 import { remindersBench } from './reminders';
+import { soakBench } from './soak';
 
 const TARGETS = {
   read: { postgres: { ratio: 0.25, p99: 25 }, pglite: { ratio: 0.05, p99: 100 } },
@@ -175,7 +178,7 @@ async function main() {
   const argv = process.argv.slice(2);
   const quick = argv.includes('--quick');
   const onlyArg = argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
-  const all = ['floor', 'read', 'write', 'streak', 'analytics', 'reminders', 'client'];
+  const all = ['floor', 'read', 'write', 'streak', 'analytics', 'reminders', 'soak', 'client'];
   const only = new Set(onlyArg ? onlyArg.split(',') : all);
   for (const o of only) if (!all.includes(o)) throw new Error(`unknown scenario ${o}; choose from ${all.join(', ')}`);
   if (only.has('read') || only.has('write')) only.add('floor');
@@ -247,6 +250,14 @@ async function main() {
     print(r.lines);
     ok &&= r.ok;
     result.reminders = r.lines;
+  }
+
+  if (only.has('soak')) {
+    const r = await soakBench(argv, /^postgres(ql)?:\/\//.test(base) && (await reachable(base)) ? base : null);
+    console.log(`## soak: ${quick ? '30 s' : '5 minutes'} at 70% of the read maximum plus a trickle of check-ins`);
+    print(r.lines);
+    ok &&= r.ok;
+    result.soak = { lines: r.lines, ...r.data };
   }
 
   if (only.has('client')) {

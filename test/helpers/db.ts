@@ -20,7 +20,7 @@ export function testEngines(): Engine[] {
  * makes a new one.
  */
 let pgliteImage: Promise<Blob> | undefined;
-function migratedPgliteImage(): Promise<Blob> {
+export function migratedPgliteImage(): Promise<Blob> {
   pgliteImage ??= (async () => {
     const file = path.join(tmpdir(), `big7-test-pglite-${imageKey()}.tar`);
     if (existsSync(file)) return new Blob([readFileSync(file)]);

@@ -1,4 +1,4 @@
-import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -43,7 +43,8 @@ export interface OpenDbOptions {
   /**
    * An in-memory PGlite database starts from this copy of a data directory (PGlite's `dumpDataDir()`, see
    * `dumpPglite`) instead of an empty one: a copy of a migrated database opens in a fraction of the time the
-   * empty one takes to initialise and migrate (the tests start hundreds of databases).
+   * empty one takes to initialise and migrate (the tests start hundreds of databases). With a `dataDir`, it is
+   * loaded only when the directory is new and empty.
    */
   pgliteImage?: Blob | undefined;
   /** Apply pending migrations (default true). */
@@ -184,7 +185,10 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
     const dir = path.resolve(opts.dataDir);
     mkdirSync(dir, { recursive: true });
     unlock = lockDataDir(dir);
-    client = new PGlite(dir);
+    // An image is loaded only into a new, empty directory (tests start a server's data directory from one).
+    client = opts.pgliteImage && readdirSync(dir).filter((f) => f !== DATA_DIR_LOCK_FILE).length === 0
+      ? new PGlite(dir, { loadDataDir: opts.pgliteImage })
+      : new PGlite(dir);
   }
   try {
     await client.waitReady;
