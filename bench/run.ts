@@ -132,7 +132,7 @@ async function appRuns(engine: EngineResults['engine'], url: string | undefined,
     if (only.has('write')) {
       // Like the floor and the reads, the writes are measured on a server that has already run them: first check-ins
       // by other users (each their own first of the day), so that the measured N are not also the server's
-      // start-up (V8 compiling the write path: decision 016, fifth pass). The measured users' check-ins are still
+      // start-up (V8 compiling the write path; bench/README.md). The measured users' check-ins are still
       // each their first of the day.
       const warm = await load('warm-up: first check-ins by other users', s.port, { amount: warmUsers, next: checkInsBy(users + 1, warmUsers, false) });
       if (warm.errors + warm.non2xx > 0) console.log(`# ${engine}: the write warm-up had ${warm.errors} errors and ${warm.non2xx} non-2xx answers`);

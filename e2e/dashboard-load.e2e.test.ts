@@ -8,7 +8,7 @@ import { SOME_YES_ANSWERS, signedInThroughApi } from './helpers/users';
 import { EVENING_ZONE } from './helpers/zones';
 
 /**
- * The dashboard's first load (issue 10, decision 016 third client pass), as the server sees it: a transparent proxy
+ * The dashboard's first load (issue 10, decisions 016 and 033), as the server sees it: a transparent proxy
  * in front of the app counts the requests that reach it. A signed-in page load asks GET /api/dashboard, the history
  * and the rewards ONCE each (the page shell preloads them, the app claims the preloads) and none of the four spec
  * reads; a visitor's page carries no such preload (its 401 would be a console error); a later dashboard in the same

@@ -79,7 +79,7 @@ export type AnyJobSpec = { [K in JobKind]: JobSpec<typeof JOB_KINDS, K> }[JobKin
 
 /**
  * An in-transaction consumer: a function of one event, or `{ many }` taking every event of one publish at once (a
- * batch of check-ins committed together: docs/decisions/016-performance.md, "Fourth pass") and answering one effect
+ * batch of check-ins committed together: docs/decisions/030-group-commit-check-ins.md) and answering one effect
  * per event, in order.
  */
 export type InTransactionConsumer<N extends EventName> =
@@ -102,7 +102,7 @@ export interface EventConsumers<N extends EventName> {
 
 /**
  * A job consumer: a job for each event, or `{ many }` taking every event of one publish at once and answering the
- * jobs for all of them (none, or one for a whole batch of check-ins: decision 016, eighth pass). Its keys too come
+ * jobs for all of them (none, or one for a whole batch of check-ins: decision 030). Its keys too come
  * from the events, so publishing the same events again enqueues nothing new.
  */
 export type JobConsumer<N extends EventName> = ((event: EventOf<N>) => AnyJobSpec) | { many: (events: readonly EventOf<N>[]) => AnyJobSpec[] };

@@ -27,7 +27,7 @@ export function responseJsonSchema(schema: ZodSchema): Record<string, unknown> |
 
 /**
  * Responses are written through their zod schema, compiled once per route to a fast-json-stringify function
- * (decision 016, third pass): only the properties the contract declares are written, so nothing outside it — a
+ * (decision 016): only the properties the contract declares are written, so nothing outside it — a
  * hash, a token, an internal column — can leak, as with zod's serializer; and a missing required property still
  * fails the answer. What it no longer does per answer is validate every value against the schema (zod's encode
  * cost ~10% of a cached read's CPU): the tests hold each route's answers to its schema. Schemas zod cannot express as

@@ -3,8 +3,8 @@ import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 
 /**
- * Reads of one kind made at about the same time by concurrent requests, sent as ONE statement (decision 016,
- * fourth pass): the DataLoader pattern. Every `load` made before the event loop's next check phase (setImmediate —
+ * Reads of one kind made at about the same time by concurrent requests, sent as ONE statement (decisions
+ * 016 and 031): the DataLoader pattern. Every `load` made before the event loop's next check phase (setImmediate —
  * i.e. by all the requests parsed in the same turn, and by the continuations of the previous batch) joins one
  * batch; the batch function answers each key in order. A quiet server pays one loop turn (microseconds) per read.
  *

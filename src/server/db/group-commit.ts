@@ -1,5 +1,5 @@
 /**
- * Group commit for a write path (issue 10, docs/decisions/016-performance.md, "Fourth pass"): concurrent writes
+ * Group commit for a write path (issue 10, docs/decisions/030-group-commit-check-ins.md): concurrent writes
  * are handed to one `run` together — one transaction, a few statements for all of them — instead of a transaction
  * each. Nothing waits for a timer: an item submitted while no batch runs starts one at once; `run` takes the waiting
  * items (`take()`) once its transaction has begun, so every item that arrived while it waited for a connection (or,

@@ -18,7 +18,7 @@ interface SessionWithPrepare {
 }
 
 /**
- * `rowsOf` as a NAMED prepared statement (decision 016, fifth pass): on PostgreSQL each pooled connection parses the
+ * `rowsOf` as a NAMED prepared statement (decision 032): on PostgreSQL each pooled connection parses the
  * statement once and, after a few runs, keeps one generic plan, so a batch pays only Bind and Execute instead of
  * Parse, analysis and planning each time (they cost PostgreSQL more than executing a batch's rows). The query's text
  * must be the same at every call for one `name` (values only as parameters: anyText, one jsonb parameter): the
@@ -31,7 +31,7 @@ export async function namedRowsOf<T>(db: Db, name: string, query: SQL): Promise<
 }
 
 /**
- * A NAMED prepared statement from its text, fixed once (decision 016, eighth pass): what `namedRowsOf` does without
+ * A NAMED prepared statement from its text, fixed once (decision 032): what `namedRowsOf` does without
  * building the text from Drizzle's query builder at each call — building a select with a lateral join, or an upsert,
  * cost more of the server than running it. `$1…` in the text, `params` in that order; the rows as the driver answers
  * them (column names as in the text; timestamps as text, so read them as epoch milliseconds: `epochMs`).

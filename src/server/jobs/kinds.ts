@@ -49,7 +49,7 @@ export const JOB_KINDS = {
   },
   /**
    * The user checked in for `localDate`: their reminders still due on that date or before move to their next time
-   * after it, so none is sent for a day done. Enqueued one per check-in until decision 016's eighth pass (now
+   * after it, so none is sent for a day done. Enqueued one per check-in until decision 030's batches (now
    * `reminders.checked-in-batch`); kept for the jobs queued before.
    */
   'reminders.checked-in': {
@@ -58,7 +58,7 @@ export const JOB_KINDS = {
   },
   /**
    * `reminders.checked-in` for every check-in a batch created (one job per committed batch instead of one per
-   * check-in: decision 016, eighth pass), keyed by the batch's first created check-in. Each user's reminders move as
+   * check-in: decision 030), keyed by the batch's first created check-in. Each user's reminders move as
    * in `reminders.checked-in`; running it again changes nothing. What the check-in path enqueues now;
    * `reminders.checked-in` stays for the jobs queued before.
    */

@@ -5,7 +5,7 @@ import helmet, { type HelmetOptions } from 'helmet';
  * Helmet's security headers (CSP, HSTS, nosniff, frame and referrer policies…) on every answer. Our options hold no
  * per-request part (no CSP nonces), so helmet's middleware is run ONCE, against a stand-in response, and the headers
  * it sets are copied onto each reply: @fastify/helmet builds the middleware again for every request, which cost ~4%
- * of a cached read's CPU (decision 016, third pass). Tests read the headers of real answers.
+ * of a cached read's CPU (decision 016). Tests read the headers of real answers.
  */
 export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};

@@ -162,7 +162,7 @@ export default fp<{ cacheTtlMs?: number; changes?: ChangeFeed | undefined }>(
     const cache = new SessionCache(opts.cacheTtlMs);
     app.decorate('sessionCache', cache);
     if (opts.changes) {
-      // Committed changes by any instance, job or webhook drop that user's cached rows here (decision 016).
+      // Committed changes by any instance, job or webhook drop that user's cached rows here (decision 031).
       const stop = await opts.changes.subscribe({ onUser: (id) => cache.forgetUser(id), onState: (up) => cache.feedState(up) });
       app.addHook('onClose', async () => stop());
     }

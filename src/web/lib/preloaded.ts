@@ -1,7 +1,7 @@
 import { apiEnvironment, readApiResponse, type RequestOptions } from './api-client';
 
 /**
- * Reads the page shell asked for with the page (decision 016, third client pass): for a signed-in /dashboard the
+ * Reads the page shell asked for with the page (decision 016): for a signed-in /dashboard the
  * server writes `<link rel="preload" as="fetch" crossorigin="use-credentials" data-claim>` for GET /api/dashboard,
  * only when the request carried a live session. The browser hands a preloaded answer to the FIRST fetch of the
  * same URL and credentials mode, whenever that comes: left unclaimed, it would answer a later refresh with the

@@ -10,7 +10,7 @@ import { eventWiring } from '../index';
 import { rowsOf } from '@server/db/rows';
 
 /**
- * POST /api/checkins commits the submissions of the moment together (group commit, decision 016 fourth pass): one
+ * POST /api/checkins commits the submissions of the moment together (group commit, decision 030): one
  * transaction, a few statements for all of them. Each submission still gets exactly the answer it would get alone,
  * a refused one writes nothing, and a batch whose transaction fails is run again one submission at a time.
  */

@@ -187,8 +187,8 @@ export type IdempotencyRow = typeof checkInIdempotencyKeys.$inferSelect;
 
 /**
  * The stored answers of these (user, Idempotency-Key) pairs, by `${userId} ${key}`. The pairs travel as two text
- * arrays (unnest), so the statement's text is the same for any number of pairs: a named statement (decision 016,
- * fifth pass), each pair looked up on the (user, key) unique index.
+ * arrays (unnest), so the statement's text is the same for any number of pairs: a named statement (decision 032),
+ * each pair looked up on the (user, key) unique index.
  */
 export async function findIdempotencyKeys(db: Db, pairs: { userId: string; key: string }[]): Promise<Map<string, IdempotencyRow>> {
   if (!pairs.length) return new Map();

@@ -385,7 +385,7 @@ export async function reminderTick(ctx: ServiceContext, now: Date, claimSize = 1
 }
 
 /**
- * Job `reminders.checked-in` (queued before decision 016's eighth pass; see skipRemindersThroughMany): the user checked in for
+ * Job `reminders.checked-in` (queued before decision 030's batches; see skipRemindersThroughMany): the user checked in for
  * `localDate` (in `timezone`, the check-in's zone), so each reminder still due on or before that date's end moves
  * to its first time after it. The scheduler then enqueues nothing for a day already done (the send job's own check
  * stays, for a check-in that lands between the two). One conditional UPDATE per kind: a reminder that is off, or

@@ -8,7 +8,7 @@ import { streakLedger } from '@server/db/schema/index';
 import * as repo from './repo';
 
 /**
- * The streak rows as the fixed-text statements read and write them (decision 016, eighth pass: no query builder on
+ * The streak rows as the fixed-text statements read and write them (decision 032: no query builder on
  * the check-in path) agree with the query builder's own reading of the same rows, every column, on both engines.
  */
 describe.each(testEngines())('the streak state rows on %s', (engine) => {

@@ -19,7 +19,7 @@ export const useTopDialog = (): HTMLDialogElement | null => useStore(dialogStack
 
 /**
  * Modal dialog on the native `<dialog>` element opened with `showModal()`: the browser keeps the focus inside it, makes
- * the page behind it inert and draws it in the top layer over a dimmed backdrop (decision 016, ninth pass: Radix's
+ * the page behind it inert and draws it in the top layer over a dimmed backdrop (decision 033: Radix's
  * dialog forced the style and layout of the whole page as it opened). Labelled by its title; Escape and a click on
  * the backdrop close it; the focus goes back to where it was. A visible × close button and a height that fits a
  * 360×640 screen (the body scrolls).

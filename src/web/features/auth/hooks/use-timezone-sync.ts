@@ -19,7 +19,7 @@ export function useTimezoneSync(pathname: string): void {
   useEffect(() => {
     if (!user || isAuthPage(pathname)) return;
     // In a task of its own, after the screen's first render. The usual answer (the zone is unchanged) comes from
-    // Temporal without loading Intl's date data, a long task under a phone's CPU (decision 016, fifth pass); only a
+    // Temporal without loading Intl's date data, a long task under a phone's CPU (decision 033); only a
     // zone that looks changed (or a browser without Temporal) asks Intl for the name the server stores.
     const t = setTimeout(() => {
       if (temporalTimezone() === user.timezone) return;

@@ -1,7 +1,7 @@
 /**
  * What the dashboard shows below its greeting until its first answers are in (a page load without cached data,
  * under the loading overlay): the cards' outlines at about their size, so the screen reads as loading, not empty.
- * Replaced by the cards in one render (nothing moves while data arrives: decision 016, third client pass).
+ * Replaced by the cards in one render (nothing moves while data arrives: decision 033).
  */
 const block = 'rounded-2xl border border-border bg-surface';
 const bar = 'block rounded-md bg-surface-2';

@@ -13,7 +13,7 @@ function allIn(client: QueryClient, keys: readonly QueryKey[]): boolean {
  * True once every one of these queries has had its first answer (data or an error), or `force` (the loading
  * timeout), and from then on. Watches the query cache without observing the queries (it starts no fetch and does
  * not re-render on their later answers). The dashboard renders its cards once, on this, instead of once per answer
- * with the cards above the area tiles growing as each arrives (decision 016, third client pass).
+ * with the cards above the area tiles growing as each arrives (decision 033).
  */
 export function useFirstDataIn(keys: readonly QueryKey[], force = false): boolean {
   const client = useQueryClient();
