@@ -92,6 +92,8 @@ export function withQueuedCheckIn(today: TodayResponse, records: readonly Queued
   };
 }
 
+const NO_RECORDS: QueuedCheckIn[] = [];
+
 /** `today` with the signed-in user's queued check-in of today laid over it (see withQueuedCheckIn). */
 export function useTodayWithQueued<T extends TodayResponse | undefined>(today: T, user: { id: string; tier: Tier } | null | undefined): T {
   const userId = user?.id;
@@ -103,6 +105,9 @@ export function useTodayWithQueued<T extends TodayResponse | undefined>(today: T
     networkMode: 'always',
     staleTime: 0,
     retry: false,
+    // Empty until read, and an empty read changes nothing (structural sharing): a screen with nothing queued, the
+    // usual case, is not rendered again when the read answers.
+    initialData: NO_RECORDS,
   });
   const records = queued.data;
   const tier = user?.tier;
