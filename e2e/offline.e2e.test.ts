@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_PATH, SCREENSHOTS_DIR, screenshotBothThemes } from './helpers/browser';
 import { signUpAndSignIn } from './helpers/users';
 import { useApp } from './helpers/app';
@@ -283,17 +283,27 @@ describe('a check-in is never lost to a dropped connection', () => {
     expect(await questionHeading(page, 1).count()).toBe(0);
   }
 
+  /** A new UTC user's check-in screen, loaded online at 21:00 today; answers when (Date.now()) it was ready. */
+  async function onCheckInScreen(page: Page): Promise<number> {
+    await readyOffline(page, `${TODAY}T21:00:00Z`);
+    await page.goto('/checkin');
+    await questionHeading(page, 1).waitFor();
+    return Date.now();
+  }
+
+  /** The signal goes on the loaded screen; the first check-in is saved on the device and the dashboard shows it. */
+  async function firstCheckInSignalLost(page: Page, context: BrowserContext, screenshot?: string): Promise<void> {
+    await context.setOffline(true);
+    await checkInYes(page);
+    await savedOnDevice(page);
+    if (screenshot) await screenshotBothThemes(page, SCREENSHOTS_DIR, screenshot);
+    await dashboardShowsQueued(page, 'Your first check-in is done!');
+  }
+
   test('a new user: the signal lost after the screen loaded, the first check-in is saved on the device and synced once', async () => {
     await withPage(async (page, context) => {
-      await readyOffline(page, `${TODAY}T21:00:00Z`);
-      await page.goto('/checkin');
-      await questionHeading(page, 1).waitFor();
-      const start = Date.now();
-      await context.setOffline(true);
-      await checkInYes(page);
-      await savedOnDevice(page);
-      await screenshotBothThemes(page, SCREENSHOTS_DIR, 'check-in-saved-on-device-360');
-      await dashboardShowsQueued(page, 'Your first check-in is done!');
+      const start = await onCheckInScreen(page);
+      await firstCheckInSignalLost(page, context, 'check-in-saved-on-device-360');
       expect(checkInPosts(start)).toBe(0);
       await context.setOffline(false);
       await syncedOnce(page, start);
@@ -327,10 +337,7 @@ describe('a check-in is never lost to a dropped connection', () => {
 
   test('the signal lost in flight (the server got it, the answer never came back): stored at once, the retry is the same check-in', async () => {
     await withPage(async (page) => {
-      await readyOffline(page, `${TODAY}T21:00:00Z`);
-      await page.goto('/checkin');
-      await questionHeading(page, 1).waitFor();
-      const start = Date.now();
+      const start = await onCheckInScreen(page);
       let first = true;
       await page.route('**/api/checkins', async (route) => {
         if (route.request().method() !== 'POST' || !first) return route.fallback();
@@ -348,10 +355,7 @@ describe('a check-in is never lost to a dropped connection', () => {
 
   test('no answer within 3 s: stored on the device, and the late answer of the first request is not a second check-in', async () => {
     await withPage(async (page) => {
-      await readyOffline(page, `${TODAY}T21:00:00Z`);
-      await page.goto('/checkin');
-      await questionHeading(page, 1).waitFor();
-      const start = Date.now();
+      const start = await onCheckInScreen(page);
       let first = true;
       let late: Promise<void> | undefined;
       await page.route('**/api/checkins', async (route) => {
@@ -382,14 +386,8 @@ describe('a check-in is never lost to a dropped connection', () => {
     let context = await launch();
     try {
       let page = await context.newPage();
-      await readyOffline(page, `${TODAY}T21:00:00Z`);
-      await page.goto('/checkin');
-      await questionHeading(page, 1).waitFor();
-      const start = Date.now();
-      await context.setOffline(true);
-      await checkInYes(page);
-      await savedOnDevice(page);
-      await dashboardShowsQueued(page, 'Your first check-in is done!');
+      const start = await onCheckInScreen(page);
+      await firstCheckInSignalLost(page, context);
       // The app (the whole browser) is closed while still offline.
       await context.close();
       expect(checkInPosts(start)).toBe(0);
