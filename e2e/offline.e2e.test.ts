@@ -335,6 +335,37 @@ describe('a check-in is never lost to a dropped connection', () => {
     });
   });
 
+  test('an edit: the signal lost on the loaded update screen, the edit is saved on the device and replaces the check-in once', async () => {
+    await withPage(async (page, context) => {
+      // A returning user (a first check-in closes that day's orientation window): yesterday's and today's made online.
+      await readyOffline(page, `${YESTERDAY}T21:00:00Z`);
+      expect((await page.request.post('/api/checkins', { data: { answers: YES7 } })).status()).toBe(201);
+      await e2e.app.setClock({ at: `${TODAY}T21:00:00Z` });
+      await page.clock.setFixedTime(new Date(`${TODAY}T21:00:00Z`));
+      expect((await page.request.post('/api/checkins', { data: { answers: YES7 } })).status()).toBe(201);
+      const [before] = await history(page);
+      await page.goto('/checkin?edit=true');
+      await page.getByRole('heading', { name: 'Update Check-in' }).waitFor();
+      await questionHeading(page, 1).waitFor();
+      const start = Date.now();
+      await context.setOffline(true);
+      await answerYesNo(page, [6, 7]);
+      await page.getByRole('button', { name: /Update check-in/ }).click();
+      await savedOnDevice(page);
+      await dashboardShowsQueued(page, 'Check-in updated');
+      // The dashboard shows the edit (five of seven), not the answers the server still has.
+      await page.getByTestId('done-for-today').getByText('Today’s check-in: 71%.').waitFor();
+      await context.setOffline(false);
+      await page.getByText('Synced', { exact: true }).first().waitFor({ timeout: 20_000 });
+      await expect.poll(() => queued(page)).toBe(0);
+      const [after, ...more] = await history(page);
+      expect(more.map((c) => c.date)).toEqual([YESTERDAY]);
+      expect(after).toMatchObject({ id: before!.id, date: TODAY, answers: [true, true, true, true, true, false, false] });
+      expect(checkInPosts(start)).toBe(1);
+      await page.getByTestId('done-for-today').getByText('Today’s check-in: 71%.').waitFor();
+    });
+  });
+
   test('the signal lost in flight (the server got it, the answer never came back): stored at once, the retry is the same check-in', async () => {
     await withPage(async (page) => {
       const start = await onCheckInScreen(page);
