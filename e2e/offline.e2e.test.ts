@@ -310,59 +310,63 @@ describe('a check-in is never lost to a dropped connection', () => {
     }, { width: 360, height: 740 });
   });
 
+  /**
+   * A returning UTC user who checked in yesterday, now at 21:00 today (the server's and the page's clocks): the signal
+   * goes on the loaded flow, the answers (No for `noAt`) are submitted with `button`, saved on the device, and the
+   * dashboard shows the moment `title` with today's card at `percent`; then the signal comes back and the queue empties.
+   * Answers when (Date.now()) the screen was ready.
+   */
+  async function returningSignalLost(
+    page: Page,
+    context: BrowserContext,
+    flow: { path: string; noAt: number[]; button: RegExp; title: string; percent: string },
+    beforeFlow?: () => Promise<void>,
+  ): Promise<number> {
+    await readyOffline(page, `${YESTERDAY}T21:00:00Z`);
+    expect((await page.request.post('/api/checkins', { data: { answers: YES7 } })).status()).toBe(201);
+    await e2e.app.setClock({ at: `${TODAY}T21:00:00Z` });
+    await page.clock.setFixedTime(new Date(`${TODAY}T21:00:00Z`));
+    await beforeFlow?.();
+    await page.goto(flow.path);
+    await questionHeading(page, 1).waitFor();
+    const start = Date.now();
+    await context.setOffline(true);
+    await answerYesNo(page, flow.noAt);
+    await page.getByRole('button', { name: flow.button }).click();
+    await savedOnDevice(page);
+    await dashboardShowsQueued(page, flow.title);
+    // Today's card from the queued answers, whatever the cached read said.
+    const card = page.getByTestId('done-for-today').getByText(`Today’s check-in: ${flow.percent}.`);
+    await card.waitFor();
+    await context.setOffline(false);
+    await page.getByText('Synced', { exact: true }).first().waitFor({ timeout: 20_000 });
+    await expect.poll(() => queued(page)).toBe(0);
+    await card.waitFor();
+    return start;
+  }
+
   test('a returning user: the signal lost after the screen loaded, the check-in is saved on the device and synced once', async () => {
     await withPage(async (page, context) => {
-      await readyOffline(page, `${YESTERDAY}T21:00:00Z`);
-      expect((await page.request.post('/api/checkins', { data: { answers: YES7 } })).status()).toBe(201);
-      await e2e.app.setClock({ at: `${TODAY}T21:00:00Z` });
-      await page.clock.setFixedTime(new Date(`${TODAY}T21:00:00Z`));
-      await page.goto('/checkin');
-      await questionHeading(page, 1).waitFor();
-      const start = Date.now();
-      await context.setOffline(true);
-      await answerYesNo(page, [7]);
-      await page.getByRole('button', { name: /Complete check-in/ }).click();
-      await savedOnDevice(page);
-      await dashboardShowsQueued(page, 'Check-in complete!');
-      // Today's card from the queued answers (six of seven), whatever the cached read said.
-      await page.getByTestId('done-for-today').getByText('Today’s check-in: 86%.').waitFor();
-      await context.setOffline(false);
-      await page.getByText('Synced', { exact: true }).first().waitFor({ timeout: 20_000 });
-      await expect.poll(() => queued(page)).toBe(0);
+      const flow = { path: '/checkin', noAt: [7], button: /Complete check-in/, title: 'Check-in complete!', percent: '86%' };
+      const start = await returningSignalLost(page, context, flow);
       expect((await history(page)).map((c) => c.date)).toEqual([TODAY, YESTERDAY]);
       expect(checkInPosts(start)).toBe(1);
-      await page.getByTestId('done-for-today').getByText('Today’s check-in: 86%.').waitFor();
     });
   });
 
   test('an edit: the signal lost on the loaded update screen, the edit is saved on the device and replaces the check-in once', async () => {
     await withPage(async (page, context) => {
-      // A returning user (a first check-in closes that day's orientation window): yesterday's and today's made online.
-      await readyOffline(page, `${YESTERDAY}T21:00:00Z`);
-      expect((await page.request.post('/api/checkins', { data: { answers: YES7 } })).status()).toBe(201);
-      await e2e.app.setClock({ at: `${TODAY}T21:00:00Z` });
-      await page.clock.setFixedTime(new Date(`${TODAY}T21:00:00Z`));
-      expect((await page.request.post('/api/checkins', { data: { answers: YES7 } })).status()).toBe(201);
-      const [before] = await history(page);
-      await page.goto('/checkin?edit=true');
-      await page.getByRole('heading', { name: 'Update Check-in' }).waitFor();
-      await questionHeading(page, 1).waitFor();
-      const start = Date.now();
-      await context.setOffline(true);
-      await answerYesNo(page, [6, 7]);
-      await page.getByRole('button', { name: /Update check-in/ }).click();
-      await savedOnDevice(page);
-      await dashboardShowsQueued(page, 'Check-in updated');
-      // The dashboard shows the edit (five of seven), not the answers the server still has.
-      await page.getByTestId('done-for-today').getByText('Today’s check-in: 71%.').waitFor();
-      await context.setOffline(false);
-      await page.getByText('Synced', { exact: true }).first().waitFor({ timeout: 20_000 });
-      await expect.poll(() => queued(page)).toBe(0);
+      let made = '';
+      // Today's check-in made online first; the update is five of seven.
+      const flow = { path: '/checkin?edit=true', noAt: [6, 7], button: /Update check-in/, title: 'Check-in updated', percent: '71%' };
+      const start = await returningSignalLost(page, context, flow, async () => {
+        expect((await page.request.post('/api/checkins', { data: { answers: YES7 } })).status()).toBe(201);
+        made = (await history(page))[0]!.id;
+      });
       const [after, ...more] = await history(page);
       expect(more.map((c) => c.date)).toEqual([YESTERDAY]);
-      expect(after).toMatchObject({ id: before!.id, date: TODAY, answers: [true, true, true, true, true, false, false] });
+      expect(after).toMatchObject({ id: made, date: TODAY, answers: [true, true, true, true, true, false, false] });
       expect(checkInPosts(start)).toBe(1);
-      await page.getByTestId('done-for-today').getByText('Today’s check-in: 71%.').waitFor();
     });
   });
 
