@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { chromium, type Page } from 'playwright-core';
-import { CHROMIUM_PATH } from './helpers/browser';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM_PATH, SCREENSHOTS_DIR, screenshotBothThemes } from './helpers/browser';
 import { signUpAndSignIn } from './helpers/users';
 import { useApp } from './helpers/app';
-import { answerYesNo } from './helpers/check-in';
+import { answerYesNo, questionHeading } from './helpers/check-in';
 import { NOTIFICATION_BADGE, NOTIFICATION_ICON } from '@web/sw/push';
 
 /**
@@ -30,6 +30,10 @@ const { withPage } = e2e;
 const utcDate = (days = 0) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const TODAY = utcDate();
 const TOMORROW = utcDate(1);
+const YESTERDAY = utcDate(-1);
+const YES7 = [true, true, true, true, true, true, true];
+/** What the check-in screen says when a submission is stored on the device (lib/queued-check-ins.ts). */
+const SAVED_ON_DEVICE = "Saved on this device — it will sync when you're back online";
 
 /** The POST /api/checkins requests the server received since `since` (Date.now()), from its request log. */
 function checkInPosts(since: number): number {
@@ -65,6 +69,15 @@ async function controlled(page: Page): Promise<void> {
   expect(active, 'the service worker activates').toBe(true);
   if (!(await isControlled())) await page.reload();
   await expect.poll(isControlled, { timeout: 20_000 }).toBe(true);
+}
+
+/**
+ * The check-in screen says the submission is stored on the device; offline, the record is there at once (online, a
+ * Background Sync may already have sent it by the time the test looks: the server's count says the rest).
+ */
+async function savedOnDevice(page: Page, opts: { offline: boolean } = { offline: true }): Promise<void> {
+  await page.getByTestId('check-in-queued').getByText(SAVED_ON_DEVICE).waitFor();
+  if (opts.offline) expect(await queued(page)).toBe(1);
 }
 
 /** Answers the seven yes/no questions on /checkin with Yes and submits. */
@@ -120,7 +133,8 @@ describe('offline and installable', () => {
       await context.setOffline(true);
       await page.goto('/checkin').catch(() => undefined);
       await checkInYes(page);
-      await page.getByText('Saved offline', { exact: true }).first().waitFor();
+      await savedOnDevice(page);
+      await page.waitForURL((url) => url.pathname === '/');
       expect(await history(page).catch(() => [])).toEqual([]);
       expect(checkInPosts(start)).toBe(0);
       // Reconnecting wakes both senders (the worker's Background Sync and the page's 'online' listener): they take
@@ -150,7 +164,7 @@ describe('offline and installable', () => {
       await page.clock.setFixedTime(new Date(`${TODAY}T23:30:00Z`));
       await page.goto('/checkin').catch(() => undefined);
       await checkInYes(page);
-      await page.getByText('Saved offline', { exact: true }).first().waitFor();
+      await savedOnDevice(page);
       await e2e.app.setClock({ at: `${TOMORROW}T00:10:00Z` });
       await page.clock.setFixedTime(new Date(`${TOMORROW}T00:10:00Z`));
       await context.setOffline(false);
@@ -165,7 +179,7 @@ describe('offline and installable', () => {
       await context.setOffline(true);
       await page.goto('/checkin').catch(() => undefined);
       await checkInYes(page);
-      await page.getByText('Saved offline', { exact: true }).first().waitFor();
+      await savedOnDevice(page);
       // Three days on, by the server's clock (the judge of the 48 hours) and the page's.
       const later = new Date(Date.parse(`${TODAY}T21:00:00Z`) + 3 * 86_400_000);
       await e2e.app.setClock({ at: later });
@@ -231,6 +245,199 @@ describe('offline and installable', () => {
         expect(res.status(), icon).toBe(200);
         expect(res.headers()['content-type'], icon).toBe('image/png');
       }
+    } finally {
+      await context.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+/**
+ * Issue 25: a submission the server did not answer (the signal went after the screen loaded, or while the request
+ * was in flight) is stored on the device at once, the screen says so, the dashboard shows today as done with the
+ * usual moment, and it reaches the server exactly once (its Idempotency-Key) on reconnect or at the next start.
+ */
+describe('a check-in is never lost to a dropped connection', () => {
+  /** Back on the dashboard from the queued check-in: the moment (saying it will sync) and today as done. */
+  async function dashboardShowsQueued(page: Page, title: string): Promise<void> {
+    await page.waitForURL((url) => url.pathname === '/');
+    const moment = page.getByTestId('check-in-moment');
+    await moment.getByText(title).waitFor();
+    await moment.getByTestId('check-in-moment-queued').waitFor();
+    await page.getByTestId('done-for-today').waitFor();
+    expect(await page.getByTestId('first-check-in').count()).toBe(0);
+  }
+
+  /** Reconnects and waits for the one POST of the queued check-in: synced, the queue empty, today still done. */
+  async function syncedOnce(page: Page, start: number, posts = 1): Promise<void> {
+    await page.getByText('Synced', { exact: true }).first().waitFor({ timeout: 20_000 });
+    await expect.poll(() => queued(page)).toBe(0);
+    const [made, ...more] = await history(page);
+    expect(more).toEqual([]);
+    expect(made).toMatchObject({ date: TODAY });
+    // Created once and never replaced by a second send (a replacement moves updatedAt: the server's clock runs).
+    expect(made!.updatedAt).toBe(made!.createdAt);
+    expect(checkInPosts(start)).toBe(posts);
+    // Still today done on the dashboard, not the flow's first question again.
+    await page.getByTestId('done-for-today').waitFor();
+    expect(await questionHeading(page, 1).count()).toBe(0);
+  }
+
+  /** A new UTC user's check-in screen, loaded online at 21:00 today; answers when (Date.now()) it was ready. */
+  async function onCheckInScreen(page: Page): Promise<number> {
+    await readyOffline(page, `${TODAY}T21:00:00Z`);
+    await page.goto('/checkin');
+    await questionHeading(page, 1).waitFor();
+    return Date.now();
+  }
+
+  /** The signal goes on the loaded screen; the first check-in is saved on the device and the dashboard shows it. */
+  async function firstCheckInSignalLost(page: Page, context: BrowserContext, screenshot?: string): Promise<void> {
+    await context.setOffline(true);
+    await checkInYes(page);
+    await savedOnDevice(page);
+    if (screenshot) await screenshotBothThemes(page, SCREENSHOTS_DIR, screenshot);
+    await dashboardShowsQueued(page, 'Your first check-in is done!');
+  }
+
+  test('a new user: the signal lost after the screen loaded, the first check-in is saved on the device and synced once', async () => {
+    await withPage(async (page, context) => {
+      const start = await onCheckInScreen(page);
+      await firstCheckInSignalLost(page, context, 'check-in-saved-on-device-360');
+      expect(checkInPosts(start)).toBe(0);
+      await context.setOffline(false);
+      await syncedOnce(page, start);
+    }, { width: 360, height: 740 });
+  });
+
+  /**
+   * A returning UTC user who checked in yesterday, now at 21:00 today (the server's and the page's clocks): the signal
+   * goes on the loaded flow, the answers (No for `noAt`) are submitted with `button`, saved on the device, and the
+   * dashboard shows the moment `title` with today's card at `percent`; then the signal comes back and the queue empties.
+   * Answers when (Date.now()) the screen was ready.
+   */
+  async function returningSignalLost(
+    page: Page,
+    context: BrowserContext,
+    flow: { path: string; noAt: number[]; button: RegExp; title: string; percent: string },
+    beforeFlow?: () => Promise<void>,
+  ): Promise<number> {
+    await readyOffline(page, `${YESTERDAY}T21:00:00Z`);
+    expect((await page.request.post('/api/checkins', { data: { answers: YES7 } })).status()).toBe(201);
+    await e2e.app.setClock({ at: `${TODAY}T21:00:00Z` });
+    await page.clock.setFixedTime(new Date(`${TODAY}T21:00:00Z`));
+    await beforeFlow?.();
+    await page.goto(flow.path);
+    await questionHeading(page, 1).waitFor();
+    const start = Date.now();
+    await context.setOffline(true);
+    await answerYesNo(page, flow.noAt);
+    await page.getByRole('button', { name: flow.button }).click();
+    await savedOnDevice(page);
+    await dashboardShowsQueued(page, flow.title);
+    // Today's card from the queued answers, whatever the cached read said.
+    const card = page.getByTestId('done-for-today').getByText(`Today’s check-in: ${flow.percent}.`);
+    await card.waitFor();
+    await context.setOffline(false);
+    await page.getByText('Synced', { exact: true }).first().waitFor({ timeout: 20_000 });
+    await expect.poll(() => queued(page)).toBe(0);
+    await card.waitFor();
+    return start;
+  }
+
+  test('a returning user: the signal lost after the screen loaded, the check-in is saved on the device and synced once', async () => {
+    await withPage(async (page, context) => {
+      const flow = { path: '/checkin', noAt: [7], button: /Complete check-in/, title: 'Check-in complete!', percent: '86%' };
+      const start = await returningSignalLost(page, context, flow);
+      expect((await history(page)).map((c) => c.date)).toEqual([TODAY, YESTERDAY]);
+      expect(checkInPosts(start)).toBe(1);
+    });
+  });
+
+  test('an edit: the signal lost on the loaded update screen, the edit is saved on the device and replaces the check-in once', async () => {
+    await withPage(async (page, context) => {
+      let made = '';
+      // Today's check-in made online first; the update is five of seven.
+      const flow = { path: '/checkin?edit=true', noAt: [6, 7], button: /Update check-in/, title: 'Check-in updated', percent: '71%' };
+      const start = await returningSignalLost(page, context, flow, async () => {
+        expect((await page.request.post('/api/checkins', { data: { answers: YES7 } })).status()).toBe(201);
+        made = (await history(page))[0]!.id;
+      });
+      const [after, ...more] = await history(page);
+      expect(more.map((c) => c.date)).toEqual([YESTERDAY]);
+      expect(after).toMatchObject({ id: made, date: TODAY, answers: [true, true, true, true, true, false, false] });
+      expect(checkInPosts(start)).toBe(1);
+    });
+  });
+
+  test('the signal lost in flight (the server got it, the answer never came back): stored at once, the retry is the same check-in', async () => {
+    await withPage(async (page) => {
+      const start = await onCheckInScreen(page);
+      let first = true;
+      await page.route('**/api/checkins', async (route) => {
+        if (route.request().method() !== 'POST' || !first) return route.fallback();
+        first = false;
+        await route.fetch(); // the server received it and answered…
+        await route.abort('internetdisconnected'); // …and the answer was lost on the way back
+      });
+      await checkInYes(page);
+      await savedOnDevice(page, { offline: false });
+      await dashboardShowsQueued(page, 'Your first check-in is done!');
+      // The browser never went offline: Background Sync (or the page) sends the record with the same key.
+      await syncedOnce(page, start, 2);
+    });
+  });
+
+  test('no answer within 3 s: stored on the device, and the late answer of the first request is not a second check-in', async () => {
+    await withPage(async (page) => {
+      const start = await onCheckInScreen(page);
+      let first = true;
+      let late: Promise<void> | undefined;
+      await page.route('**/api/checkins', async (route) => {
+        if (route.request().method() !== 'POST' || !first) return route.fallback();
+        first = false;
+        const response = await route.fetch();
+        // The answer is held until the page has given up on it and stored the check-in, then arrives.
+        late = savedOnDevice(page, { offline: false }).then(() => route.fulfill({ response }));
+        await late;
+      });
+      await checkInYes(page);
+      await page.getByTestId('check-in-queued').waitFor();
+      await late;
+      await dashboardShowsQueued(page, 'Your first check-in is done!');
+      await syncedOnce(page, start, 2);
+    });
+  });
+
+  test('the app closed while offline and opened online later sends the queued check-in once', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'big7-offline-'));
+    const launch = () =>
+      chromium.launchPersistentContext(dir, {
+        executablePath: CHROMIUM_PATH,
+        args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
+        baseURL: e2e.app.url,
+        viewport: { width: 390, height: 844 },
+      });
+    let context = await launch();
+    try {
+      let page = await context.newPage();
+      const start = await onCheckInScreen(page);
+      await firstCheckInSignalLost(page, context);
+      // The app (the whole browser) is closed while still offline.
+      await context.close();
+      expect(checkInPosts(start)).toBe(0);
+      // Opened again later, online: the start-up sync sends it.
+      context = await launch();
+      page = await context.newPage();
+      await page.clock.setFixedTime(new Date(`${TODAY}T21:05:00Z`));
+      await page.goto('/');
+      await page.getByTestId('done-for-today').waitFor();
+      await expect.poll(() => queued(page), { timeout: 20_000 }).toBe(0);
+      const [made, ...more] = await history(page);
+      expect(more).toEqual([]);
+      expect(made).toMatchObject({ date: TODAY });
+      expect(made!.updatedAt).toBe(made!.createdAt);
+      expect(checkInPosts(start)).toBe(1);
     } finally {
       await context.close();
       rmSync(dir, { recursive: true, force: true });

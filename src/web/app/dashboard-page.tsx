@@ -12,6 +12,7 @@ import {
   useToday,
 } from '../lib/check-ins';
 import { OVERLAY_FADE_MS } from '../components/ui/loading-overlay';
+import { useTodayWithQueued } from '../lib/queued-check-ins';
 import { currentUserQueryKey, getCurrentUserQueryOptions, useCurrentUser } from '../lib/current-user';
 import { getSubscriptionQueryOptions, SUBSCRIPTION_KEY } from '../lib/subscription';
 import { STREAK_KEY } from '../lib/query-client';
@@ -104,6 +105,8 @@ export default function DashboardPage() {
   const userQuery = useCurrentUser();
   const user = userQuery.data ?? null;
   const today = useToday();
+  // Today's check-in stored on this device and not yet sent shows as done (issue 25).
+  const todayStatus = useTodayWithQueued(today.data, user);
   const history = useHistory();
 
   const animateRequested = useDashboardParams(user);
@@ -152,11 +155,11 @@ export default function DashboardPage() {
   const count = h?.count ?? 0;
 
   // During the 24-hour orientation the countdown runs to the end of the first check-in window, as the card says.
-  const orientation = today.data?.orientationState;
+  const orientation = todayStatus?.orientationState;
   const countdown =
-    today.data && orientation?.shouldShowFirstTimeCheckIn && orientation.endsAt
+    todayStatus && orientation?.shouldShowFirstTimeCheckIn && orientation.endsAt
       ? { label: FIRST_WINDOW_COUNTDOWN_LABEL, target: orientation.endsAt }
-      : today.data?.windowState.countdown;
+      : todayStatus?.windowState.countdown;
 
   return (
     <Page wide className="grid grid-cols-1 content-start gap-4 lg:grid-cols-2">
@@ -176,7 +179,7 @@ export default function DashboardPage() {
             animateKey={animateKey}
             animationPending={animateRequested && animateKey === 0}
           />
-          <CheckInCard status={today.data} unavailable={today.isError} />
+          <CheckInCard status={todayStatus} unavailable={today.isError} />
           <TrialBanners />
         </>
       )}

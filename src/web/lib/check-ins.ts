@@ -74,6 +74,8 @@ export interface CheckInMoment {
   /** Today's check-in score, 0..1. */
   score: number;
   celebration: { message: string } | null;
+  /** Stored on this device, not yet on the server (issue 25): the moment says it will sync. */
+  queued?: boolean;
 }
 
 export function saveCheckInMoment(moment: CheckInMoment, store: Storage | undefined = globalThis.sessionStorage): void {
@@ -99,6 +101,7 @@ export function peekCheckInMoment(store: Storage | undefined = globalThis.sessio
       replaced: v.replaced === true,
       score: v.score,
       celebration: v.celebration && typeof v.celebration.message === 'string' ? { message: v.celebration.message } : null,
+      ...(v.queued === true ? { queued: true } : {}),
     };
   } catch {
     return null;

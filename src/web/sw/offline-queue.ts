@@ -74,6 +74,19 @@ export async function pendingCount(userId?: string): Promise<number> {
   }
 }
 
+/**
+ * `userId`'s records, oldest first: those still waiting, and those sent by the last sync (marked synced until the
+ * next one clears them), which the screens show as today's check-in until the server's own answer has caught up.
+ */
+export async function queuedCheckIns(userId: string): Promise<QueuedCheckIn[]> {
+  const d = await db();
+  try {
+    return (await d.getAll(CHECKINS_STORE)).filter((r) => r.data.userId === userId);
+  } finally {
+    d.close();
+  }
+}
+
 /** A queued check-in the server refused: it can never count, so it was dropped. */
 export interface RejectedCheckIn {
   /** When it was made (the record's madeAt). */

@@ -4,7 +4,7 @@ const enqueue = vi.fn();
 vi.mock('@web/sw/offline-queue', () => ({ enqueueCheckIn: (...args: unknown[]) => enqueue(...args) }));
 vi.mock('@web/lib/service-worker', () => ({ requestCheckInSync: async () => undefined }));
 
-const { OFFLINE_MESSAGES, OfflineSaveError, submitOrQueue } = await import('./offline');
+const { OFFLINE_MESSAGES, OfflineSaveError, SUBMIT_TIMEOUT_MS, submitOrQueue } = await import('./offline');
 const body = { answers: [true, true, true, true, true, true, true] };
 
 describe('submitOrQueue', () => {
@@ -15,8 +15,8 @@ describe('submitOrQueue', () => {
 
   test('with no connection the check-in is stored on the device with a key and its made-at instant', async () => {
     vi.stubGlobal('navigator', { onLine: false });
-    enqueue.mockResolvedValue({});
-    expect(await submitOrQueue(body, 'u1')).toEqual({ kind: 'queued' });
+    enqueue.mockResolvedValue({ stored: true });
+    expect(await submitOrQueue(body, 'u1')).toEqual({ kind: 'queued', record: { stored: true } });
     const [sent, userId, madeAt, key] = enqueue.mock.calls[0]!;
     expect(sent).toEqual(body);
     expect(userId).toBe('u1');
@@ -48,8 +48,51 @@ describe('submitOrQueue', () => {
       throw new TypeError('Failed to fetch');
     });
     enqueue.mockResolvedValue({});
-    expect(await submitOrQueue(body, 'u1')).toEqual({ kind: 'queued' });
+    expect(await submitOrQueue(body, 'u1')).toMatchObject({ kind: 'queued' });
     expect(enqueue.mock.calls[0]![3]).toBe(sentKey);
+  });
+
+  test('online, a request not answered within the timeout (the signal went in flight) is stored at once with its key', async () => {
+    vi.stubGlobal('navigator', { onLine: true });
+    expect(SUBMIT_TIMEOUT_MS).toBe(3_000);
+    let sentKey = '';
+    let answer: ((r: Response) => void) | undefined;
+    vi.stubGlobal('fetch', (_url: string, init: RequestInit) => {
+      sentKey = (init.headers as Record<string, string>)['Idempotency-Key']!;
+      return new Promise<Response>((resolve) => (answer = resolve));
+    });
+    enqueue.mockResolvedValue({});
+    vi.useFakeTimers();
+    try {
+      const outcome = submitOrQueue(body, 'u1');
+      await vi.advanceTimersByTimeAsync(SUBMIT_TIMEOUT_MS - 1);
+      expect(enqueue).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await outcome).toMatchObject({ kind: 'queued' });
+    } finally {
+      vi.useRealTimers();
+    }
+    const [sent, userId, madeAt, key] = enqueue.mock.calls[0]!;
+    expect([sent, userId, key]).toEqual([body, 'u1', sentKey]);
+    expect(madeAt).toBeInstanceOf(Date);
+    // The late answer of the first request changes nothing: the queued retry (same key) is the same check-in.
+    answer!(new Response(JSON.stringify({ id: 'c1' }), { status: 201 }));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(enqueue).toHaveBeenCalledTimes(1);
+  });
+
+  test('online, an answer within the timeout is the outcome and nothing is stored', async () => {
+    vi.stubGlobal('navigator', { onLine: true });
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ id: 'c1', isFirstCheckIn: true }), { status: 201 }));
+    expect(await submitOrQueue(body, 'u1', { timeoutMs: 1_000 })).toEqual({ kind: 'sent', result: { id: 'c1', isFirstCheckIn: true } });
+    expect(enqueue).not.toHaveBeenCalled();
+  });
+
+  test("online, a refusal (400) is the server's answer, not stored on the device", async () => {
+    vi.stubGlobal('navigator', { onLine: true });
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ message: 'Check-in is closed right now.' }), { status: 400 }));
+    await expect(submitOrQueue(body, 'u1')).rejects.toMatchObject({ status: 400 });
+    expect(enqueue).not.toHaveBeenCalled();
   });
 });
 

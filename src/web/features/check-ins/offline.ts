@@ -1,11 +1,18 @@
 import type { CheckInResult, CheckInSubmission } from '@shared/schemas/check-ins';
 import { api, NetworkError } from '@web/lib/api-client';
+import { QUEUED_CHECK_IN_TEXT } from '@web/lib/queued-check-ins';
 import { requestCheckInSync } from '@web/lib/service-worker';
-import { enqueueCheckIn } from '@web/sw/offline-queue';
+import { enqueueCheckIn, type QueuedCheckIn } from '@web/sw/offline-queue';
+
+/**
+ * How long a submission waits for the server's answer before it is stored on the device instead (issue 25): a
+ * connection that drops while the request is in flight never answers, and the person must not wait on "Saving...".
+ */
+export const SUBMIT_TIMEOUT_MS = 3_000;
 
 export const OFFLINE_MESSAGES = {
-  saved: 'Saved offline',
-  savedText: 'Your check-in will be sent when you are back online.',
+  /** Shown the moment a submission is stored on the device (no connection, no answer within 3 s, a network failure). */
+  saved: QUEUED_CHECK_IN_TEXT,
   failed: 'Failed to save check-in offline.',
   synced: 'Synced',
   syncedText: 'Your offline check-in was saved.',
@@ -35,7 +42,7 @@ export function syncedNotice(r: { synced: number; celebrations: readonly string[
   };
 }
 
-export type SubmitOutcome = { kind: 'sent'; result: CheckInResult } | { kind: 'queued' };
+export type SubmitOutcome = { kind: 'sent'; result: CheckInResult } | { kind: 'queued'; record: QueuedCheckIn };
 
 export class OfflineSaveError extends Error {
   constructor() {
@@ -43,29 +50,48 @@ export class OfflineSaveError extends Error {
   }
 }
 
+export interface SubmitOptions {
+  /** How long to wait for the answer before storing the submission on the device (SUBMIT_TIMEOUT_MS). */
+  timeoutMs?: number;
+}
+
+const LATE = Symbol('late');
+
 /**
- * Sends a check-in with a fresh Idempotency-Key; with no connection (or when the request cannot reach the
- * server) it is stored in IndexedDB with its made-at instant and the id of `userId` (only that user's syncs send
- * it), and a sync is requested (decision 022).
+ * Sends a check-in (a new one, an edit, its journal) with a fresh Idempotency-Key. With no connection, when the
+ * request cannot reach the server, or when no answer came within `timeoutMs` (the signal went while it was in
+ * flight), it is stored in IndexedDB at once with that same key, its made-at instant and the id of `userId` (only
+ * that user's syncs send it), and a sync is requested (decision 022). A late answer of the first request and the
+ * queued retry carry the same key, so the server makes one check-in of the two.
  */
-export async function submitOrQueue(body: CheckInSubmission, userId: string | null): Promise<SubmitOutcome> {
+export async function submitOrQueue(body: CheckInSubmission, userId: string | null, opts: SubmitOptions = {}): Promise<SubmitOutcome> {
   // One key per check-in: if the request reached the server but its answer was lost, the queued retry is the same one.
   const key = crypto.randomUUID();
   const madeAt = new Date();
   if (typeof navigator !== 'undefined' && navigator.onLine) {
+    const sending = api.post<CheckInResult>('/api/checkins', body, { 'Idempotency-Key': key });
+    // Whatever the first request ends with after it was given up on, the queued retry (same key) speaks for it.
+    sending.catch(() => undefined);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<typeof LATE>((resolve) => {
+      timer = setTimeout(resolve, opts.timeoutMs ?? SUBMIT_TIMEOUT_MS, LATE);
+    });
     try {
-      const result = await api.post<CheckInResult>('/api/checkins', body, { 'Idempotency-Key': key });
-      return { kind: 'sent', result };
+      const answer = await Promise.race([sending, late]);
+      if (answer !== LATE) return { kind: 'sent', result: answer };
     } catch (err) {
       if (!(err instanceof NetworkError)) throw err;
+    } finally {
+      clearTimeout(timer);
     }
   }
+  let record: QueuedCheckIn;
   try {
     if (!userId) throw new Error('no signed-in user to keep the check-in for');
-    await enqueueCheckIn(body, userId, madeAt, key);
+    record = await enqueueCheckIn(body, userId, madeAt, key);
   } catch {
     throw new OfflineSaveError();
   }
   void requestCheckInSync();
-  return { kind: 'queued' };
+  return { kind: 'queued', record };
 }

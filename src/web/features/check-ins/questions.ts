@@ -45,6 +45,8 @@ export { SCALE_OPTIONS, scaleOption } from '@web/lib/check-ins';
 export const AUTO_ADVANCE_MS = { boolean: 500, scale: 300 } as const;
 /** After the first-ever check-in the app is reloaded onto the dashboard after 1 s. */
 export const FIRST_CHECK_IN_REDIRECT_MS = 1_000;
+/** A submission stored on the device (issue 25): its message stays in view this long, then the dashboard opens. */
+export const QUEUED_REDIRECT_MS = 2_000;
 /** After a milestone reward the dashboard (which shows the reward modal) opens after 500 ms. */
 export const MILESTONE_REDIRECT_MS = 500;
 

@@ -46,4 +46,12 @@ describe('the moment after a check-in', () => {
     forgetCheckInMoment(store);
     expect(peekCheckInMoment(store)).toBeNull();
   });
+  test('a check-in stored on the device (issue 25) is handed over as such: the moment says it will sync', () => {
+    const store = memoryStorage();
+    const moment = { isFirstCheckIn: true, replaced: false, score: 1, celebration: null, queued: true };
+    saveCheckInMoment(moment, store);
+    expect(peekCheckInMoment(store)).toEqual(moment);
+    saveCheckInMoment({ ...moment, queued: false }, store);
+    expect(peekCheckInMoment(store)).not.toHaveProperty('queued');
+  });
 });

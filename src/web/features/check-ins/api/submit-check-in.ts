@@ -1,9 +1,10 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CheckInResult, CheckInSubmission } from '@shared/schemas/check-ins';
 import type { PublicUser } from '@shared/schemas/auth';
 import { api } from '@web/lib/api-client';
 import { invalidateCheckIns } from '@web/lib/check-ins';
 import { currentUserQueryKey } from '@web/lib/current-user';
+import { addQueuedCheckIn } from '@web/lib/queued-check-ins';
 import { submitOrQueue } from '../offline';
 
 /** POST /api/checkins: creates today's check-in or, inside the window, replaces it. */
@@ -14,12 +15,22 @@ export async function refreshAfterCheckIn(client: QueryClient): Promise<void> {
   await Promise.all([invalidateCheckIns(client), client.invalidateQueries({ queryKey: currentUserQueryKey })]);
 }
 
-/** Submits, or with no connection stores the check-in for later (features/check-ins/offline.ts). */
+/**
+ * Submits, or with no connection (or no answer within 3 s) stores the check-in for later
+ * (features/check-ins/offline.ts).
+ */
 export function useSubmitCheckIn() {
-  const client = useQueryClient();
-  return useMutation({
+  return useMutation(submitCheckInOptions(useQueryClient()));
+}
+
+/** The check-in mutation's options (useSubmitCheckIn), for `client`. */
+export function submitCheckInOptions(client: QueryClient) {
+  return mutationOptions({
     // Queued offline check-ins belong to the user who made them (only that user's syncs send them).
     mutationFn: (body: CheckInSubmission) => submitOrQueue(body, client.getQueryData<PublicUser | null>(currentUserQueryKey)?.id ?? null),
-    onSuccess: (outcome) => (outcome.kind === 'sent' ? refreshAfterCheckIn(client) : undefined),
+    // Runs whatever the browser thinks of the connection: the default ('online') would hold the mutation (the button
+    // on "Saving...") while offline, and the submission would never reach the device's queue.
+    networkMode: 'always',
+    onSuccess: (outcome) => (outcome.kind === 'sent' ? refreshAfterCheckIn(client) : addQueuedCheckIn(client, outcome.record)),
   });
 }

@@ -1,15 +1,16 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { prefersReducedMotion } from '@web/components/ui/confetti';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AREAS, AREA_LABELS } from '@shared/domain/areas';
 import { answerScore, mean } from '@shared/domain/scoring';
-import type { TodayResponse } from '@shared/schemas/check-ins';
+import type { HistoryResponse, TodayResponse } from '@shared/schemas/check-ins';
 import { JOURNAL_FIELDS, JOURNAL_MAX_LENGTH } from '@shared/domain/journal';
 import { ApiError } from '@web/lib/api-client';
-import { getTodayQueryOptions, JUST_CHECKED_IN_FLAG, saveCheckInMoment, type CheckInMoment } from '@web/lib/check-ins';
+import { checkInQueryKeys, getTodayQueryOptions, JUST_CHECKED_IN_FLAG, saveCheckInMoment, type CheckInMoment } from '@web/lib/check-ins';
 import { useCurrentUser } from '@web/lib/current-user';
 import { useDeveloperMode } from '@web/lib/developer-mode';
+import { useTodayWithQueued } from '@web/lib/queued-check-ins';
 import { Button, ButtonLink } from '@web/components/ui/button';
 import { Card, Page, PageHeader } from '@web/components/ui/page';
 import { toast } from '@web/components/ui/toast';
@@ -24,6 +25,7 @@ import {
   FIRST_CHECK_IN_REDIRECT_MS,
   MILESTONE_REDIRECT_MS,
   QUESTIONS,
+  QUEUED_REDIRECT_MS,
   scaleOption,
   type Answer,
 } from '../questions';
@@ -42,6 +44,8 @@ export default function CheckInScreen() {
   const [params] = useSearchParams();
   const wantsEdit = params.get('edit') === 'true';
   const flowShown = useRef(false);
+  // A check-in of today stored on this device and not yet sent counts as made: the flow opens to update it.
+  const todayData = useTodayWithQueued(today.data, useCurrentUser().data);
 
   if (today.isPending || (today.isFetching && !today.isFetchedAfterMount)) {
     return (
@@ -53,7 +57,7 @@ export default function CheckInScreen() {
       </Page>
     );
   }
-  if (today.isError || !today.data) {
+  if (today.isError || !todayData) {
     return (
       <Page>
         <PageHeader title="Daily Check-in" backTo="/" backLabel="Back to Dashboard" />
@@ -66,7 +70,7 @@ export default function CheckInScreen() {
       </Page>
     );
   }
-  const status = today.data;
+  const status = todayData;
   const { windowState } = status;
   // Once the flow is on screen it stays there: saving a first check-in through the orientation window
   // closes today's window, and unmounting the flow then would drop its redirect to the dashboard.
@@ -117,6 +121,7 @@ function CheckInFlow({ status, editing: editingNow }: { status: TodayResponse; e
   // Fixed when the flow opens: saving refetches today's status, which must not relabel the screen.
   const [editing] = useState(editingNow);
   const navigate = useNavigate();
+  const client = useQueryClient();
   const user = useCurrentUser().data;
   const developerMode = useDeveloperMode(user);
   const submit = useSubmitCheckIn();
@@ -128,6 +133,8 @@ function CheckInFlow({ status, editing: editingNow }: { status: TodayResponse; e
   const [answers, setAnswers] = useState<Array<Answer | null>>(() => initialAnswers(status));
   const [journals, setJournals] = useState<string[]>(() => initialJournals(status));
   const [done, setDone] = useState(false);
+  // Stored on this device instead of reaching the server (no connection, or no answer within 3 s).
+  const [queued, setQueued] = useState(false);
   // A row of the review screen was tapped: after that one answer the flow returns to the review.
   const [fromReview, setFromReview] = useState(false);
   const advanceTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -181,12 +188,13 @@ function CheckInFlow({ status, editing: editingNow }: { status: TodayResponse; e
   const onSubmit = () => {
     if (answers.some((a) => a === null) || submit.isPending || done) return;
     const final = answers as Answer[];
+    const score = mean(final.map(answerScore));
     submit.mutate(
       {
         answers: final,
         journalEntries: journaling ? journals.map((t) => (t.trim() ? t : null)) : undefined,
         edit: editing,
-        score: mean(final.map(answerScore)),
+        score,
         isPremium: scale,
         developerMode,
       },
@@ -194,9 +202,15 @@ function CheckInFlow({ status, editing: editingNow }: { status: TodayResponse; e
         onSuccess: async (outcome) => {
           setDone(true);
           if (outcome.kind === 'queued') {
-            // No connection: stored on the device and sent later (the 'Synced' toast says when).
-            toast({ title: OFFLINE_MESSAGES.saved, description: OFFLINE_MESSAGES.savedText });
-            navigate('/');
+            // Stored on the device and sent later (the 'Synced' toast says when). The dashboard shows the usual
+            // moment, from what was answered here, and today as done (lib/queued-check-ins.ts). A first check-in
+            // does not wipe the browser's caches here: offline, the dashboard opens from them.
+            setQueued(true);
+            const history = client.getQueryData<HistoryResponse>(checkInQueryKeys.history);
+            const first = !editing && (history ? history.count === 0 : status.orientationState.mode === 'orientation');
+            sessionStorage.setItem(JUST_CHECKED_IN_FLAG, 'true');
+            saveCheckInMoment({ isFirstCheckIn: first, replaced: editing, score, celebration: null, queued: true });
+            setTimeout(() => navigate(DASHBOARD_AFTER_CHECK_IN), QUEUED_REDIRECT_MS);
             return;
           }
           const result = outcome.result;
@@ -340,7 +354,14 @@ function CheckInFlow({ status, editing: editingNow }: { status: TodayResponse; e
               );
             })}
           </ul>
-          {done ? (
+          {done && queued ? (
+            <p role="status" data-testid="check-in-queued" className="rounded-xl border border-border bg-surface-2 p-3 font-semibold">
+              <span aria-hidden="true" className="mr-2">
+                📱
+              </span>
+              {OFFLINE_MESSAGES.saved}. Taking you to your dashboard…
+            </p>
+          ) : done ? (
             <p role="status" className="rounded-xl bg-success-bg p-3 font-semibold text-success-fg">
               {editing ? 'Check-in updated!' : 'Check-in complete!'} Taking you to your dashboard…
             </p>

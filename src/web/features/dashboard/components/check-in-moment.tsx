@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Confetti } from '@web/components/ui/confetti';
 import type { CheckInMoment as Moment } from '@web/lib/check-ins';
+import { QUEUED_CHECK_IN_TEXT } from '@web/lib/queued-check-ins';
 import { momentText } from '../moment';
 
 export const MOMENT_CONFETTI_MS = 3_000;
 
 /**
  * The moment after a check-in, at the top of the dashboard: what the check-in response celebrates (a first
- * check-in, a milestone, an edit, one more day) with confetti for a first check-in or a milestone (none under
+ * check-in, a milestone, an edit, one more day; one stored on the device says it will sync) with confetti for a first check-in or a milestone (none under
  * prefers-reduced-motion). It is announced politely and can be dismissed.
  */
 export function CheckInMomentCard({ moment, onDismiss }: { moment: Moment; onDismiss: () => void }) {
@@ -34,6 +35,11 @@ export function CheckInMomentCard({ moment, onDismiss }: { moment: Moment; onDis
         {t.title}
       </h2>
       <p className="mt-1">{t.body}</p>
+      {moment.queued && (
+        <p className="mt-1 text-sm text-muted" data-testid="check-in-moment-queued">
+          {QUEUED_CHECK_IN_TEXT}.
+        </p>
+      )}
       <button
         type="button"
         onClick={onDismiss}
