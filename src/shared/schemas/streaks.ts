@@ -12,6 +12,11 @@ export const STREAK_LEDGER_REASONS = [
   'developer',
   /** Decision 022: a late offline check-in corrected a settled day (shield returned, break undone). */
   'offline-correction',
+  /** Issue 28: a rest day planned, cancelled before it started, used (ended without a check-in), or given back by a check-in. */
+  'rest-day-planned',
+  'rest-day-cancelled',
+  'rest-day-used',
+  'rest-day-returned',
 ] as const;
 export type StreakLedgerReason = (typeof STREAK_LEDGER_REASONS)[number];
 

@@ -347,7 +347,17 @@ export async function hasOtherLedgerSince(db: Db, userId: string, since: Date): 
       and(
         eq(streakLedger.userId, userId),
         gte(streakLedger.createdAt, since),
-        notInArray(streakLedger.reason, ['check-in', 'shield-used', 'break', 'offline-correction']),
+        // Rest days are inputs a replay reads from streak_rest_days, so planning, cancelling, using or returning one is replayable.
+        notInArray(streakLedger.reason, [
+          'check-in',
+          'shield-used',
+          'break',
+          'offline-correction',
+          'rest-day-planned',
+          'rest-day-cancelled',
+          'rest-day-used',
+          'rest-day-returned',
+        ]),
       ),
     )
     .limit(1);
