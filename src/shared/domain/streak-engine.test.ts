@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addLocalDays, localDateOf, localDaysBetween, localMinutesOf } from './dates';
 import { MILESTONE_DAYS } from './milestones';
+import { AREAS } from './areas';
+import { initialStrength, strengthAfterStep, strengthValues } from './strength';
 import {
   applyCheckIn,
   applyDecline,
@@ -252,6 +254,24 @@ const restDays = fc
 const restExample: DayOps[] = [...Array.from({ length: 12 }, () => day()), ...Array.from({ length: 3 }, () => day({ checkIn: false })), day()];
 const restExampleDates = [addLocalDays(REST_START, 12), addLocalDays(REST_START, 13), addLocalDays(REST_START, 14)];
 
+/** The area scores (0–1, as a check-in stores them) of a check-in on `date`: fixed per date, varied across areas. */
+function scoresOf(date: string): number[] {
+  let h = 0;
+  for (const c of date) h = (h * 31 + c.charCodeAt(0)) >>> 0;
+  return AREAS.map((_, i) => ((h >>> (i * 3)) % 5) / 4);
+}
+
+/** The strength reference: replays every settled date in order from 0, by its final status (Loop's recurrence). */
+function strengthReplay(status: ReadonlyMap<string, DayStatus>, scores: (d: string) => number[]): number[] {
+  const m = 0.5 ** (1 / 13);
+  let s = AREAS.map(() => 0);
+  for (const [d, st] of [...status].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    if (st === 'completed') s = s.map((x, i) => x * m + scores(d)[i]! * (1 - m));
+    else if (st === 'missed') s = s.map((x) => x * m);
+  }
+  return s;
+}
+
 /** How often each kind of event happened over all generated histories (the test checks they all occur). */
 const seen: Record<string, number> = {};
 const tally = (kind: string) => {
@@ -294,10 +314,12 @@ describe('streak engine against a day-by-day reference model', () => {
         const recovered = new Set<string>();
         const rested = new Set<string>();
         const milestones: number[] = [];
+        let strength = initialStrength();
         const step = (r: { state: StreakState; events: StreakEvent[] }) => {
           const before = s;
           collect(r.events, frozen, recovered, milestones, rested);
           s = r.state;
+          strength = strengthAfterStep(strength, before, r, scoresOf);
           for (const e of r.events) {
             if (e.type !== 'rest-day') continue;
             expect(rest.has(e.date)).toBe(true);
@@ -379,6 +401,10 @@ describe('streak engine against a day-by-day reference model', () => {
         expect([...recovered].sort()).toEqual(refRecovered);
         const refRested = [...ref.status].filter(([, v]) => v === 'rest').map(([k]) => k).sort();
         expect([...rested].sort()).toEqual(refRested);
+        // The strength score, kept incrementally, equals a replay of every settled day's final status.
+        const replayed = strengthReplay(ref.status, scoresOf);
+        strengthValues(strength).forEach((x, i) => expect(x).toBeCloseTo(replayed[i]!, 9));
+        if (refRecovered.length) tally('strength-corrected-by-recovery');
         // A rest day never used a shield, broke the streak or joined a recovery gap.
         for (const d of rested) expect(frozen.has(d) || recovered.has(d)).toBe(false);
         // The gap a recovery would bridge never grows past the offer's window.
@@ -415,6 +441,7 @@ describe('streak engine against a day-by-day reference model', () => {
       'rest-day',
       'rest-day-at-risk',
       'check-in-on-rest-day',
+      'strength-corrected-by-recovery',
     ]) {
       expect(seen[kind] ?? 0, kind).toBeGreaterThan(0);
     }
