@@ -6,7 +6,8 @@ CREATE TABLE "streak_rest_days" (
 );
 --> statement-breakpoint
 ALTER TABLE "streak_rest_days" ADD CONSTRAINT "streak_rest_days_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
--- Hand-written: the signed-in user's cached state (user-state) reads today's and yesterday's rest days, so a
--- change to them notifies like the other rows it reads (drizzle/0016_user_change_notify.sql).
+-- Hand-written: a change to a user's rest days notifies like their other streak rows
+-- (drizzle/0016_user_change_notify.sql), so a cached user state that shows them (the dashboard's "Rest day"
+-- texts, not wired yet) is dropped on every instance.
 CREATE TRIGGER streak_rest_days_notify_changed AFTER INSERT OR UPDATE OR DELETE ON streak_rest_days
   FOR EACH ROW EXECUTE FUNCTION big7_notify_user_changed();
