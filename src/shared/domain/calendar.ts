@@ -16,6 +16,7 @@ export type CalendarDayStateOf =
   | 'today-waiting'
   | 'missed'
   | 'recovered'
+  | 'rest'
   | 'future';
 
 export interface CalendarDayOf {
@@ -37,6 +38,8 @@ export interface CalendarInput {
   checkIns: readonly { date: LocalDate; streak: number }[];
   frozen: readonly LocalDate[];
   recovered: readonly LocalDate[];
+  /** Issue 28: the month's rest days (used, or planned ahead). */
+  rest?: readonly LocalDate[];
   /** The date of the user's first check-in ever, or null. */
   firstCheckIn: LocalDate | null;
 }
@@ -61,6 +64,7 @@ export function calendarDays(input: CalendarInput): { today: LocalDate; days: Ca
   const done = new Map(input.checkIns.map((d) => [d.date, d.streak]));
   const frozen = new Set(input.frozen);
   const recovered = new Set(input.recovered);
+  const rest = new Set(input.rest ?? []);
   const registered = localDateOf(input.registeredAt, tz);
   const open = windowOpenToday(input.now, tz, input.checkInTime);
   const days: CalendarDayOf[] = [];
@@ -68,6 +72,8 @@ export function calendarDays(input: CalendarInput): { today: LocalDate; days: Ca
     const streak = done.get(d);
     let state: CalendarDayStateOf;
     if (streak !== undefined) state = milestoneFloor(streak) === streak && streak > 0 ? 'milestone' : 'completed';
+    // A rest day without a check-in, planned ahead, today's or used: neither missed nor counted.
+    else if (rest.has(d)) state = 'rest';
     else if (d > today) state = 'future';
     else if (d === today) state = open ? 'today-open' : 'today-waiting';
     else if (frozen.has(d)) state = 'frozen';

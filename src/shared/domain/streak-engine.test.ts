@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addLocalDays, localDateOf, localDaysBetween, localMinutesOf } from './dates';
 import { MILESTONE_DAYS } from './milestones';
+import { AREAS } from './areas';
+import { initialStrength, strengthAfterStep, strengthValues } from './strength';
 import {
   applyCheckIn,
   applyDecline,
@@ -17,6 +19,7 @@ import {
   settle,
   snapshotBefore,
   StreakRuleError,
+  type RestDates,
   type StreakEvent,
   type StreakSnapshot,
   type StreakState,
@@ -25,7 +28,7 @@ import {
 // ---------------------------------------------------------------------------------------------
 // A plain reference model: walks the calendar one day at a time and keeps every day's status.
 // ---------------------------------------------------------------------------------------------
-type DayStatus = 'completed' | 'frozen' | 'missed' | 'recovered';
+type DayStatus = 'completed' | 'frozen' | 'missed' | 'recovered' | 'rest';
 class Reference {
   streak = 0;
   best = 0;
@@ -37,6 +40,8 @@ class Reference {
   milestones: number[] = [];
   /** The last local date that has ended (null before the user is first seen). */
   lastEnded: string | null = null;
+  /** The planned rest days (issue 28). */
+  constructor(readonly rest: ReadonlySet<string> = new Set()) {}
 
   get checkpoint(): number {
     // The highest milestone the streak has ever reached (milestones never go back down).
@@ -92,6 +97,10 @@ class Reference {
   }
   endOfDay(day: string) {
     if (this.status.get(day) === 'completed') return;
+    if (this.rest.has(day)) {
+      this.status.set(day, 'rest'); // neither counted nor broken: no shield, no loss, no day added
+      return;
+    }
     if (this.streak <= this.checkpoint) {
       this.status.set(day, 'missed');
       return;
@@ -232,14 +241,50 @@ const endedThenWestExample: DayOps[] = [
   day({ tz: 'Pacific/Kiritimati', checkIn: false, jobRan: false }),
   day({ tz: 'UTC', hours: 1 }),
 ];
+/**
+ * Planned rest days: dates from the histories' first local date on (clustered in short runs, like a week away), so
+ * they fall on missed days, checked-in days, and days inside a recovery offer's window.
+ */
+const REST_START = '2025-01-01';
+const restDays = fc
+  .array(fc.tuple(fc.integer({ min: 0, max: 820 }), fc.integer({ min: 1, max: 7 })), { maxLength: 12 })
+  .map((runs) => [...new Set(runs.flatMap(([at, n]) => Array.from({ length: n }, (_, i) => addLocalDays(REST_START, at + i))))].sort());
+
+/** A 12-day streak, then three rest days without check-ins, no shields: nothing breaks, nothing is spent. */
+const restExample: DayOps[] = [...Array.from({ length: 12 }, () => day()), ...Array.from({ length: 3 }, () => day({ checkIn: false })), day()];
+const restExampleDates = [addLocalDays(REST_START, 12), addLocalDays(REST_START, 13), addLocalDays(REST_START, 14)];
+
+/** The area scores (0–1, as a check-in stores them) of a check-in on `date`: fixed per date, varied across areas. */
+function scoresOf(date: string): number[] {
+  let h = 0;
+  for (const c of date) h = (h * 31 + c.charCodeAt(0)) >>> 0;
+  return AREAS.map((_, i) => ((h >>> (i * 3)) % 5) / 4);
+}
+
+/** The strength reference: replays every settled date in order from 0, by its final status (Loop's recurrence). */
+function strengthReplay(status: ReadonlyMap<string, DayStatus>, scores: (d: string) => number[]): number[] {
+  const m = 0.5 ** (1 / 13);
+  let s = AREAS.map(() => 0);
+  for (const [d, st] of [...status].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    if (st === 'completed') s = s.map((x, i) => x * m + scores(d)[i]! * (1 - m));
+    else if (st === 'missed') s = s.map((x) => x * m);
+  }
+  return s;
+}
+
 /** How often each kind of event happened over all generated histories (the test checks they all occur). */
 const seen: Record<string, number> = {};
 const tally = (kind: string) => {
   seen[kind] = (seen[kind] ?? 0) + 1;
 };
 
-function collect(events: StreakEvent[], frozen: Set<string>, recovered: Set<string>, milestones: number[]) {
+function collect(events: StreakEvent[], frozen: Set<string>, recovered: Set<string>, milestones: number[], rested = new Set<string>()) {
   for (const e of events) {
+    if (e.type === 'rest-day') {
+      expect(rested.has(e.date)).toBe(false); // each date settled once
+      expect(frozen.has(e.date)).toBe(false);
+      rested.add(e.date);
+    }
     tally(e.type);
     if (e.type === 'check-in' && e.milestone) tally(`milestone-${e.milestone.days}`);
     if (e.type === 'break' && e.resetTo > 0) tally('checkpoint-reset');
@@ -256,20 +301,36 @@ function collect(events: StreakEvent[], frozen: Set<string>, recovered: Set<stri
 describe('streak engine against a day-by-day reference model', () => {
   it('agrees on every random history of up to 800 days, with zone changes', () => {
     fc.assert(
-      fc.property(history, fc.integer({ min: 0, max: 3 }), (days, startShields) => {
+      fc.property(history, fc.integer({ min: 0, max: 3 }), restDays, (days, startShields, restList) => {
+        const rest: RestDates = new Set(restList);
         let now = Date.parse('2025-01-01T12:00:00Z');
         let tz = 'UTC';
         let maxToday = '0000-01-01';
         let prevToday: string | null = null;
-        const ref = new Reference();
+        const ref = new Reference(rest);
         ref.shields = startShields;
         let s: StreakState = { ...initialStreakState(), freezeDaysRemaining: startShields };
         const frozen = new Set<string>();
         const recovered = new Set<string>();
+        const rested = new Set<string>();
         const milestones: number[] = [];
+        let strength = initialStrength();
         const step = (r: { state: StreakState; events: StreakEvent[] }) => {
-          collect(r.events, frozen, recovered, milestones);
+          const before = s;
+          collect(r.events, frozen, recovered, milestones, rested);
           s = r.state;
+          strength = strengthAfterStep(strength, before, r, scoresOf);
+          for (const e of r.events) {
+            if (e.type !== 'rest-day') continue;
+            expect(rest.has(e.date)).toBe(true);
+            if (before.currentStreak > before.checkpoint) tally('rest-day-at-risk');
+          }
+          // A step that only rested (no check-in, shield, break or recovery) leaves the streak and shields as they were.
+          if (r.events.length && r.events.every((e) => e.type === 'rest-day')) {
+            expect(s.currentStreak).toBe(before.currentStreak);
+            expect(s.freezeDaysRemaining).toBe(before.freezeDaysRemaining);
+            expect(s.recoveryState).toBe(before.recoveryState);
+          }
         };
         days.forEach((ops, i) => {
           if (i > 0) now += ops.hours * 3_600_000;
@@ -291,17 +352,17 @@ describe('streak engine against a day-by-day reference model', () => {
           if (s.lastProcessedDate !== null && localDaysBetween(s.lastProcessedDate, today) > 8) {
             tally('catch-up-over-a-week');
           }
-          if (jobRan) step(settle(s, today));
+          if (jobRan) step(settle(s, today, rest));
           ref.advanceTo(today);
           if (ops.buy) {
             ref.buy(ops.buy);
-            step(applyShieldGrant(s, today, ops.buy));
+            step(applyShieldGrant(s, today, ops.buy, rest));
           }
           if (ops.action === 'recover-shield' || ops.action === 'recover-paid') {
             const method = ops.action === 'recover-shield' ? 'shield' : 'paid';
             const ok = ref.recover(today, method);
             try {
-              step(applyRecovery(s, today, method));
+              step(applyRecovery(s, today, method, rest));
               expect(ok).toBe(true);
             } catch (e) {
               expect(e).toBeInstanceOf(StreakRuleError);
@@ -309,24 +370,25 @@ describe('streak engine against a day-by-day reference model', () => {
             }
           } else if (ops.action === 'decline') {
             ref.decline();
-            step(applyDecline(s, today));
+            step(applyDecline(s, today, rest));
           }
           if (ops.checkIn) {
+            if (rest.has(today)) tally('check-in-on-rest-day');
             ref.checkIn(today);
-            step(applyCheckIn(s, today));
+            step(applyCheckIn(s, today, rest));
           }
           // What a read shows today. The server's read settles and stores what has ended in the user's current
           // zone (settledWithZone), so a date that ended here stays ended after a move west; without the job, the
           // stored state still lags at the next step's start (a purchase or recovery before any read), and after
           // unseen steps by as many days as they last.
-          step(settle(s, today));
+          step(settle(s, today, rest));
           expect(s.currentStreak).toBe(ref.streak);
           expect(s.freezeDaysRemaining).toBe(ref.shields);
           expect(recoveryAvailable(s, today)).toBe(ref.available(today));
         });
         const after = addLocalDays(maxToday, 1);
         ref.advanceTo(after);
-        step(settle(s, after));
+        step(settle(s, after, rest));
         expect(s.currentStreak).toBe(ref.streak);
         expect(s.bestStreak).toBe(ref.best);
         expect(s.freezeDaysRemaining).toBe(ref.shields);
@@ -337,18 +399,27 @@ describe('streak engine against a day-by-day reference model', () => {
         const refRecovered = [...ref.status].filter(([, v]) => v === 'recovered').map(([k]) => k).sort();
         expect([...frozen].sort()).toEqual(refFrozen);
         expect([...recovered].sort()).toEqual(refRecovered);
+        const refRested = [...ref.status].filter(([, v]) => v === 'rest').map(([k]) => k).sort();
+        expect([...rested].sort()).toEqual(refRested);
+        // The strength score, kept incrementally, equals a replay of every settled day's final status.
+        const replayed = strengthReplay(ref.status, scoresOf);
+        strengthValues(strength).forEach((x, i) => expect(x).toBeCloseTo(replayed[i]!, 9));
+        if (refRecovered.length) tally('strength-corrected-by-recovery');
+        // A rest day never used a shield, broke the streak or joined a recovery gap.
+        for (const d of rested) expect(frozen.has(d) || recovered.has(d)).toBe(false);
         // The gap a recovery would bridge never grows past the offer's window.
         expect(s.gapDates.length).toBeLessThanOrEqual(RECOVERY_WINDOW_DAYS + 1);
       }),
       {
         numRuns: 150,
         examples: [
-          [recoveryExample, 0],
-          [recoveryExample.map((d) => (d.action === 'recover-shield' ? { ...d, action: 'decline' as const } : d)), 0],
-          [[...Array.from({ length: 101 }, () => recoveryExample[0]!), ...recoveryExample.slice(12)], 0],
-          [mergedLossExample, 0],
-          [journeyExample, 0],
-          [endedThenWestExample, 0],
+          [recoveryExample, 0, []],
+          [recoveryExample.map((d) => (d.action === 'recover-shield' ? { ...d, action: 'decline' as const } : d)), 0, []],
+          [[...Array.from({ length: 101 }, () => recoveryExample[0]!), ...recoveryExample.slice(12)], 0, []],
+          [mergedLossExample, 0, []],
+          [journeyExample, 0, []],
+          [endedThenWestExample, 0, []],
+          [restExample, 0, restExampleDates],
         ],
       },
     );
@@ -367,6 +438,10 @@ describe('streak engine against a day-by-day reference model', () => {
       'date-repeated',
       'unseen-step',
       'catch-up-over-a-week',
+      'rest-day',
+      'rest-day-at-risk',
+      'check-in-on-rest-day',
+      'strength-corrected-by-recovery',
     ]) {
       expect(seen[kind] ?? 0, kind).toBeGreaterThan(0);
     }
@@ -455,9 +530,11 @@ describe('late offline check-ins: snapshots and replay (decision 022)', () => {
         fc.integer({ min: 0, max: 3 }),
         fc.array(fc.boolean(), { minLength: 6, maxLength: 12 }),
         fc.integer({ min: 0, max: 2 }),
-        (shields, days, lateBack) => {
+        fc.array(fc.integer({ min: 0, max: 11 }), { maxLength: 4 }),
+        (shields, days, lateBack, restAt) => {
           const start = '2026-03-01';
           const dates = days.map((_, i) => addLocalDays(start, i));
+          const rest: RestDates = new Set(restAt.map((i) => addLocalDays(start, i)));
           // The "true" history: every check-in in time.
           const late = dates[Math.max(0, dates.length - 1 - lateBack)]!;
           let truth: StreakState = { ...initialStreakState(), freezeDaysRemaining: shields, lastProcessedDate: addLocalDays(start, -1) };
@@ -467,20 +544,20 @@ describe('late offline check-ins: snapshots and replay (decision 022)', () => {
           for (let i = 0; i < dates.length; i++) {
             const d = dates[i]!;
             const checked = days[i] || d === late;
-            if (checked) truth = applyCheckIn(truth, d).state;
+            if (checked) truth = applyCheckIn(truth, d, rest).state;
             // What the server saw: the late check-in had not arrived; each day is settled at its end.
             const before = seen;
-            seen = checked && d !== late ? applyCheckIn(seen, d).state : seen;
-            const after = settle(seen, addLocalDays(d, 1)).state;
+            seen = checked && d !== late ? applyCheckIn(seen, d, rest).state : seen;
+            const after = settle(seen, addLocalDays(d, 1), rest).state;
             snaps = rememberSnapshot(rememberSnapshot(snaps, before, seen, d, now), seen, after, addLocalDays(d, 1), now);
             seen = after;
           }
           const today = addLocalDays(dates[dates.length - 1]!, 1);
-          truth = settle(truth, today).state;
+          truth = settle(truth, today, rest).state;
           const snap = snapshotBefore(snaps, late);
           expect(snap).not.toBeNull();
           const checkIns = dates.filter((d, i) => days[i] && d > (snap!.state.lastProcessedDate ?? '')).concat(late);
-          expect(replay(snap!.state, checkIns, today).state).toEqual(truth);
+          expect(replay(snap!.state, checkIns, today, rest).state).toEqual(truth);
         },
       ),
     );

@@ -25,6 +25,9 @@ import { milestoneAt, milestoneFloor, type Milestone } from './milestones';
  *   moves "today" backwards) changes nothing.
  * - A milestone is reached when the streak becomes exactly its days for the first time since the
  *   checkpoint was below it.
+ * - A rest day (issue 28: planned ahead, shared/domain/rest-days.ts) is an input to the engine: an ended day that is a
+ *   rest day without a check-in is neither counted nor broken — it uses no shield, opens no recovery, joins no
+ *   recovery gap and adds no day (a 'rest-day' event records it). A check-in on a rest day counts as usual.
  * - Recovery restores the lost value plus the check-ins made since the break (`rebuiltDays`); the missed
  *   dates of the gap (neither checked in nor frozen) become recovered dates, so the streak runs unbroken.
  */
@@ -86,7 +89,13 @@ export type StreakEvent =
   | { type: 'break'; date: LocalDate; lostValue: number; resetTo: number; recoverable: boolean }
   | { type: 'recovery'; date: LocalDate; method: RecoveryMethod; restoredTo: number; streakDelta: number; gapDates: LocalDate[] }
   | { type: 'decline'; date: LocalDate }
-  | { type: 'shields-granted'; date: LocalDate; n: number };
+  | { type: 'shields-granted'; date: LocalDate; n: number }
+  /** An ended rest day without a check-in: the streak stays as it was. */
+  | { type: 'rest-day'; date: LocalDate };
+
+/** The user's planned rest days (issue 28), an input to every step that settles ended days. */
+export type RestDates = ReadonlySet<LocalDate>;
+export const NO_REST_DAYS: RestDates = new Set<LocalDate>();
 
 export type RecoveryMethod = 'shield' | 'paid';
 
@@ -120,7 +129,7 @@ function offerOpenOn(s: StreakState, date: LocalDate): boolean {
  * Settles every ended day before `today`. O(shields used + RECOVERY_WINDOW_DAYS): once nothing is at risk
  * the remaining days are settled at once (only the dates inside an open recovery offer are listed).
  */
-export function settle(state: StreakState, today: LocalDate): StepResult {
+export function settle(state: StreakState, today: LocalDate, rest: RestDates = NO_REST_DAYS): StepResult {
   const end = addLocalDays(today, -1);
   if (state.lastProcessedDate === null) {
     // A new user: days before the engine first saw them are not misses.
@@ -131,7 +140,9 @@ export function settle(state: StreakState, today: LocalDate): StepResult {
   const events: StreakEvent[] = [];
   let d = addLocalDays(s.lastProcessedDate!, 1);
   while (d <= end && atRisk(s)) {
-    if (s.freezeDaysRemaining > 0) {
+    if (rest.has(d)) {
+      events.push({ type: 'rest-day', date: d });
+    } else if (s.freezeDaysRemaining > 0) {
       s.freezeDaysRemaining -= 1;
       s.freezeDaysUsed += 1;
       events.push({ type: 'shield-used', date: d });
@@ -153,16 +164,19 @@ export function settle(state: StreakState, today: LocalDate): StepResult {
     }
     d = addLocalDays(d, 1);
   }
-  // The rest of the range had nothing at risk, so each date is simply missed; those inside an open offer join its gap.
-  for (; d <= end && offerOpenOn(s, d); d = addLocalDays(d, 1)) s.gapDates.push(d);
+  // The rest of the range had nothing at risk, so each date is simply missed (or rested); the missed ones inside an
+  // open offer join its gap. O(RECOVERY_WINDOW_DAYS + rest days).
+  const quietFrom = d;
+  for (; d <= end && offerOpenOn(s, d); d = addLocalDays(d, 1)) if (!rest.has(d)) s.gapDates.push(d);
+  for (const r of [...rest].filter((x) => x >= quietFrom && x <= end).sort()) events.push({ type: 'rest-day', date: r });
   s.lastProcessedDate = end;
   return { state: s, events };
 }
 
 /** A check-in on local date `date` (the user's today). */
-export function applyCheckIn(state: StreakState, date: LocalDate): StepResult & { counted: boolean } {
+export function applyCheckIn(state: StreakState, date: LocalDate, rest: RestDates = NO_REST_DAYS): StepResult & { counted: boolean } {
   if (state.lastProcessedDate !== null && date <= state.lastProcessedDate) return { state, events: [], counted: false };
-  const settled = settle(state, date);
+  const settled = settle(state, date, rest);
   const s = { ...settled.state };
   s.currentStreak += 1;
   s.bestStreak = Math.max(s.bestStreak, s.currentStreak);
@@ -186,8 +200,8 @@ export function recoveryAvailable(state: StreakState, today: LocalDate): boolean
 export class StreakRuleError extends Error {}
 
 /** Restores a lost streak (settle to `today` first). Throws StreakRuleError when nothing can be recovered. */
-export function applyRecovery(state: StreakState, today: LocalDate, method: RecoveryMethod): StepResult {
-  const settled = settle(state, today);
+export function applyRecovery(state: StreakState, today: LocalDate, method: RecoveryMethod, rest: RestDates = NO_REST_DAYS): StepResult {
+  const settled = settle(state, today, rest);
   const st = settled.state;
   if (!recoveryAvailable(st, today)) throw new StreakRuleError(STREAK_MESSAGES.noLostStreak);
   if (method === 'shield' && st.freezeDaysRemaining < 1) throw new StreakRuleError(STREAK_MESSAGES.noShields);
@@ -212,8 +226,8 @@ export function applyRecovery(state: StreakState, today: LocalDate, method: Reco
 }
 
 /** The user says no to recovering; the offer does not come back for this loss. */
-export function applyDecline(state: StreakState, today: LocalDate): StepResult {
-  const settled = settle(state, today);
+export function applyDecline(state: StreakState, today: LocalDate, rest: RestDates = NO_REST_DAYS): StepResult {
+  const settled = settle(state, today, rest);
   if (settled.state.recoveryState !== 'available') return settled;
   return {
     state: { ...settled.state, recoveryState: 'declined', gapDates: [] },
@@ -222,8 +236,8 @@ export function applyDecline(state: StreakState, today: LocalDate): StepResult {
 }
 
 /** Adds shields (purchase, tier grant, developer) on `today`, after settling the days that already ended. */
-export function applyShieldGrant(state: StreakState, today: LocalDate, n: number): StepResult {
-  const settled = settle(state, today);
+export function applyShieldGrant(state: StreakState, today: LocalDate, n: number, rest: RestDates = NO_REST_DAYS): StepResult {
+  const settled = settle(state, today, rest);
   if (n <= 0) return settled;
   return {
     state: { ...settled.state, freezeDaysRemaining: settled.state.freezeDaysRemaining + n },
@@ -276,15 +290,15 @@ export function snapshotBefore(snapshots: readonly StreakSnapshot[], date: Local
  * before the snapshot's last settled date are ignored), then the rollover up to `today`. This is what the state
  * would have been had every check-in reached the server in time.
  */
-export function replay(from: StreakState, checkInDates: readonly LocalDate[], today: LocalDate): StepResult {
+export function replay(from: StreakState, checkInDates: readonly LocalDate[], today: LocalDate, rest: RestDates = NO_REST_DAYS): StepResult {
   let state = from;
   const events: StreakEvent[] = [];
   for (const d of [...new Set(checkInDates)].sort()) {
     if (d > today) break;
-    const r = applyCheckIn(state, d);
+    const r = applyCheckIn(state, d, rest);
     state = r.state;
     events.push(...r.events);
   }
-  const r = settle(state, today);
+  const r = settle(state, today, rest);
   return { state: r.state, events: [...events, ...r.events] };
 }

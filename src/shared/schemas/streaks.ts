@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REST_DAYS_PER_REQUEST } from '../domain/rest-days';
 
 /** Why a streak ledger row exists. */
 export const STREAK_LEDGER_REASONS = [
@@ -12,6 +13,11 @@ export const STREAK_LEDGER_REASONS = [
   'developer',
   /** Decision 022: a late offline check-in corrected a settled day (shield returned, break undone). */
   'offline-correction',
+  /** Issue 28: a rest day planned, cancelled before it started, used (ended without a check-in), or given back by a check-in. */
+  'rest-day-planned',
+  'rest-day-cancelled',
+  'rest-day-used',
+  'rest-day-returned',
 ] as const;
 export type StreakLedgerReason = (typeof STREAK_LEDGER_REASONS)[number];
 
@@ -72,6 +78,8 @@ export const CALENDAR_DAY_STATES = [
   'today-missed',
   'missed',
   'recovered',
+  /** Issue 28: a rest day (used, today's, or planned) without a check-in. */
+  'rest',
   'future',
 ] as const;
 export type CalendarDayState = (typeof CALENDAR_DAY_STATES)[number];
@@ -104,6 +112,26 @@ export const ledgerEntrySchema = z.object({
 });
 export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
 export const ledgerSchema = z.object({ entries: z.array(ledgerEntrySchema) });
+
+// Rest days (issue 28)
+export const restDaysSchema = z.object({
+  /** This year's rest days and the planned ones, ascending (a rest day given back by a check-in is not listed). */
+  restDays: z.array(localDate),
+  limitPerYear: z.number().int(),
+  /** This local year's rest days (planned or used); a date planned next year counts against next year's. */
+  usedThisYear: z.number().int(),
+  remainingThisYear: z.number().int(),
+});
+export type RestDaysView = z.infer<typeof restDaysSchema>;
+export const planRestDaysBodySchema = z.object({
+  dates: z
+    .array(z.string({ message: 'Pick rest days as dates (YYYY-MM-DD).' }), { message: 'dates must be a list of dates (YYYY-MM-DD)' })
+    .min(1, 'Pick at least one date.')
+    .max(REST_DAYS_PER_REQUEST, `Plan at most ${REST_DAYS_PER_REQUEST} rest days at once.`),
+});
+export const restDayParamsSchema = z.object({
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'The date must look like YYYY-MM-DD.'),
+});
 
 // Developer tools
 export const resetFreezeDaysBodySchema = z.object({

@@ -73,6 +73,23 @@ export const streakRecoveredDays = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.date] })],
 );
 
+/**
+ * Issue 28: the user's rest days — planned (a date after the day it was planned) or used (ended without a check-in).
+ * A cancelled rest day, or one a check-in gave back, is deleted (the ledger keeps the history). One row per user and
+ * date; the allowance (REST_DAYS_PER_YEAR per local year) counts these rows under the user's streak-state lock.
+ */
+export const streakRestDays = pgTable(
+  'streak_rest_days',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    date: localDate('date').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.date] })],
+);
+
 
 /** Every change to a user's streak or shields, with the resulting values. */
 export const streakLedger = pgTable(

@@ -59,6 +59,7 @@ export async function sendReminderEmailJob(ctx: ServiceContext, ref: ReminderRef
   if (!user || !settings?.emailFallback) return 'skipped';
   if (!(ref.kind === 'daily' ? settings.dailyReminders : settings.lastChanceReminders)) return 'skipped';
   if (await repo.hasCheckInOn(ctx.db, ref.userId, ref.localDate)) return 'skipped';
+  if (await repo.isRestDay(ctx.db, ref.userId, ref.localDate)) return 'skipped'; // issue 28: no reminder on a rest day
   const closesAt = endOfLocalDay(ref.localDate, isKnownTimeZone(user.timezone) ? user.timezone : 'UTC');
   if (closesAt.getTime() <= now.getTime()) return 'skipped'; // a retry after the window closed: no point any more
   await sendMailJob(ctx.mailer, reminderEmail(ctx.config, ref.kind, user));

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import type { Conn } from '@server/jobs/queue';
-import { checkIns, notificationSettings, pushSubscriptions, reminderSchedules, users } from '@server/db/schema/index';
+import { checkIns, notificationSettings, pushSubscriptions, reminderSchedules, streakRestDays, users } from '@server/db/schema/index';
 import type { ReminderKind } from '@shared/domain/reminders';
 
 export type SettingsRow = typeof notificationSettings.$inferSelect;
@@ -118,6 +118,26 @@ export async function checkedInOn(db: Conn, pairs: ReadonlyArray<{ userId: strin
     rows: Array<{ user_id: string; local_date: string }>;
   };
   return new Set(res.rows.map((r) => `${r.user_id}|${r.local_date}`));
+}
+
+/** Which of these (user, local date) pairs are the user's rest days (issue 28: no reminder then), as "userId|localDate". */
+export async function restingOn(db: Conn, pairs: ReadonlyArray<{ userId: string; localDate: string }>): Promise<Set<string>> {
+  if (pairs.length === 0) return new Set();
+  const res = (await db.execute(sql`SELECT r.user_id, r.date::text AS local_date FROM streak_rest_days AS r
+    JOIN unnest(${textArray(pairs.map((p) => p.userId))}, ${textArray(pairs.map((p) => p.localDate))}) AS v(user_id, local_date)
+      ON r.user_id = v.user_id AND r.date = v.local_date::date`)) as unknown as {
+    rows: Array<{ user_id: string; local_date: string }>;
+  };
+  return new Set(res.rows.map((r) => `${r.user_id}|${r.local_date}`));
+}
+
+/** Whether `localDate` is one of the user's rest days (issue 28). */
+export async function isRestDay(db: Conn, userId: string, localDate: string): Promise<boolean> {
+  const [row] = await db
+    .select({ date: streakRestDays.date })
+    .from(streakRestDays)
+    .where(and(eq(streakRestDays.userId, userId), eq(streakRestDays.date, localDate)));
+  return !!row;
 }
 
 export async function hasCheckInOn(db: Conn, userId: string, localDate: string): Promise<boolean> {

@@ -196,6 +196,7 @@ export async function deliverJob(ctx: ServiceContext, p: JobPayload<'push.delive
     const [user, settings] = await Promise.all([repo.findUserClock(ctx.db, ref.userId), getSettings(ctx, ref.userId)]);
     if (!user || !(ref.kind === 'daily' ? settings.dailyReminders : settings.lastChanceReminders)) return;
     if (await repo.hasCheckInOn(ctx.db, ref.userId, ref.localDate)) return;
+    if (await repo.isRestDay(ctx.db, ref.userId, ref.localDate)) return; // issue 28: no reminder on a rest day
     ttlSeconds = secondsLeftOf(ref.localDate, user.timezone, ctx.now());
     if (ttlSeconds <= 0) return;
   }
@@ -243,10 +244,11 @@ export async function sendReminderBatch(ctx: ServiceContext, p: JobPayload<'remi
   const now = ctx.now();
   const endOf = memo(endOfLocalDay); // for this batch: its users share a few zones
   const userIds = [...new Set(p.reminders.map((r) => r.userId))];
-  const [facts, checkedIn, subs] = await Promise.all([
+  const [facts, checkedIn, subs, resting] = await Promise.all([
     repo.findReminderFacts(ctx.db, userIds),
     repo.checkedInOn(ctx.db, p.reminders),
     repo.listSubscriptionsOf(ctx.db, userIds),
+    repo.restingOn(ctx.db, p.reminders),
   ]);
   const factsOf = new Map(facts.map((f) => [f.userId, f]));
   const devicesOf = new Map<string, repo.SubscriptionRow[]>();
@@ -258,7 +260,9 @@ export async function sendReminderBatch(ctx: ServiceContext, p: JobPayload<'remi
     const f = factsOf.get(ref.userId);
     const on = f && (ref.kind === 'daily' ? (f.dailyReminders ?? true) : (f.lastChanceReminders ?? true));
     const ttlSeconds = f ? secondsLeftOf(ref.localDate, f.timezone, now, endOf) : 0;
-    if (!on || checkedIn.has(`${ref.userId}|${ref.localDate}`) || ttlSeconds <= 0) {
+    // Issue 28: no reminder on a rest day.
+    const done = checkedIn.has(`${ref.userId}|${ref.localDate}`) || resting.has(`${ref.userId}|${ref.localDate}`);
+    if (!on || done || ttlSeconds <= 0) {
       result.skipped++;
       continue;
     }

@@ -92,6 +92,14 @@ export function ledgerRows(before: StreakState, events: StreakEvent[], ctx: Ledg
           currentStreak: streak,
           freezeDaysRemaining: shields,
         };
+      case 'rest-day':
+        return {
+          ...base,
+          reason: 'rest-day-used',
+          description: `Rest day: ${e.date} kept your streak as it was`,
+          currentStreak: streak,
+          freezeDaysRemaining: shields,
+        };
       case 'shields-granted': {
         shields += e.n;
         const reason = ctx.grantReason ?? 'developer';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt, gte, inArray, lte, min, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import { epochMs, namedTextRows } from '@server/db/rows';
-import { streakFrozenDays, streakLedger, streakRecoveredDays, streakStates, users } from '@server/db/schema/index';
+import { streakFrozenDays, streakLedger, streakRecoveredDays, streakRestDays, streakStates, users } from '@server/db/schema/index';
 import type { StreakSnapshot, StreakState } from '@shared/domain/streak-engine';
 
 export type StreakRow = typeof streakStates.$inferSelect;
@@ -347,7 +347,17 @@ export async function hasOtherLedgerSince(db: Db, userId: string, since: Date): 
       and(
         eq(streakLedger.userId, userId),
         gte(streakLedger.createdAt, since),
-        notInArray(streakLedger.reason, ['check-in', 'shield-used', 'break', 'offline-correction']),
+        // Rest days are inputs a replay reads from streak_rest_days, so planning, cancelling, using or returning one is replayable.
+        notInArray(streakLedger.reason, [
+          'check-in',
+          'shield-used',
+          'break',
+          'offline-correction',
+          'rest-day-planned',
+          'rest-day-cancelled',
+          'rest-day-used',
+          'rest-day-returned',
+        ]),
       ),
     )
     .limit(1);
@@ -356,4 +366,53 @@ export async function hasOtherLedgerSince(db: Db, userId: string, since: Date): 
 
 export async function deleteFrozenDays(db: Db, userId: string, dates: string[]) {
   if (dates.length) await db.delete(streakFrozenDays).where(and(eq(streakFrozenDays.userId, userId), inArray(streakFrozenDays.date, dates)));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Rest days (issue 28)
+// ---------------------------------------------------------------------------------------------------------
+
+/** The user's rest days (planned or used; not cancelled nor given back) after `after` (exclusive) and up to `to`, ascending. */
+export async function restDates(db: Db, userId: string, after?: string | null, to?: string): Promise<string[]> {
+  const rows = await db
+    .select({ date: streakRestDays.date })
+    .from(streakRestDays)
+    .where(
+      and(
+        eq(streakRestDays.userId, userId),
+        after ? gt(streakRestDays.date, after) : undefined,
+        to ? lte(streakRestDays.date, to) : undefined,
+      ),
+    )
+    .orderBy(asc(streakRestDays.date));
+  return rows.map((r) => r.date);
+}
+
+/** The rest days of many users on or after `from` (one query), as a set per user (users without any are absent). */
+export async function restDatesOf(db: Db, userIds: readonly string[], from: string | null): Promise<Map<string, Set<string>>> {
+  const out = new Map<string, Set<string>>();
+  if (!userIds.length) return out;
+  const rows = await db
+    .select({ userId: streakRestDays.userId, date: streakRestDays.date })
+    .from(streakRestDays)
+    .where(and(inArray(streakRestDays.userId, [...userIds]), from ? gte(streakRestDays.date, from) : undefined));
+  for (const r of rows) {
+    let set = out.get(r.userId);
+    if (!set) out.set(r.userId, (set = new Set()));
+    set.add(r.date);
+  }
+  return out;
+}
+
+export async function insertRestDays(db: Db, rows: { userId: string; date: string; createdAt: Date }[]): Promise<void> {
+  if (rows.length) await db.insert(streakRestDays).values(rows).onConflictDoNothing();
+}
+
+/** Deletes these (user, date) rest days; answers the ones that existed (one statement). */
+export async function deleteRestDays(db: Db, pairs: readonly { userId: string; date: string }[]): Promise<{ userId: string; date: string }[]> {
+  if (!pairs.length) return [];
+  return db
+    .delete(streakRestDays)
+    .where(sql`(${streakRestDays.userId}, ${streakRestDays.date}) in (select * from unnest(${sql.param(pairs.map((p) => p.userId))}::text[], ${sql.param(pairs.map((p) => p.date))}::date[]))`)
+    .returning({ userId: streakRestDays.userId, date: streakRestDays.date });
 }

@@ -6,6 +6,9 @@ import {
   frozenDaysSchema,
   ledgerSchema,
   messageSchema,
+  planRestDaysBodySchema,
+  restDayParamsSchema,
+  restDaysSchema,
   recoverResultSchema,
   recoveryAvailableSchema,
   recoveryPaymentsSchema,
@@ -39,6 +42,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/streak/calendar',
     { ...guard, schema: { querystring: calendarQuerySchema, response: { 200: calendarSchema } } },
     async (req) => service.calendar(contextOf(req), currentUser(req), req.query.month),
+  );
+  // Issue 28: rest days.
+  app.get('/streak/rest-days', { ...guard, schema: { response: { 200: restDaysSchema } } }, async (req) =>
+    service.restDays(contextOf(req), currentUser(req)),
+  );
+  app.post('/streak/rest-days', { ...guard, schema: { body: planRestDaysBodySchema, response: { 200: restDaysSchema } } }, async (req) =>
+    service.planRestDays(contextOf(req), currentUser(req).id, req.body.dates),
+  );
+  app.delete(
+    '/streak/rest-days/:date',
+    { ...guard, schema: { params: restDayParamsSchema, response: { 200: restDaysSchema } } },
+    async (req) => service.cancelRestDay(contextOf(req), currentUser(req).id, req.params.date),
   );
   for (const path of ['/streak/ledger', '/streak/usage-history']) {
     app.get(path, { ...guard, schema: { response: { 200: ledgerSchema } } }, async (req) =>

@@ -21,16 +21,20 @@ import {
   recoveryAvailable,
   rememberSnapshot,
   replay,
+  SNAPSHOT_KEEP_DAYS,
   settle,
   snapshotBefore,
   StreakRuleError,
   todayOf,
+  NO_REST_DAYS,
+  type RestDates,
   type StepResult,
   type StreakSnapshot,
   type StreakState,
 } from '@shared/domain/streak-engine';
 import { rewardAtMilestone, type MilestoneReward } from '@shared/domain/trials';
-import type { CalendarDay, StreakView, LedgerEntry } from '@shared/schemas/streaks';
+import type { CalendarDay, StreakView, LedgerEntry, RestDaysView } from '@shared/schemas/streaks';
+import { restDayAllowance, restDayCancelBlocker, validateRestDayPlan, yearOf } from '@shared/domain/rest-days';
 import type { CheckInEffects, CheckInRecorded, PaymentEffects, PaymentSucceeded } from '@server/events';
 import { frozenRows, ledgerRows, recoveredRows, rolloverDue, type GrantReason } from './persist';
 import * as repo from './repo';
@@ -50,6 +54,21 @@ export interface StepOptions {
 interface Locked {
   tz: string;
   row: repo.StreakRow;
+  /** The user's rest days the step may settle (issue 28): those after the row's last settled date. */
+  rest: RestDates;
+}
+
+/** A pure engine step for the user's today, given the rest days it may settle. */
+type Step = (s: StreakState, today: string, rest: RestDates) => StepResult;
+
+/** Whether a step on `today` (or a check-in on that date) settles any ended day of `row`, so needs the rest days. */
+const settlesDays = (row: Pick<repo.StreakRow, 'lastProcessedDate'>, today: string) =>
+  row.lastProcessedDate !== null && row.lastProcessedDate < addLocalDays(today, -1);
+
+/** The rest days a step on `today` may settle (none read when it settles nothing: the common check-in). */
+async function restFor(db: Db, userId: string, row: repo.StreakRow, today: string): Promise<RestDates> {
+  if (!settlesDays(row, today)) return NO_REST_DAYS;
+  return new Set(await repo.restDates(db, userId, row.lastProcessedDate, addLocalDays(today, -1)));
 }
 
 export interface StepOutcome extends StepResult {
@@ -67,10 +86,10 @@ interface PlannedStep extends StepOutcome {
 }
 
 /** Applies a pure engine step to a locked state row for the user's today (`now` in `tz`): nothing is written. */
-function planStep(userId: string, now: Date, { tz, row }: Locked, step: (s: StreakState, today: string) => StepResult, opts: StepOptions): PlannedStep {
+function planStep(userId: string, now: Date, { tz, row, rest }: Locked, step: Step, opts: StepOptions): PlannedStep {
   const before = repo.rowToState(row);
   const today = todayOf(now, tz);
-  const { state, events } = step(before, today);
+  const { state, events } = step(before, today, rest);
   // Decision 022: remember the state before each settlement, so a late offline check-in can replay from it.
   const snapshots = rememberSnapshot(row.recentStates ?? [], before, state, today, now);
   return { userId, now, before, state, events, today, tz, snapshots, opts };
@@ -100,13 +119,14 @@ async function persistSteps(tx: Db, steps: PlannedStep[]): Promise<void> {
 export async function applyStep(
   { db: tx, now: clock }: DataContext,
   userId: string,
-  step: (s: StreakState, today: string) => StepResult,
+  step: Step,
   opts: StepOptions = {},
 ): Promise<StepOutcome> {
   const now = clock();
   const tz = await repo.userTimezone(tx, userId);
   const row = await repo.lockState(tx, userId, tz);
-  const planned = planStep(userId, now, { tz, row }, step, opts);
+  const rest = await restFor(tx, userId, row, todayOf(now, tz));
+  const planned = planStep(userId, now, { tz, row, rest }, step, opts);
   await persistSteps(tx, [planned]);
   const { before, state, events, today } = planned;
   return { before, state, events, today, tz };
@@ -149,22 +169,55 @@ export async function onCheckIns(
   const zones = new Map<string, string>();
   for (const e of fresh) zones.set(e.userId, e.timezone ?? (await repo.userTimezone(tx.db, e.userId)));
   const rows = await repo.lockStates(tx.db, [...zones].map(([userId, tz]) => ({ userId, tz })));
+  // Issue 28: a check-in on a rest day counts as usual and gives the rest day back (deleted, so it is no longer listed
+  // nor counted against the allowance; a late offline one gives back a rest day already used).
+  const returned = await repo.deleteRestDays(tx.db, fresh.map((e) => ({ userId: e.userId, date: e.localDate })));
+  // The rest days the steps settle: read only for users whose check-in settles ended days (one query).
+  const settling = fresh.filter((e) => settlesDays(rows.get(e.userId)!, e.localDate) || e.localDate <= (rows.get(e.userId)!.lastProcessedDate ?? ''));
+  const from = settling.reduce<string | null>((m, e) => {
+    const lp = rows.get(e.userId)!.lastProcessedDate;
+    const d = lp && e.localDate <= lp ? addLocalDays(e.localDate, -SNAPSHOT_KEEP_DAYS) : lp;
+    return d && (m === null || d < m) ? d : m;
+  }, null);
+  const restOf = settling.length ? await repo.restDatesOf(tx.db, [...new Set(settling.map((e) => e.userId))], from) : new Map<string, Set<string>>();
   const milestones = new Map<string, Milestone>();
   const steps: PlannedStep[] = [];
   for (const e of fresh) {
-    const locked = { tz: zones.get(e.userId)!, row: rows.get(e.userId)! };
+    const locked = { tz: zones.get(e.userId)!, row: rows.get(e.userId)!, rest: restOf.get(e.userId) ?? NO_REST_DAYS };
     const corrected = await correctLateCheckIn(withNow(tx, e.now), e.userId, e.localDate, locked);
     if (corrected) {
       if (corrected.milestone) milestones.set(e.userId, corrected.milestone);
       continue;
     }
     // The check-in's own local date (fixed at submission) is the day that counts.
-    const step = planStep(e.userId, e.now, locked, (s) => applyCheckIn(s, e.localDate), {});
+    const step = planStep(e.userId, e.now, locked, (s, _today, rest) => applyCheckIn(s, e.localDate, rest), {});
     const reached = step.events.find((x) => x.type === 'check-in');
     if (reached?.type === 'check-in' && reached.milestone) milestones.set(e.userId, reached.milestone);
     steps.push(step);
   }
   await persistSteps(tx.db, steps);
+  if (returned.length) {
+    const stateOf = new Map(steps.map((p) => [p.userId, p.state]));
+    const at = events[0]?.now ?? tx.now();
+    await repo.insertLedger(
+      tx.db,
+      await Promise.all(
+        returned.map(async (r) => {
+          const st = stateOf.get(r.userId) ?? repo.rowToState((await repo.findState(tx.db, r.userId))!);
+          return {
+            userId: r.userId,
+            date: r.date,
+            reason: 'rest-day-returned' as const,
+            description: `Checked in on your rest day ${r.date}: the rest day is given back`,
+            currentStreak: st.currentStreak,
+            freezeDaysRemaining: st.freezeDaysRemaining,
+            createdAt: new Date(at.getTime() + 5),
+            ref: null,
+          };
+        }),
+      ),
+    );
+  }
   const out: CheckInEffects[] = [];
   for (const e of events) {
     const milestone = e.isNew ? milestones.get(e.userId) : undefined;
@@ -204,7 +257,7 @@ async function correctLateCheckIn(
   { db: tx, now: clock }: DataContext,
   userId: string,
   date: string,
-  { tz, row }: Locked,
+  { tz, row, rest }: Locked,
 ): Promise<false | { milestone: Milestone | null }> {
   const now = clock();
   const before = repo.rowToState(row);
@@ -226,9 +279,9 @@ async function correctLateCheckIn(
   }
   const from = snap.state;
   const dates = [...(await repo.checkInDatesAfter(tx, userId, from.lastProcessedDate)), date];
-  const { state, events } = replay(from, dates, today);
+  const { state, events } = replay(from, dates, today, rest);
   // The streak right after the late date's check-in (for its calendar entry).
-  const upTo = replay(from, dates.filter((d) => d <= date), addLocalDays(date, 1)).state;
+  const upTo = replay(from, dates.filter((d) => d <= date), addLocalDays(date, 1), rest).state;
 
   const settledFrom = from.lastProcessedDate ? addLocalDays(from.lastProcessedDate, 1) : date;
   const oldFrozen = await repo.frozenDates(tx, userId, settledFrom, today);
@@ -289,7 +342,7 @@ export async function grantShields(
     const row = await repo.findState(tx.db, userId);
     return { granted: false, freezeDaysRemaining: row?.freezeDaysRemaining ?? 0 };
   }
-  const r = await applyStep(tx, userId, (s, today) => applyShieldGrant(s, today, n), {
+  const r = await applyStep(tx, userId, (s, today, rest) => applyShieldGrant(s, today, n, rest), {
     grantReason: reason,
     grantNote: opts.note,
     ref: opts.ref ?? null,
@@ -308,7 +361,7 @@ export async function recoverStreakPaid(
     const row = await repo.findState(tx.db, userId);
     return { recovered: false, currentStreak: row?.currentStreak ?? 0 };
   }
-  const r = await applyStepOr400(tx, userId, (s, today) => applyRecovery(s, today, 'paid'), {
+  const r = await applyStepOr400(tx, userId, (s, today, rest) => applyRecovery(s, today, 'paid', rest), {
     ref: paymentRef,
     paymentRef,
   });
@@ -339,7 +392,7 @@ export async function onPaymentSucceeded(tx: DataContext, e: PaymentSucceeded): 
 async function applyStepOr400(
   tx: DataContext,
   userId: string,
-  step: (s: StreakState, today: string) => StepResult,
+  step: Step,
   opts: StepOptions = {},
 ) {
   try {
@@ -416,7 +469,7 @@ export async function recoveryStatus(ctx: ServiceContext, userId: string) {
 }
 
 export async function recoverWithShield(ctx: ServiceContext, userId: string) {
-  const r = await inTx(ctx, (tx) => applyStepOr400(tx, userId, (s, today) => applyRecovery(s, today, 'shield')));
+  const r = await inTx(ctx, (tx) => applyStepOr400(tx, userId, (s, today, rest) => applyRecovery(s, today, 'shield', rest)));
   return {
     message: 'Your streak has been restored using a freeze day.',
     currentStreak: r.state.currentStreak,
@@ -465,11 +518,12 @@ export async function calendar(
   const now = ctx.now();
   await settleNow(withNow(ctx, now), user.id);
   const { first, last } = monthBounds(month);
-  const [checkIns, frozen, recovered, firstCheckIn] = await Promise.all([
+  const [checkIns, frozen, recovered, firstCheckIn, rest] = await Promise.all([
     repo.checkInDates(ctx.db, user.id, first, last),
     repo.frozenDates(ctx.db, user.id, first, last),
     repo.recoveredDates(ctx.db, user.id, first, last),
     repo.firstCheckInDate(ctx.db, user.id),
+    repo.restDates(ctx.db, user.id, addLocalDays(first, -1), last),
   ]);
   const { today, days } = calendarDays({
     month,
@@ -480,9 +534,83 @@ export async function calendar(
     checkIns,
     frozen,
     recovered,
+    rest,
     firstCheckIn,
   });
   return { month, today, days };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Rest days (issue 28): the rules are shared/domain/rest-days.ts; the engine reads the rows when it settles a day.
+// ---------------------------------------------------------------------------------------------------------
+
+/** The answer of the rest-day routes for the user's `today` (this year's rest days and the planned ones). */
+async function restDaysAnswer(db: Db, userId: string, today: string): Promise<RestDaysView> {
+  const kept = await repo.restDates(db, userId, addLocalDays(`${yearOf(today)}-01-01`, -1));
+  return { restDays: kept, ...restDayAllowance(kept, today) };
+}
+
+/** GET /api/streak/rest-days. */
+export async function restDays(ctx: ServiceContext, user: Pick<UserRow, 'id' | 'timezone'>): Promise<RestDaysView> {
+  return restDaysAnswer(ctx.db, user.id, todayOf(ctx.now(), user.timezone));
+}
+
+/**
+ * POST /api/streak/rest-days: plans every date or none. The user's streak-state row is locked first, so two
+ * concurrent plans are counted one after the other and never exceed the allowance.
+ */
+export async function planRestDays(ctx: ServiceContext, userId: string, dates: readonly string[]): Promise<RestDaysView> {
+  return inTx(ctx, async ({ db: tx, now: clock }) => {
+    const now = clock();
+    const tz = await repo.userTimezone(tx, userId);
+    const row = await repo.lockState(tx, userId, tz);
+    const today = todayOf(now, tz);
+    const kept = await repo.restDates(tx, userId, addLocalDays(`${yearOf(today)}-01-01`, -1));
+    const why = validateRestDayPlan(dates, today, kept);
+    if (why) throw badRequest(why);
+    const sorted = [...dates].sort();
+    await repo.insertRestDays(tx, sorted.map((date) => ({ userId, date, createdAt: now })));
+    await repo.insertLedger(
+      tx,
+      sorted.map((date, i) => ({
+        userId,
+        date,
+        reason: 'rest-day-planned' as const,
+        description: `Rest day planned for ${date}`,
+        currentStreak: row.currentStreak,
+        freezeDaysRemaining: row.freezeDaysRemaining,
+        createdAt: new Date(now.getTime() + i),
+        ref: null,
+      })),
+    );
+    return restDaysAnswer(tx, userId, today);
+  });
+}
+
+/** DELETE /api/streak/rest-days/{date}: 404 when it is not a rest day, 409 once it has started. */
+export async function cancelRestDay(ctx: ServiceContext, userId: string, date: string): Promise<RestDaysView> {
+  return inTx(ctx, async ({ db: tx, now: clock }) => {
+    const now = clock();
+    const tz = await repo.userTimezone(tx, userId);
+    const row = await repo.lockState(tx, userId, tz);
+    const today = todayOf(now, tz);
+    const blocked = restDayCancelBlocker(date, today, await repo.restDates(tx, userId, addLocalDays(date, -1), date));
+    if (blocked) throw new AppError(blocked.status, blocked.message);
+    await repo.deleteRestDays(tx, [{ userId, date }]);
+    await repo.insertLedger(tx, [
+      {
+        userId,
+        date,
+        reason: 'rest-day-cancelled',
+        description: `Rest day on ${date} cancelled`,
+        currentStreak: row.currentStreak,
+        freezeDaysRemaining: row.freezeDaysRemaining,
+        createdAt: now,
+        ref: null,
+      },
+    ]);
+    return restDaysAnswer(tx, userId, today);
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -491,7 +619,7 @@ export async function calendar(
 
 function devStep(tx: DataContext, userId: string, description: string, edit: (s: StreakState, today: string) => StreakState) {
   const now = tx.now();
-  return applyStep(tx, userId, (s, today) => ({ state: edit(settle(s, today).state, today), events: [] })).then(async (r) => {
+  return applyStep(tx, userId, (s, today, rest) => ({ state: edit(settle(s, today, rest).state, today), events: [] })).then(async (r) => {
     await repo.insertLedger(tx.db, [
       {
         userId,
@@ -614,10 +742,13 @@ export async function settleDueBatch({ db: tx, now: clock }: DataContext, limit:
   const settled: repo.SettledState[] = [];
   const frozen: ReturnType<typeof frozenRows> = [];
   const ledger: repo.LedgerInsert[] = [];
+  // Issue 28: the batch's rest days after the earliest last settled date (one query).
+  const from = due.reduce<string | null>((m, { row }) => (row.lastProcessedDate && (m === null || row.lastProcessedDate < m) ? row.lastProcessedDate : m), null);
+  const restOf = await repo.restDatesOf(tx, due.map((d) => d.row.userId), from);
   for (const { row, tz } of due) {
     const before = repo.rowToState(row);
     const today = todayIn(tz);
-    const { state, events } = settle(before, today);
+    const { state, events } = settle(before, today, restOf.get(row.userId) ?? NO_REST_DAYS);
     // Decision 022: the state before this settlement, for a late offline check-in to replay from.
     const recentStates = rememberSnapshot(row.recentStates ?? [], before, state, today, now);
     settled.push({ userId: row.userId, state, tz, nextRolloverAt: dueOf(state, tz), recentStates });

@@ -1,3 +1,4 @@
+import { REST_DAY_ICON } from '@shared/domain/rest-days';
 import type { CalendarDayState } from '@shared/schemas/streaks';
 
 export const monthTitle = (month: string): string =>
@@ -18,6 +19,7 @@ export const DAY_STATE_META: Record<CalendarDayState, { label: string; mark: str
   'today-missed': { label: 'Today: missed', mark: '', className: 'bg-red-700 text-white' },
   missed: { label: 'Missed', mark: '✕', className: 'bg-red-700 text-white' },
   recovered: { label: 'Recovered', mark: '$', className: 'bg-emerald-200 text-emerald-950' },
+  rest: { label: 'Rest day', mark: REST_DAY_ICON, className: 'bg-violet-200 text-violet-950' },
 };
 
 /** The legend's order. */
@@ -26,6 +28,7 @@ export const LEGEND_STATES: readonly CalendarDayState[] = [
   'milestone',
   'frozen',
   'recovered',
+  'rest',
   'missed',
   'today-open',
   'today-waiting',

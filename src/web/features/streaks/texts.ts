@@ -1,6 +1,7 @@
 import { PRICES_CENTS, formatUsd } from '@shared/domain/prices';
 import { DEVELOPER_FREEZE_DAYS } from '@shared/domain/tiers';
 import { countText } from '@shared/domain/milestones';
+import { REST_DAYS_MAX_AHEAD, REST_DAYS_PER_YEAR } from '@shared/domain/rest-days';
 
 /** Every text of the streak feature the spec fixes, once. */
 export const STREAK_TEXTS = {
@@ -19,6 +20,8 @@ export const STREAK_TEXTS = {
   unauthorizedTitle: 'Unauthorized',
   unauthorizedBody: 'You are logged out. Logging in again...',
   howProtectionWorks: 'How Streak Protection Works',
+  restDaysIntro: `Plan days off ahead (up to ${REST_DAYS_PER_YEAR} a year): a rest day neither counts nor breaks your streak and uses no shield.`,
+  restDaysVsShields: `Rest days are planned ahead (up to ${REST_DAYS_PER_YEAR} a year, at most ${REST_DAYS_MAX_AHEAD} days ahead): a rest day without a check-in keeps your streak as it was and uses no shield. Shields cover the days you did not plan.`,
   paymentCancelledTitle: 'Payment Cancelled',
   paymentCancelledBody: 'Your payment was cancelled. No charges were made.',
 } as const;

@@ -18,6 +18,7 @@ import { useCalendar } from '../api/calendar';
 import { useRecoverWithShield } from '../api/recovery';
 import { useFrozenDays, useStreakForScreen } from '../api/streak';
 import { DayCell, MonthlyActivityDialog } from '../components/calendar';
+import { RestDaysCard } from '../components/rest-days-card';
 import { CheckInDetailsBody, CheckInDetailsDialog } from '../components/check-in-details';
 import { STREAK_TEXTS, STREAK_TIMINGS, shieldText } from '../texts';
 
@@ -92,6 +93,7 @@ function StreakJourney({ streak, buyShield }: { streak: StreakView; buyShield: R
       <MilestoneAchievements streak={streak} />
       <RecentActivity streak={streak} tier={tier} />
       <StreakProtectionCard streak={streak} buyShield={buyShield} />
+      <RestDaysCard today={streak.today} />
       <MilestoneRewardsCard tier={tier} />
     </div>
   );
@@ -278,6 +280,7 @@ function StreakProtectionCard({ streak, buyShield }: { streak: StreakView; buySh
           <p>A shield (freeze day) protects your streak when you miss a day: it is used automatically when the day ends without a check-in, even if you never open the app.</p>
           <p>Without a shield, a missed day breaks your streak, which then falls back to the highest milestone you reached.</p>
           <p>{shieldsByPlanText()} You can also buy single shields.</p>
+          <p>{STREAK_TEXTS.restDaysVsShields}</p>
         </div>
         <div className="mt-4 flex flex-col gap-2">
           <ButtonLink to="/usage-history" variant="outline" block>

@@ -1,3 +1,4 @@
+import { REST_DAY_ICON } from '@shared/domain/rest-days';
 import type { LedgerEntry, StreakLedgerReason } from '@shared/schemas/streaks';
 import { Button } from '@web/components/ui/button';
 import { Card, Page, PageHeader } from '@web/components/ui/page';
@@ -16,6 +17,10 @@ export const LEDGER_REASONS: Record<StreakLedgerReason, { label: string; icon: s
   'tier-grant': { label: 'Shields granted by plan', icon: '🎁' },
   developer: { label: 'Developer action', icon: '🛠️' },
   'offline-correction': { label: 'Offline check-in counted', icon: '📶' },
+  'rest-day-planned': { label: 'Rest day planned', icon: REST_DAY_ICON },
+  'rest-day-cancelled': { label: 'Rest day cancelled', icon: '↩️' },
+  'rest-day-used': { label: 'Rest day', icon: REST_DAY_ICON },
+  'rest-day-returned': { label: 'Rest day given back', icon: '✅' },
 };
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
