@@ -160,6 +160,9 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
   'GET /api/streak/calendar': { request: { query: { month: '2026-03' } }, expect: signedIn(200) },
   'GET /api/streak/ledger': { expect: signedIn(200) },
   'GET /api/streak/usage-history': { expect: signedIn(200) },
+  'GET /api/streak/rest-days': { expect: signedIn(200) },
+  'POST /api/streak/rest-days': { request: { body: { dates: ['2026-03-20'] } }, expect: signedIn(200) },
+  'DELETE /api/streak/rest-days/:date': { request: { params: { date: '2026-03-21' } }, expect: signedIn(404) },
 
   // ---- notifications
   'GET /api/notifications/vapid-public-key': { expect: everyone(200) },
