@@ -26,6 +26,7 @@ export const PAYMENT_MESSAGES = {
   recoveryUnavailable: 'There is no lost streak to recover right now',
   noPortal: 'Billing management is available only when Stripe payments are configured',
   noCustomer: 'You have no billing account yet: it is created with your first card payment',
+  unavailable: 'Payments are not set up on this server',
   alreadyOnTier: (label: string) => `You are already on the ${label} plan`,
 } as const;
 

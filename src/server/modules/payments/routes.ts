@@ -24,6 +24,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const stripe = service.stripeClient(app.config);
   const ctx = (req: FastifyRequest): service.PaymentsCtx => ({ ...contextOf(req), stripe });
   const guard = { onRequest: requireUser };
+  if (!stripe && app.config.nodeEnv === 'production') {
+    if (app.config.paymentsTestMode) {
+      app.log.warn('PAYMENTS_TEST_MODE=on without Stripe in production: the built-in test checkout gives every tier and shield away for free');
+    } else {
+      app.log.warn('Stripe is not configured: payments are off (checkout answers 503). Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take payments.');
+    }
+  }
 
   app.post(
     '/stripe/create-checkout-session',

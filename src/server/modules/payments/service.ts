@@ -284,6 +284,7 @@ async function startCheckout(ctx: PaymentsCtx, user: UserRow, product: Product, 
   const { stripe } = ctx;
   const type = PAYMENT_TYPE_OF[product.productType];
   if (!stripe) {
+    requireTestMode(ctx);
     const id = `${TEST_SESSION_PREFIX}${randomBytes(18).toString('base64url').replace(/[^A-Za-z0-9]/g, '')}`;
     await repo.insertTestSession(ctx.db, {
       id,
@@ -584,8 +585,13 @@ export async function billingPortal(ctx: PaymentsCtx, userId: string): Promise<{
   }
 }
 
+/** The built-in test checkout is on: no Stripe, and PAYMENTS_TEST_MODE (default on unless NODE_ENV=production). */
+export const paymentsAvailable = (config: AppConfig): boolean => config.stripe !== null || config.paymentsTestMode;
+
 function requireTestMode(ctx: PaymentsCtx): void {
   if (ctx.stripe) throw notFound('The test checkout is off: this server takes payments with Stripe');
+  // Production without Stripe: nothing is sold for free.
+  if (!ctx.config.paymentsTestMode) throw new AppError(503, PAYMENT_MESSAGES.unavailable);
 }
 
 function testSessionView(row: repo.TestSessionRow): TestCheckoutSession {
