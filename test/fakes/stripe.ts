@@ -129,6 +129,11 @@ export class FakeStripe {
     return copy;
   }
 
+  /** A live subscription made outside a checkout (e.g. a second one of the same customer). */
+  addSubscription(customer: string | null, metadata: Record<string, string>, amount = 499): FakeSubscription {
+    return this.newSubscription(customer, metadata, amount);
+  }
+
   private newSubscription(customer: string | null, metadata: Record<string, string>, amount: number): FakeSubscription {
     const id = `sub_${++this.seq}`;
     const sub: FakeSubscription = {
@@ -228,6 +233,13 @@ export class FakeStripe {
       const expand = params.expand as string[] | undefined;
       if (expand?.includes('subscription') && s.subscription) out.subscription = this.subscriptions.get(s.subscription) ?? s.subscription;
       return this.send(res, 200, out);
+    }
+    if (method === 'GET' && p === '/v1/subscriptions') {
+      const status = typeof params.status === 'string' ? params.status : 'active';
+      const data = [...this.subscriptions.values()].filter(
+        (sub) => (!params.customer || sub.customer === params.customer) && (status === 'all' ? true : sub.status === status),
+      );
+      return this.send(res, 200, { object: 'list', url: '/v1/subscriptions', has_more: false, data });
     }
     if ((m = p.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
       const sub = this.subscriptions.get(decodeURIComponent(m[1]!));

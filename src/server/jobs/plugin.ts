@@ -7,7 +7,7 @@ import { cleanupExpired } from './cleanup';
 import { rolloverTick } from './rollover';
 import * as notifications from '../modules/notifications/service';
 import { sendReminderEmailJob } from '../modules/notifications/email-fallback';
-import { cancelReplacedSubscriptionJob } from '../modules/payments/service';
+import { cancelAccountSubscriptionsJob, cancelReplacedSubscriptionJob } from '../modules/payments/service';
 import { contextOf, withNow } from '../context';
 
 declare module 'fastify' {
@@ -74,6 +74,7 @@ function jobHandlers(app: FastifyInstance, tasks: readonly RecurringTask[]): Job
     'reminders.checked-in': async (p) => void (await notifications.skipRemindersThrough(contextOf(app), p)),
     'reminders.checked-in-batch': async (p) => void (await notifications.skipRemindersThroughMany(contextOf(app), p.checkIns)),
     'stripe.cancel-subscription': (p) => cancelReplacedSubscriptionJob(contextOf(app), p),
+    'stripe.cancel-account-subscriptions': (p) => cancelAccountSubscriptionsJob(contextOf(app), p),
     recurring: async ({ task }) => {
       const found = tasks.find((t) => t.name === task);
       if (!found) throw new PermanentJobError(`no recurring task named "${task}"`);

@@ -160,6 +160,12 @@ export async function lockUser(tx: Conn, userId: string): Promise<void> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 }
 
+/** Whether the user exists, holding a key-share lock on the row (no deletion until the transaction ends). */
+export async function holdUser(tx: Conn, userId: string): Promise<boolean> {
+  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('key share');
+  return rows.length > 0;
+}
+
 /** E-mailed tokens (any purpose, used or not) issued to the user since `since`. */
 export async function countEmailTokensSince(db: Conn, userId: string, since: Date): Promise<number> {
   const rows = await db

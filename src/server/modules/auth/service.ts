@@ -196,6 +196,14 @@ export async function emailOf(ctx: DataContext, userId: string): Promise<string 
   return (await repo.findUserById(ctx.db, userId))?.email ?? null;
 }
 
+/**
+ * Whether the user exists, and then keeps it from being deleted until the caller's transaction ends (a payment
+ * for a deleted account is recorded for nobody: its webhook must not fail on the missing user).
+ */
+export async function holdUser(tx: DataContext, userId: string): Promise<boolean> {
+  return repo.holdUser(tx.db, userId);
+}
+
 /** The e-mail addresses of many users, by id (users that no longer exist are left out). */
 export async function emailsOf(ctx: DataContext, userIds: readonly string[]): Promise<Map<string, string>> {
   const unique = [...new Set(userIds)];

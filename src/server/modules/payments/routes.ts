@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '@server/errors';
 import { currentUser, requireUser } from '@server/plugins/session';
 import {
   createCheckoutBodySchema,
@@ -84,7 +85,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       async (req) => {
         const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.from(typeof req.body === 'string' ? req.body : '');
         const event = service.verifyWebhook(ctx(req), raw, req.headers['stripe-signature']);
-        await service.handleWebhookEvent(ctx(req), event);
+        try {
+          await service.handleWebhookEvent(ctx(req), event);
+        } catch (err) {
+          if (err instanceof AppError) throw err;
+          // A well-signed event never gets a 500: the failure is logged, and 503 has Stripe send it again later.
+          req.log.error({ err, event: event.id, type: event.type }, 'Stripe webhook event could not be handled');
+          throw new AppError(503, 'The event could not be handled now. Stripe will send it again.');
+        }
         return { received: true as const };
       },
     );

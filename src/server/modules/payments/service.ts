@@ -20,6 +20,7 @@ import {
   type Purchase,
   type TestCheckoutSession,
 } from '@shared/schemas/payments';
+import * as auth from '../auth/service';
 import * as streaks from '../streaks/service';
 import * as subscriptions from '../subscriptions/service';
 import * as repo from './repo';
@@ -125,6 +126,11 @@ const purchaseType = (p: ProductType) => (p === 'freeze_day' ? 'shield' : p === 
  */
 export async function fulfilPayment(tx: ServiceContext, p: PaymentRecord): Promise<FulfilResult> {
   const now = tx.now();
+  // A payment of a deleted account: recorded for nobody, its subscription cancelled (the row stays locked meanwhile).
+  if (!(await auth.holdUser(tx, p.userId))) {
+    await orphaned(tx, p);
+    return { granted: false, note: null };
+  }
   const first = await repo.recordCompletedOnce(tx.db, {
     userId: p.userId,
     type: purchaseType(p.productType),
@@ -160,25 +166,78 @@ function fulfil(ctx: PaymentsCtx, p: PaymentRecord): Promise<FulfilResult> {
 }
 
 /**
- * Job `stripe.cancel-subscription`: cancels the replaced subscription at Stripe. Already gone (404) counts as done;
- * another refusal (4xx but 409/429) fails the job at once; anything else (network, 5xx, 409, 429) is retried.
+ * Cancels one subscription at Stripe. Already gone (404) counts as done; another refusal (4xx but 409/429) is
+ * permanent (PermanentJobError); anything else (network, 5xx, 409, 429) is thrown for the job to retry.
  */
-export async function cancelReplacedSubscriptionJob(ctx: ServiceContext, p: JobPayload<'stripe.cancel-subscription'>): Promise<void> {
-  const stripe = stripeClient(ctx.config);
-  if (!stripe) throw new PermanentJobError(`Stripe is not configured on this server: subscription ${p.subscriptionId} cannot be cancelled here`);
+async function cancelAtStripe(stripe: Stripe, subscriptionId: string): Promise<void> {
   try {
-    await stripe.subscriptions.cancel(p.subscriptionId);
-    ctx.log.info({ subscription: p.subscriptionId }, 'replaced Stripe subscription cancelled');
+    await stripe.subscriptions.cancel(subscriptionId);
   } catch (err) {
     if (err instanceof Stripe.errors.StripeError) {
       const status = err.statusCode ?? 0;
       if (status === 404 || err.code === 'resource_missing') return;
       if (status >= 400 && status < 500 && status !== 409 && status !== 429) {
-        throw new PermanentJobError(`Stripe refused to cancel subscription ${p.subscriptionId} (${status}): ${err.message}`, { cause: err });
+        throw new PermanentJobError(`Stripe refused to cancel subscription ${subscriptionId} (${status}): ${err.message}`, { cause: err });
       }
     }
     throw err;
   }
+}
+
+function jobStripe(ctx: ServiceContext, what: string): Stripe {
+  const stripe = stripeClient(ctx.config);
+  if (!stripe) throw new PermanentJobError(`Stripe is not configured on this server: ${what} cannot be cancelled here`);
+  return stripe;
+}
+
+/** Job `stripe.cancel-subscription`: cancels one subscription at Stripe (a replaced one, or one of a deleted account). */
+export async function cancelReplacedSubscriptionJob(ctx: ServiceContext, p: JobPayload<'stripe.cancel-subscription'>): Promise<void> {
+  await cancelAtStripe(jobStripe(ctx, `subscription ${p.subscriptionId}`), p.subscriptionId);
+  ctx.log.info({ subscription: p.subscriptionId }, 'Stripe subscription cancelled');
+}
+
+/** Subscription states in which Stripe charges no more. */
+const ENDED_SUBSCRIPTION = new Set(['canceled', 'incomplete_expired']);
+
+/**
+ * Job `stripe.cancel-account-subscriptions`: a deleted account's subscriptions, all of them: the ids it held, then
+ * every one Stripe lists for its customer that has not ended. Retried (with backoff) until Stripe has taken every
+ * cancellation; cancelling one already cancelled is harmless, so a retry starts over.
+ */
+export async function cancelAccountSubscriptionsJob(ctx: ServiceContext, p: JobPayload<'stripe.cancel-account-subscriptions'>): Promise<void> {
+  const stripe = jobStripe(ctx, `the subscriptions of customer ${p.customerId ?? '(none)'}`);
+  const ids = new Set(p.subscriptionIds);
+  if (p.customerId) {
+    for await (const sub of stripe.subscriptions.list({ customer: p.customerId, status: 'all', limit: 100 })) {
+      if (!ENDED_SUBSCRIPTION.has(sub.status)) ids.add(sub.id);
+    }
+  }
+  for (const id of ids) await cancelAtStripe(stripe, id);
+  ctx.log.info({ customer: p.customerId, subscriptions: [...ids] }, 'Stripe subscriptions of a deleted account cancelled');
+}
+
+/**
+ * In the account deletion's transaction (account service): enqueues the cancellation, at Stripe, of every live
+ * subscription of the user, before the rows that name them go. Nothing when the user never paid through Stripe.
+ */
+export async function cancelStripeOnDeletion(tx: ServiceContext, userId: string): Promise<void> {
+  const refs = await subscriptions.stripeRefsOf(tx, userId);
+  if (!refs.customerId && !refs.subscriptionId) return;
+  await tx.jobs.enqueue(tx.db, {
+    kind: 'stripe.cancel-account-subscriptions',
+    key: `account-deleted:${refs.customerId ?? refs.subscriptionId}`,
+    payload: { customerId: refs.customerId, subscriptionIds: refs.subscriptionId ? [refs.subscriptionId] : [] },
+  });
+}
+
+/**
+ * A payment or subscription event names a user who does not exist (the account was deleted, or never was): nothing
+ * is recorded for anyone, and the subscription it names, if any, is cancelled at Stripe (a job, in `tx`).
+ */
+async function orphaned(tx: ServiceContext, what: { userId: string; providerId?: string; stripeSubscriptionId?: string | null }): Promise<void> {
+  tx.log.warn({ userId: what.userId, payment: what.providerId, subscription: what.stripeSubscriptionId }, 'Stripe event for an account that does not exist: nothing recorded');
+  const sub = what.stripeSubscriptionId;
+  if (sub) await tx.jobs.enqueue(tx.db, { kind: 'stripe.cancel-subscription', key: sub, payload: { subscriptionId: sub } });
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -521,6 +580,7 @@ export async function handleWebhookEvent(ctx: PaymentsCtx, event: Stripe.Event):
       if (!sub.id) return;
       const userId = sub.metadata.userId || (await subscriptions.userOfStripeSubscription(ctx, sub.id));
       await inTx(ctx, async (tx) => {
+        if (userId && !(await auth.holdUser(tx, userId))) return orphaned(tx, { userId, stripeSubscriptionId: sub.id });
         await subscriptions.setRenewal(tx, sub.id!, false);
         if (userId) {
           const tier = sub.metadata.tier && isPaidTier(sub.metadata.tier) ? sub.metadata.tier : null;
@@ -543,7 +603,12 @@ export async function handleWebhookEvent(ctx: PaymentsCtx, event: Stripe.Event):
     case 'customer.subscription.updated': {
       const s = event.data.object;
       const renews = (s.status === 'active' || s.status === 'trialing') && !s.cancel_at_period_end && !s.cancel_at;
-      await inTx(ctx, (tx) => subscriptions.setRenewal(tx, s.id, renews));
+      await inTx(ctx, async (tx) => {
+        const owner = s.metadata?.userId;
+        // Still charging an account that was deleted: cancel it.
+        if (owner && !ENDED_SUBSCRIPTION.has(s.status) && !(await auth.holdUser(tx, owner))) return orphaned(tx, { userId: owner, stripeSubscriptionId: s.id });
+        await subscriptions.setRenewal(tx, s.id, renews);
+      });
       return;
     }
     case 'customer.subscription.deleted': {

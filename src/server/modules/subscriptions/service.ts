@@ -278,6 +278,12 @@ export async function stripeCustomerOf(ctx: DataContext, userId: string): Promis
   return (await repo.findSubscription(ctx.db, userId))?.stripeCustomerId ?? null;
 }
 
+/** The user's Stripe customer and current subscription (for cancelling them when the account is deleted). */
+export async function stripeRefsOf(ctx: DataContext, userId: string): Promise<{ customerId: string | null; subscriptionId: string | null }> {
+  const row = await repo.findSubscription(ctx.db, userId);
+  return { customerId: row?.stripeCustomerId ?? null, subscriptionId: row?.stripeSubscriptionId ?? null };
+}
+
 /** Remembers the user's Stripe customer (first one wins); returns the one stored. */
 export async function rememberStripeCustomer(ctx: DataContext, userId: string, customerId: string): Promise<string> {
   return repo.setStripeCustomerIfUnset(ctx.db, userId, customerId);
