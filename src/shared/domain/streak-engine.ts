@@ -86,7 +86,9 @@ export type StreakEvent =
   | { type: 'break'; date: LocalDate; lostValue: number; resetTo: number; recoverable: boolean }
   | { type: 'recovery'; date: LocalDate; method: RecoveryMethod; restoredTo: number; streakDelta: number; gapDates: LocalDate[] }
   | { type: 'decline'; date: LocalDate }
-  | { type: 'shields-granted'; date: LocalDate; n: number };
+  | { type: 'shields-granted'; date: LocalDate; n: number }
+  /** Purchased shields taken back (a refunded payment): only those still unused, never below zero. */
+  | { type: 'shields-revoked'; date: LocalDate; n: number };
 
 export type RecoveryMethod = 'shield' | 'paid';
 
@@ -228,6 +230,17 @@ export function applyShieldGrant(state: StreakState, today: LocalDate, n: number
   return {
     state: { ...settled.state, freezeDaysRemaining: settled.state.freezeDaysRemaining + n },
     events: [...settled.events, { type: 'shields-granted', date: today, n }],
+  };
+}
+
+/** Takes back up to n shields still held (a refunded purchase): never below zero; none held, nothing happens. */
+export function applyShieldRevoke(state: StreakState, today: LocalDate, n: number): StepResult {
+  const settled = settle(state, today);
+  const take = Math.min(n, settled.state.freezeDaysRemaining);
+  if (take <= 0) return settled;
+  return {
+    state: { ...settled.state, freezeDaysRemaining: settled.state.freezeDaysRemaining - take },
+    events: [...settled.events, { type: 'shields-revoked', date: today, n: take }],
   };
 }
 

@@ -12,6 +12,8 @@ export const STREAK_LEDGER_REASONS = [
   'developer',
   /** Decision 022: a late offline check-in corrected a settled day (shield returned, break undone). */
   'offline-correction',
+  /** Issue 31: a refunded shield purchase took back a shield still unused. */
+  'refund',
 ] as const;
 export type StreakLedgerReason = (typeof STREAK_LEDGER_REASONS)[number];
 

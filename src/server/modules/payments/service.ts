@@ -140,6 +140,8 @@ export async function fulfilPayment(tx: ServiceContext, p: PaymentRecord): Promi
     status: 'completed',
     provider: p.provider,
     providerId: p.providerId,
+    paymentRef: p.paymentRef ?? null,
+    stripeSubscriptionId: p.stripeSubscriptionId ?? null,
     createdAt: now,
     updatedAt: now,
   });
@@ -247,6 +249,8 @@ async function orphaned(tx: ServiceContext, what: { userId: string; providerId?:
 interface SessionView {
   record: PaymentRecord;
   paid: boolean;
+  /** Set when less than our price was paid (no coupon of ours lowers a Stripe price): flagged, never granted. */
+  underpaid?: string;
 }
 
 const idOf = (v: string | { id: string } | null | undefined): string | null => (v == null ? null : typeof v === 'string' ? v : v.id);
@@ -267,15 +271,22 @@ async function viewStripeSession(stripe: Stripe, s: Stripe.Checkout.Session, now
   let sub: Stripe.Subscription | null = typeof s.subscription === 'object' ? s.subscription : null;
   const subId = idOf(s.subscription);
   if (productType === 'subscription' && subId && !sub) sub = await stripe.subscriptions.retrieve(subId);
+  const expected = productOf(productType, tier).amountCents;
+  const amount = s.amount_total ?? expected;
   return {
     paid: s.payment_status === 'paid' || s.payment_status === 'no_payment_required',
+    // Our coupons are free trials, never a Stripe discount: a Checkout Session that took less than our price is wrong.
+    ...(amount < expected
+      ? { underpaid: `Paid ${formatUsd(amount)} where the price is ${formatUsd(expected)}: held for review, nothing granted. Please contact support.` }
+      : {}),
     record: {
       provider: 'stripe',
       providerId: s.id,
       userId,
       productType,
       tier,
-      amountCents: s.amount_total ?? productOf(productType, tier).amountCents,
+      paymentRef: productType === 'subscription' ? idOf(s.invoice) : idOf(s.payment_intent),
+      amountCents: amount,
       currency: s.currency ?? 'usd',
       periodEnd: productType === 'subscription' ? (periodEndOf(sub) ?? oneMonthAfter(now)) : undefined,
       autoRenew: sub ? sub.status === 'active' || sub.status === 'trialing' : true,
@@ -378,7 +389,6 @@ async function startCheckout(ctx: PaymentsCtx, user: UserRow, product: Product, 
       ],
       metadata,
       ...(product.recurring ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
-      ...(product.recurring && couponCode ? { allow_promotion_codes: true } : {}),
       success_url: successUrl(ctx.config, type, '{CHECKOUT_SESSION_ID}'),
       cancel_url: `${ctx.config.appUrl}${cancelPath(product.productType)}`,
     });
@@ -485,6 +495,10 @@ export async function processPayment(ctx: PaymentsCtx, userId: string, sessionId
   const view = await retrieveSession(ctx, sessionId);
   if (!view || view.record.userId !== userId) throw notFound(PAYMENT_MESSAGES.sessionNotFound);
   if (!view.paid) throw conflict(PAYMENT_MESSAGES.notCompleted);
+  if (view.underpaid) {
+    await holdUnderpaid(ctx, view.record, view.underpaid);
+    throw conflict(view.underpaid);
+  }
   const r = await fulfil(ctx, view.record);
   if (r.note) throw conflict(r.note);
   const type = PAYMENT_TYPE_OF[view.record.productType];
@@ -524,7 +538,9 @@ export async function handleWebhookEvent(ctx: PaymentsCtx, event: Stripe.Event):
         throw providerError(err);
       });
       if (!view) return;
-      if (view.paid) {
+      if (view.paid && view.underpaid) {
+        await holdUnderpaid(ctx, view.record, view.underpaid);
+      } else if (view.paid) {
         await fulfil(ctx, view.record);
       } else {
         // An async payment method: recorded as pending until Stripe says how it went.
@@ -538,6 +554,8 @@ export async function handleWebhookEvent(ctx: PaymentsCtx, event: Stripe.Event):
           status: 'pending',
           provider: 'stripe',
           providerId: p.providerId,
+          paymentRef: p.paymentRef ?? null,
+          stripeSubscriptionId: p.stripeSubscriptionId ?? null,
           createdAt: now,
           updatedAt: now,
         });
@@ -611,6 +629,23 @@ export async function handleWebhookEvent(ctx: PaymentsCtx, event: Stripe.Event):
       });
       return;
     }
+    case 'charge.refunded': {
+      const charge = event.data.object;
+      await reversePayment(ctx, stripe, idOf(charge.payment_intent), { to: 'refunded', refundedCents: charge.amount_refunded });
+      return;
+    }
+    case 'charge.dispute.created': {
+      await reversePayment(ctx, stripe, idOf(event.data.object.payment_intent), { to: 'disputed' });
+      return;
+    }
+    case 'charge.dispute.closed': {
+      // Won by us: the money stays, the purchase reads completed again (a membership it ended stays ended).
+      const dispute = event.data.object;
+      if (dispute.status !== 'won') return;
+      const row = await purchaseOfPaymentIntent(stripe, ctx, idOf(dispute.payment_intent));
+      if (row) await repo.transition(ctx.db, row.id, ['disputed'], 'completed', now);
+      return;
+    }
     case 'customer.subscription.deleted': {
       await inTx(ctx, (tx) => subscriptions.setRenewal(tx, event.data.object.id, false));
       return;
@@ -618,6 +653,98 @@ export async function handleWebhookEvent(ctx: PaymentsCtx, event: Stripe.Event):
     default:
       return;
   }
+}
+
+/** A paid Checkout Session that took less than our price: recorded as flagged (for a person), nothing granted. */
+async function holdUnderpaid(ctx: PaymentsCtx, p: PaymentRecord, note: string): Promise<void> {
+  await inTx(ctx, async (tx) => {
+    if (!(await auth.holdUser(tx, p.userId))) return orphaned(tx, p);
+    const now = tx.now();
+    const recorded = await repo.recordOnce(tx.db, {
+      userId: p.userId,
+      type: purchaseType(p.productType),
+      description: describe(p),
+      amountCents: p.amountCents,
+      currency: p.currency,
+      status: 'flagged',
+      provider: p.provider,
+      providerId: p.providerId,
+      paymentRef: p.paymentRef ?? null,
+      stripeSubscriptionId: p.stripeSubscriptionId ?? null,
+      fulfilmentNote: note,
+      createdAt: now,
+      updatedAt: now,
+    });
+    if (recorded) tx.log.warn({ payment: p.providerId, amountCents: p.amountCents }, 'underpaid Checkout Session flagged, nothing granted');
+  });
+}
+
+/**
+ * The purchase a Stripe charge paid for, by its PaymentIntent: a one-off session's (kept as its payment_ref), else
+ * the invoice that intent paid (Stripe's invoice payments): a renewal's own id, or a subscription session's first.
+ */
+async function purchaseOfPaymentIntent(stripe: Stripe, ctx: PaymentsCtx, paymentIntent: string | null): Promise<repo.PurchaseRow | undefined> {
+  if (!paymentIntent) return undefined;
+  const direct = await repo.findByPaymentRefs(ctx.db, [paymentIntent]);
+  if (direct) return direct;
+  const invoices: string[] = [];
+  try {
+    const list = await stripe.invoicePayments.list({ payment: { type: 'payment_intent', payment_intent: paymentIntent }, limit: 10 });
+    for (const ip of list.data) {
+      const inv = idOf(ip.invoice);
+      if (inv) invoices.push(inv);
+    }
+  } catch (err) {
+    throw providerError(err);
+  }
+  return repo.findByPaymentRefs(ctx.db, invoices);
+}
+
+const REFUND_NOTES: Record<repo.PurchaseRow['type'], string> = {
+  shield: 'Refunded: the shield is taken back if it was still unused.',
+  subscription: 'Refunded: the membership ended.',
+  streak_recovery: 'Refunded: the recovered streak stays.',
+  other: 'Refunded.',
+};
+
+/**
+ * A refund or a dispute of a payment: in one transaction the purchase moves to `refunded` / `disputed` (only the
+ * call that moved it goes on, so an event delivered again changes nothing) and what it bought is taken back: a
+ * refunded shield still unused is removed (never below zero), a refunded or disputed membership ends its paid
+ * period now and is cancelled at Stripe (a job), a refunded recovery is noted (the streak stays).
+ */
+async function reversePayment(
+  ctx: PaymentsCtx,
+  stripe: Stripe,
+  paymentIntent: string | null,
+  how: { to: 'refunded'; refundedCents: number } | { to: 'disputed' },
+): Promise<void> {
+  const row = await purchaseOfPaymentIntent(stripe, ctx, paymentIntent);
+  if (!row) {
+    ctx.log.warn({ paymentIntent, to: how.to }, 'Stripe refund or dispute of a payment not recorded here: ignored');
+    return;
+  }
+  await inTx(ctx, async (tx) => {
+    const now = tx.now();
+    const refunded = how.to === 'refunded' ? Math.min(how.refundedCents, row.amountCents) : undefined;
+    const from: repo.PurchaseRow['status'][] = how.to === 'refunded' ? ['completed', 'disputed', 'flagged', 'pending'] : ['completed', 'flagged'];
+    const moved = await repo.transition(tx.db, row.id, from, how.to, now, refunded);
+    if (!moved) {
+      // Already refunded: a further partial refund only moves the amount.
+      if (refunded !== undefined && row.status === 'refunded' && refunded > row.refundedCents) await repo.setRefunded(tx.db, row.id, refunded, now);
+      return;
+    }
+    if (!moved.userId || row.status === 'flagged' || row.status === 'pending') return; // nothing was granted, or nobody to take from
+    if (moved.type === 'shield' && how.to === 'refunded') {
+      await streaks.revokePurchasedShield(tx, moved.userId, moved.providerId);
+    } else if (moved.type === 'subscription') {
+      await subscriptions.endPaidPeriodNow(tx, moved.userId, moved.stripeSubscriptionId);
+      const sub = moved.stripeSubscriptionId;
+      if (sub) await tx.jobs.enqueue(tx.db, { kind: 'stripe.cancel-subscription', key: sub, payload: { subscriptionId: sub } });
+    }
+    if (how.to === 'refunded') await repo.setFulfilmentNote(tx.db, moved.providerId, REFUND_NOTES[moved.type]);
+    tx.log.info({ payment: moved.providerId, status: how.to }, 'payment reversed');
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------

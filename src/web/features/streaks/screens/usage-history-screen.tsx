@@ -16,6 +16,7 @@ export const LEDGER_REASONS: Record<StreakLedgerReason, { label: string; icon: s
   'tier-grant': { label: 'Shields granted by plan', icon: '🎁' },
   developer: { label: 'Developer action', icon: '🛠️' },
   'offline-correction': { label: 'Offline check-in counted', icon: '📶' },
+  refund: { label: 'Shield refunded', icon: '↩️' },
 };
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
