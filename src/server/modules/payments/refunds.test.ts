@@ -147,6 +147,48 @@ describe.each(testEngines())('Stripe refunds and disputes on %s', (engine) => {
     expect((await u.call('GET', '/api/streak')).body.currentStreak).toBe(streak);
   });
 
+  it('issue 31 (also): a coupon code turns on no Stripe promotion codes; an underpaid session is flagged, not granted', async () => {
+    const u = await newUserWithCalls(t.app);
+    const start = await u.call('POST', '/api/stripe/create-checkout-session', { productType: 'subscription', tier: 'premium', couponCode: 'ANYTHING' });
+    expect(start.status).toBe(200);
+    const created = fake.calls('POST /v1/checkout/sessions').at(-1)!.params;
+    expect(created.allow_promotion_codes).toBeUndefined();
+    expect(created.metadata).toMatchObject({ couponCode: 'ANYTHING' });
+
+    // Stripe reports less paid than our price (a discount we never gave): recorded as flagged, nothing granted.
+    const id = new URL(start.body.url).pathname.split('/').pop()!;
+    fake.complete(id);
+    fake.sessions.get(id)!.amount_total = 100;
+    await deliver('checkout.session.completed', fake.sessionObject(id));
+    const processed = await u.call('POST', '/api/stripe/process-payment', { sessionId: id, paymentType: 'subscription' });
+    expect(processed.status).toBe(409);
+    expect(processed.body.message).toMatch(/Paid \$1\.00 where the price is \$4\.99/);
+    expect((await u.call('GET', '/api/subscription')).body.tier).toBe('free');
+    expect(await shields(u)).toBe(0);
+    expect(await history(u)).toMatchObject([{ type: 'subscription', status: 'flagged' }]);
+  });
+
+  it('issue 31 (finding 5): scheduled downgrades share one Product and Price per item, found by lookup_key', async () => {
+    const productsBefore = fake.calls('POST /v1/products').length;
+    const pricesBefore = fake.calls('POST /v1/prices').length;
+    const priceIds = new Set<string>();
+    for (let i = 0; i < 3; i++) {
+      const u = await newUserWithCalls(t.app);
+      const session = await buy(u, { productType: 'subscription', tier: 'ai-coach' });
+      const subId = fake.sessions.get(session)!.subscription!;
+      const down = await u.call('POST', '/api/stripe/create-checkout-session', { productType: 'subscription', tier: 'premium' });
+      expect(down.status).toBe(200);
+      expect(down.body).toMatchObject({ scheduledTier: 'premium' });
+      const items = fake.calls(`POST /v1/subscriptions/${subId}`).at(-1)!.params.items as Array<Record<string, unknown>>;
+      expect(items[0]!.price_data).toBeUndefined();
+      priceIds.add(items[0]!.price as string);
+    }
+    expect(priceIds.size).toBe(1);
+    expect(fake.calls('POST /v1/products').length - productsBefore).toBeLessThanOrEqual(1);
+    expect(fake.calls('POST /v1/prices').length - pricesBefore).toBeLessThanOrEqual(1);
+    expect([...fake.prices.values()].filter((p) => p.lookup_key === 'big7_premium_499_monthly')).toHaveLength(1);
+  });
+
   it('a refund of a payment not recorded here answers 200 and changes nothing', async () => {
     expect((await postStripeEvent(t.app, 'charge.refunded', fake.chargeObject('pi_unknown', 99))).status).toBe(200);
     expect((await postStripeEvent(t.app, 'charge.dispute.created', fake.disputeObject('pi_unknown', 99))).status).toBe(200);

@@ -74,6 +74,43 @@ function productOf(productType: ProductType, tier: PaidTier | null): Product {
   return { productType, tier: null, amountCents: PRICES_CENTS.streakRecovery, name: 'Streak Recovery', recurring: false };
 }
 
+/** The lookup key of a sellable item's one Stripe Price (its amount in it: a new price is a new key). */
+export const priceLookupKey = (p: Product): string =>
+  `big7_${p.tier ?? p.productType}_${p.amountCents}${p.recurring ? '_monthly' : ''}`.replace(/-/g, '_');
+
+const knownPrices = new WeakMap<Stripe, Map<string, string>>();
+
+/**
+ * The Stripe Price of a sellable item: one Product and Price per item, found by `lookup_key` and created once (with
+ * idempotency keys, so two servers creating it at once make one), then remembered by this process.
+ */
+async function stripePriceFor(stripe: Stripe, product: Product): Promise<string> {
+  const key = priceLookupKey(product);
+  let cache = knownPrices.get(stripe);
+  if (!cache) knownPrices.set(stripe, (cache = new Map()));
+  const known = cache.get(key);
+  if (known) return known;
+  const found = await stripe.prices.list({ lookup_keys: [key], active: true, limit: 1 });
+  let id = found.data[0]?.id;
+  if (!id) {
+    const made = await stripe.products.create({ name: product.name, metadata: { lookupKey: key } }, { idempotencyKey: `big7-product-${key}` });
+    const price = await stripe.prices.create(
+      {
+        product: made.id,
+        currency: 'usd',
+        unit_amount: product.amountCents,
+        lookup_key: key,
+        transfer_lookup_key: true,
+        ...(product.recurring ? { recurring: { interval: 'month' as const } } : {}),
+      },
+      { idempotencyKey: `big7-price-${key}` },
+    );
+    id = price.id;
+  }
+  cache.set(key, id);
+  return id;
+}
+
 const successUrl = (config: AppConfig, type: PaymentType, sessionId: string) =>
   `${config.appUrl}/payment-success?session_id=${sessionId}&type=${type}`;
 const cancelPath = (productType: ProductType) =>
@@ -451,16 +488,11 @@ async function scheduleDowngrade(ctx: PaymentsCtx, userId: string, tier: PaidTie
       const current = await stripe.subscriptions.retrieve(subId);
       const item = current.items.data[0];
       if (!item) throw new AppError(502, 'The payment provider returned a subscription without items. Please try again.');
-      const product = await stripe.products.create({ name: productOf('subscription', tier).name });
+      const price = await stripePriceFor(stripe, productOf('subscription', tier));
       await stripe.subscriptions.update(subId, {
         proration_behavior: 'none',
         cancel_at_period_end: false,
-        items: [
-          {
-            id: item.id,
-            price_data: { currency: 'usd', product: product.id, unit_amount: TIER_MONTHLY_CENTS[tier], recurring: { interval: 'month' } },
-          },
-        ],
+        items: [{ id: item.id, price }],
         metadata: { userId, productType: 'subscription', tier },
       });
     } catch (err) {
