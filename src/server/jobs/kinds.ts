@@ -8,6 +8,11 @@ export const mailMessageSchema = z.object({
   /** Where replies go (e.g. the user who wrote to support). */
   replyTo: z.string().optional(),
   html: z.string().optional(),
+  /**
+   * An e-mailed link (verification, reset): the text and html carry EMAIL_LINK_TOKEN where the token goes. The job
+   * makes the token when it sends and stores only its hash on this email_tokens row, so no table holds a usable link.
+   */
+  emailLink: z.object({ tokenId: z.string() }).optional(),
 });
 
 /** One reminder: the user, the kind and the user's local date it is for. */

@@ -7,6 +7,7 @@ import { cleanupExpired } from './cleanup';
 import { rolloverTick } from './rollover';
 import * as notifications from '../modules/notifications/service';
 import { sendReminderEmailJob } from '../modules/notifications/email-fallback';
+import { withEmailLink } from '../modules/auth/service';
 import { cancelAccountSubscriptionsJob, cancelReplacedSubscriptionJob } from '../modules/payments/service';
 import { contextOf, withNow } from '../context';
 
@@ -67,7 +68,11 @@ function recurringTasks(app: FastifyInstance, opts: JobsOptions): RecurringTask[
 /** The handler of every job kind (kinds and payloads: jobs/kinds.ts). */
 function jobHandlers(app: FastifyInstance, tasks: readonly RecurringTask[]): JobHandlers<typeof JOB_KINDS> {
   return {
-    'mail.send': (message) => sendMailJob(app.mailer, message),
+    'mail.send': async (message) => {
+      // A link's token is made now (issue 31): nothing usable waits in the queue. Null: the link is no longer wanted.
+      const ready = await withEmailLink(contextOf(app), message);
+      if (ready) await sendMailJob(app.mailer, ready);
+    },
     'reminders.batch': async (p, job) => void (await notifications.sendReminderBatch(contextOf(app), p, job)),
     'push.deliver': (p) => notifications.deliverJob(contextOf(app), p),
     'reminders.email': async (p) => void (await sendReminderEmailJob(contextOf(app), p)),
