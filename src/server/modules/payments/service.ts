@@ -151,7 +151,26 @@ function describe(p: PaymentRecord): string {
   return p.renewal ? `${label} membership renewal` : `${label} membership (monthly)`;
 }
 
-const purchaseType = (p: ProductType) => (p === 'freeze_day' ? 'shield' : p === 'streak_recovery' ? 'streak_recovery' : 'subscription');
+const purchaseType = (p: ProductType): repo.PurchaseRow['type'] =>
+  p === 'freeze_day' ? 'shield' : p === 'streak_recovery' ? 'streak_recovery' : 'subscription';
+
+/** The purchases row of a payment record, in a status. */
+function purchaseRow<S extends repo.PurchaseRow['status']>(p: PaymentRecord, status: S, now: Date) {
+  return {
+    userId: p.userId,
+    type: purchaseType(p.productType),
+    description: describe(p),
+    amountCents: p.amountCents,
+    currency: p.currency,
+    status,
+    provider: p.provider,
+    providerId: p.providerId,
+    paymentRef: p.paymentRef ?? null,
+    stripeSubscriptionId: p.stripeSubscriptionId ?? null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
 
 /**
  * Fulfils one confirmed payment inside the caller's transaction (`tx` from inTx): records it (the unique provider id makes the
@@ -168,20 +187,7 @@ export async function fulfilPayment(tx: ServiceContext, p: PaymentRecord): Promi
     await orphaned(tx, p);
     return { granted: false, note: null };
   }
-  const first = await repo.recordCompletedOnce(tx.db, {
-    userId: p.userId,
-    type: purchaseType(p.productType),
-    description: describe(p),
-    amountCents: p.amountCents,
-    currency: p.currency,
-    status: 'completed',
-    provider: p.provider,
-    providerId: p.providerId,
-    paymentRef: p.paymentRef ?? null,
-    stripeSubscriptionId: p.stripeSubscriptionId ?? null,
-    createdAt: now,
-    updatedAt: now,
-  });
+  const first = await repo.recordCompletedOnce(tx.db, purchaseRow(p, 'completed', now));
   if (!first) {
     const row = await repo.findPurchase(tx.db, p.providerId);
     return { granted: false, note: row?.fulfilmentNote ?? null };
@@ -577,19 +583,9 @@ export async function handleWebhookEvent(ctx: PaymentsCtx, event: Stripe.Event):
       } else {
         // An async payment method: recorded as pending until Stripe says how it went.
         const p = view.record;
-        await repo.recordOnce(ctx.db, {
-          userId: p.userId,
-          type: purchaseType(p.productType),
-          description: describe(p),
-          amountCents: p.amountCents,
-          currency: p.currency,
-          status: 'pending',
-          provider: 'stripe',
-          providerId: p.providerId,
-          paymentRef: p.paymentRef ?? null,
-          stripeSubscriptionId: p.stripeSubscriptionId ?? null,
-          createdAt: now,
-          updatedAt: now,
+        await inTx(ctx, async (tx) => {
+          if (!(await auth.holdUser(tx, p.userId))) return orphaned(tx, p);
+          await repo.recordOnce(tx.db, purchaseRow(p, 'pending', now));
         });
       }
       return;
@@ -692,21 +688,7 @@ async function holdUnderpaid(ctx: PaymentsCtx, p: PaymentRecord, note: string): 
   await inTx(ctx, async (tx) => {
     if (!(await auth.holdUser(tx, p.userId))) return orphaned(tx, p);
     const now = tx.now();
-    const recorded = await repo.recordOnce(tx.db, {
-      userId: p.userId,
-      type: purchaseType(p.productType),
-      description: describe(p),
-      amountCents: p.amountCents,
-      currency: p.currency,
-      status: 'flagged',
-      provider: p.provider,
-      providerId: p.providerId,
-      paymentRef: p.paymentRef ?? null,
-      stripeSubscriptionId: p.stripeSubscriptionId ?? null,
-      fulfilmentNote: note,
-      createdAt: now,
-      updatedAt: now,
-    });
+    const recorded = await repo.recordOnce(tx.db, { ...purchaseRow(p, 'flagged', now), fulfilmentNote: note });
     if (recorded) tx.log.warn({ payment: p.providerId, amountCents: p.amountCents }, 'underpaid Checkout Session flagged, nothing granted');
   });
 }
