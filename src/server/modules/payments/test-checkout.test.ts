@@ -143,7 +143,7 @@ describe.each(testEngines())('production without Stripe on %s', (engine) => {
     } finally {
       await t.close();
     }
-  });
+  }, 180_000);
 
   it('PAYMENTS_TEST_MODE=on opens the test checkout again and logs a warning at start-up', async () => {
     const lines: string[] = [];
@@ -159,5 +159,5 @@ describe.each(testEngines())('production without Stripe on %s', (engine) => {
     } finally {
       await t.close();
     }
-  });
+  }, 180_000);
 });
