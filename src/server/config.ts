@@ -172,6 +172,7 @@ const envSchema = z.object({
       .refine(hasHost, 'must be a URL with a host, e.g. http://127.0.0.1:12111')
       .optional(),
   ),
+  PAYMENTS_TEST_MODE: z.preprocess((v) => (v === '' ? undefined : v), onOff.optional()),
   VAPID_PUBLIC_KEY: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'must be the 65-byte P-256 public key in URL-safe base64 (npx web-push generate-vapid-keys)').optional(),
@@ -255,6 +256,11 @@ export interface AppConfig {
     /** Another API host (tests, stripe-mock); null: Stripe's own. */
     api: StripeApiAddress | null;
   } | null;
+  /**
+   * The built-in TEST MODE checkout (no money taken) when Stripe is not configured: PAYMENTS_TEST_MODE, by default on
+   * unless NODE_ENV=production. Off without Stripe: checkout answers 503 (payments are not set up).
+   */
+  paymentsTestMode: boolean;
   /** Web Push: VAPID keys from the environment (null: generated once and stored in the database) and subject. */
   vapid: { publicKey: string; privateKey: string } | null;
   vapidSubject: string;
@@ -345,6 +351,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             api: e.STRIPE_API_URL ? stripeApiAddress(e.STRIPE_API_URL) : null,
           }
         : null,
+    paymentsTestMode: e.PAYMENTS_TEST_MODE ?? e.NODE_ENV !== 'production',
     vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : null,
     vapidSubject: e.VAPID_SUBJECT ?? (appUrl.startsWith('https://') ? appUrl : `mailto:${(adminEmails[0] ?? 'no-reply@big7.local')}`),
     pushThreads: e.PUSH_THREADS ?? (e.NODE_ENV === 'test' ? 0 : Math.min(4, availableParallelism())),

@@ -53,6 +53,8 @@ export interface PaymentSucceeded {
   autoRenew?: boolean;
   stripeCustomerId?: string | null;
   stripeSubscriptionId?: string | null;
+  /** What a Stripe charge of this payment names (PaymentIntent, or the session's first invoice): refunds find it by this. */
+  paymentRef?: string | null;
   now: Date;
 }
 

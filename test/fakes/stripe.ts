@@ -32,6 +32,21 @@ export interface FakeSession {
   cancel_url: string;
   client_reference_id: string | null;
   created: number;
+  /** Payment mode: the PaymentIntent that paid it (set when completed). */
+  payment_intent: string | null;
+  /** Subscription mode: the subscription's first invoice (set when completed). */
+  invoice: string | null;
+}
+
+export interface FakePrice {
+  id: string;
+  object: 'price';
+  product: string;
+  unit_amount: number;
+  currency: string;
+  lookup_key: string | null;
+  active: boolean;
+  recurring: { interval: string } | null;
 }
 
 export interface FakeSubscription {
@@ -69,6 +84,9 @@ export class FakeStripe {
   readonly requests: RecordedRequest[] = [];
   readonly sessions = new Map<string, FakeSession>();
   readonly subscriptions = new Map<string, FakeSubscription>();
+  /** PaymentIntent → the invoice it paid (Stripe's invoice payments). */
+  readonly invoicePayments = new Map<string, string>();
+  readonly prices = new Map<string, FakePrice>();
   /** Period end given to new subscriptions (unix seconds). */
   periodEnd = Math.floor(Date.parse('2026-04-10T12:00:00Z') / 1000);
   /** Make the next calls fail with this status (e.g. 500), until cleared. */
@@ -116,8 +134,50 @@ export class FakeStripe {
     if (s.mode === 'subscription' && !s.subscription) {
       const sub = this.newSubscription(s.customer, (s as FakeSession & { subscriptionMetadata?: Record<string, string> }).subscriptionMetadata ?? s.metadata, s.amount_total);
       s.subscription = sub.id;
+      s.invoice = `in_${++this.seq}`;
+      this.invoicePayments.set(`pi_${++this.seq}`, s.invoice);
+    } else if (s.mode === 'payment' && !s.payment_intent) {
+      s.payment_intent = `pi_${++this.seq}`;
     }
     return s;
+  }
+
+  /** A renewal invoice paid: the PaymentIntent that paid it (its charge's). */
+  payInvoice(invoiceId: string): string {
+    const pi = `pi_${++this.seq}`;
+    this.invoicePayments.set(pi, invoiceId);
+    return pi;
+  }
+
+  /** The PaymentIntent that paid a completed session (a subscription's: its first invoice's). */
+  paymentIntentOf(sessionId: string): string {
+    const s = this.sessions.get(sessionId);
+    if (!s) throw new Error(`no session ${sessionId}`);
+    if (s.payment_intent) return s.payment_intent;
+    const found = [...this.invoicePayments].find(([, inv]) => inv === s.invoice);
+    if (!found) throw new Error(`session ${sessionId} is not paid`);
+    return found[0];
+  }
+
+  /** A charge of a PaymentIntent as a `charge.refunded` event carries it. */
+  chargeObject(paymentIntent: string, amount: number, amountRefunded = amount) {
+    return {
+      id: `ch_${paymentIntent.slice(3)}`,
+      object: 'charge',
+      amount,
+      amount_captured: amount,
+      amount_refunded: amountRefunded,
+      refunded: amountRefunded >= amount,
+      currency: 'usd',
+      payment_intent: paymentIntent,
+      status: 'succeeded',
+      metadata: {},
+    };
+  }
+
+  /** A dispute of a PaymentIntent's charge as `charge.dispute.*` events carry it. */
+  disputeObject(paymentIntent: string, amount: number, status = 'needs_response') {
+    return { id: `dp_${paymentIntent.slice(3)}`, object: 'dispute', amount, currency: 'usd', charge: `ch_${paymentIntent.slice(3)}`, payment_intent: paymentIntent, status };
   }
 
   /** The session as Stripe would embed it in an event (subscription as an id). */
@@ -127,6 +187,11 @@ export class FakeStripe {
     const { ...copy } = s as FakeSession & { subscriptionMetadata?: unknown };
     delete (copy as { subscriptionMetadata?: unknown }).subscriptionMetadata;
     return copy;
+  }
+
+  /** A live subscription made outside a checkout (e.g. a second one of the same customer). */
+  addSubscription(customer: string | null, metadata: Record<string, string>, amount = 499): FakeSubscription {
+    return this.newSubscription(customer, metadata, amount);
   }
 
   private newSubscription(customer: string | null, metadata: Record<string, string>, amount: number): FakeSubscription {
@@ -217,6 +282,8 @@ export class FakeStripe {
         client_reference_id: typeof params.client_reference_id === 'string' ? params.client_reference_id : null,
         created: Math.floor(Date.now() / 1000),
         subscriptionMetadata: (subData?.metadata as Record<string, string>) ?? undefined,
+        payment_intent: null,
+        invoice: null,
       };
       this.sessions.set(id, session);
       return this.send(res, 200, this.sessionObject(id));
@@ -228,6 +295,42 @@ export class FakeStripe {
       const expand = params.expand as string[] | undefined;
       if (expand?.includes('subscription') && s.subscription) out.subscription = this.subscriptions.get(s.subscription) ?? s.subscription;
       return this.send(res, 200, out);
+    }
+    if (method === 'GET' && p === '/v1/invoice_payments') {
+      const payment = params.payment as Params | undefined;
+      const pi = typeof payment?.payment_intent === 'string' ? payment.payment_intent : '';
+      const inv = this.invoicePayments.get(pi);
+      const data = inv ? [{ id: `inpay_${pi.slice(3)}`, object: 'invoice_payment', invoice: inv, is_default: true, status: 'paid', payment: { type: 'payment_intent', payment_intent: pi } }] : [];
+      return this.send(res, 200, { object: 'list', url: '/v1/invoice_payments', has_more: false, data });
+    }
+    if (method === 'GET' && p === '/v1/prices') {
+      const keys = (params.lookup_keys as string[] | undefined) ?? [];
+      const data = [...this.prices.values()].filter((pr) => pr.active && pr.lookup_key !== null && keys.includes(pr.lookup_key));
+      return this.send(res, 200, { object: 'list', url: '/v1/prices', has_more: false, data });
+    }
+    if (method === 'POST' && p === '/v1/prices') {
+      const lookupKey = typeof params.lookup_key === 'string' ? params.lookup_key : null;
+      if (lookupKey && params.transfer_lookup_key === 'true') for (const pr of this.prices.values()) if (pr.lookup_key === lookupKey) pr.lookup_key = null;
+      const recurring = params.recurring as Params | undefined;
+      const price: FakePrice = {
+        id: `price_${++this.seq}`,
+        object: 'price',
+        product: String(params.product),
+        unit_amount: Number(params.unit_amount),
+        currency: String(params.currency ?? 'usd'),
+        lookup_key: lookupKey,
+        active: true,
+        recurring: recurring ? { interval: String(recurring.interval) } : null,
+      };
+      this.prices.set(price.id, price);
+      return this.send(res, 200, price);
+    }
+    if (method === 'GET' && p === '/v1/subscriptions') {
+      const status = typeof params.status === 'string' ? params.status : 'active';
+      const data = [...this.subscriptions.values()].filter(
+        (sub) => (!params.customer || sub.customer === params.customer) && (status === 'all' ? true : sub.status === status),
+      );
+      return this.send(res, 200, { object: 'list', url: '/v1/subscriptions', has_more: false, data });
     }
     if ((m = p.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
       const sub = this.subscriptions.get(decodeURIComponent(m[1]!));
@@ -243,6 +346,10 @@ export class FakeStripe {
         const items = params.items as Params[] | undefined;
         const pd = items?.[0]?.price_data as Params | undefined;
         if (pd && sub.items.data[0]) sub.items.data[0].price = { unit_amount: Number(pd.unit_amount), product: String(pd.product) };
+        const priceId = items?.[0]?.price;
+        const known = typeof priceId === 'string' ? this.prices.get(priceId) : undefined;
+        if (typeof priceId === 'string' && !known) return this.notFound(res, `price: '${priceId}'`);
+        if (known && sub.items.data[0]) sub.items.data[0].price = { unit_amount: known.unit_amount, product: known.product };
         return this.send(res, 200, sub);
       }
     }

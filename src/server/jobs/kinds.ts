@@ -8,6 +8,11 @@ export const mailMessageSchema = z.object({
   /** Where replies go (e.g. the user who wrote to support). */
   replyTo: z.string().optional(),
   html: z.string().optional(),
+  /**
+   * An e-mailed link (verification, reset): the text and html carry EMAIL_LINK_TOKEN where the token goes. The job
+   * makes the token when it sends and stores only its hash on this email_tokens row, so no table holds a usable link.
+   */
+  emailLink: z.object({ tokenId: z.string() }).optional(),
 });
 
 /** One reminder: the user, the kind and the user's local date it is for. */
@@ -96,6 +101,16 @@ export const JOB_KINDS = {
     payload: z.object({ subscriptionId: z.string().min(1) }),
     // 30 s, 60 s, 120 s … capped at 1 h: about ten hours of trying before it is left failed (and listed) for a person.
     policy: { maxAttempts: 15, backoffBaseMs: 30_000, backoffCapMs: 60 * 60_000, leaseMs: 2 * 60_000, redactOnDone: false },
+  },
+  /**
+   * Cancel, at Stripe, every live subscription of a deleted account (issue 31): the subscription ids it held and
+   * every subscription Stripe lists for its customer that is not already ended. Enqueued in the deletion's own
+   * transaction; the payload names no person (Stripe's ids only), so the deletion's clean-up of jobs leaves it.
+   */
+  'stripe.cancel-account-subscriptions': {
+    payload: z.object({ customerId: z.string().min(1).nullable(), subscriptionIds: z.array(z.string().min(1)) }),
+    // 30 s, 60 s, 120 s … capped at 1 h: about a day of trying before it is left failed (and listed) for a person.
+    policy: { maxAttempts: 30, backoffBaseMs: 30_000, backoffCapMs: 60 * 60_000, leaseMs: 2 * 60_000, redactOnDone: false },
   },
   /** One run of a recurring task from `recurringTasks` in `jobs/plugin.ts` (one job per task and time slot). */
   recurring: {

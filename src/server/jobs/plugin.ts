@@ -7,7 +7,8 @@ import { cleanupExpired } from './cleanup';
 import { rolloverTick } from './rollover';
 import * as notifications from '../modules/notifications/service';
 import { sendReminderEmailJob } from '../modules/notifications/email-fallback';
-import { cancelReplacedSubscriptionJob } from '../modules/payments/service';
+import { withEmailLink } from '../modules/auth/service';
+import { cancelAccountSubscriptionsJob, cancelReplacedSubscriptionJob } from '../modules/payments/service';
 import { contextOf, withNow } from '../context';
 
 declare module 'fastify' {
@@ -67,13 +68,18 @@ function recurringTasks(app: FastifyInstance, opts: JobsOptions): RecurringTask[
 /** The handler of every job kind (kinds and payloads: jobs/kinds.ts). */
 function jobHandlers(app: FastifyInstance, tasks: readonly RecurringTask[]): JobHandlers<typeof JOB_KINDS> {
   return {
-    'mail.send': (message) => sendMailJob(app.mailer, message),
+    'mail.send': async (message) => {
+      // A link's token is made now (issue 31): nothing usable waits in the queue. Null: the link is no longer wanted.
+      const ready = await withEmailLink(contextOf(app), message);
+      if (ready) await sendMailJob(app.mailer, ready);
+    },
     'reminders.batch': async (p, job) => void (await notifications.sendReminderBatch(contextOf(app), p, job)),
     'push.deliver': (p) => notifications.deliverJob(contextOf(app), p),
     'reminders.email': async (p) => void (await sendReminderEmailJob(contextOf(app), p)),
     'reminders.checked-in': async (p) => void (await notifications.skipRemindersThrough(contextOf(app), p)),
     'reminders.checked-in-batch': async (p) => void (await notifications.skipRemindersThroughMany(contextOf(app), p.checkIns)),
     'stripe.cancel-subscription': (p) => cancelReplacedSubscriptionJob(contextOf(app), p),
+    'stripe.cancel-account-subscriptions': (p) => cancelAccountSubscriptionsJob(contextOf(app), p),
     recurring: async ({ task }) => {
       const found = tasks.find((t) => t.name === task);
       if (!found) throw new PermanentJobError(`no recurring task named "${task}"`);

@@ -231,7 +231,7 @@ describe.each(testEngines())('the job queue on %s', (engine) => {
   });
 
   it('a recurring task is enqueued once per time slot however many runners schedule it', async () => {
-    const real = new JobQueue({ db: h.db, clock, log, kinds: JOB_KINDS, handlers: { 'mail.send': async () => {}, 'reminders.batch': async () => {}, 'push.deliver': async () => {}, 'reminders.email': async () => {}, 'stripe.cancel-subscription': async () => {}, 'reminders.checked-in': async () => {}, 'reminders.checked-in-batch': async () => {}, recurring: async () => {} } });
+    const real = new JobQueue({ db: h.db, clock, log, kinds: JOB_KINDS, handlers: { 'mail.send': async () => {}, 'reminders.batch': async () => {}, 'push.deliver': async () => {}, 'reminders.email': async () => {}, 'stripe.cancel-subscription': async () => {}, 'stripe.cancel-account-subscriptions': async () => {}, 'reminders.checked-in': async () => {}, 'reminders.checked-in-batch': async () => {}, recurring: async () => {} } });
     const tasks = [{ name: 'tick', everyMs: 60_000, run: async () => {} }];
     clock.set('2026-03-10T12:00:30Z');
     await scheduleRecurring(real, tasks, clock.now());

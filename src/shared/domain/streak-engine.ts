@@ -91,7 +91,9 @@ export type StreakEvent =
   | { type: 'decline'; date: LocalDate }
   | { type: 'shields-granted'; date: LocalDate; n: number }
   /** An ended rest day without a check-in: the streak stays as it was. */
-  | { type: 'rest-day'; date: LocalDate };
+  | { type: 'rest-day'; date: LocalDate }
+  /** Purchased shields taken back (a refunded payment): only those still unused, never below zero. */
+  | { type: 'shields-revoked'; date: LocalDate; n: number };
 
 /** The user's planned rest days (issue 28), an input to every step that settles ended days. */
 export type RestDates = ReadonlySet<LocalDate>;
@@ -242,6 +244,17 @@ export function applyShieldGrant(state: StreakState, today: LocalDate, n: number
   return {
     state: { ...settled.state, freezeDaysRemaining: settled.state.freezeDaysRemaining + n },
     events: [...settled.events, { type: 'shields-granted', date: today, n }],
+  };
+}
+
+/** Takes back up to n shields still held (a refunded purchase): never below zero; none held, nothing happens. */
+export function applyShieldRevoke(state: StreakState, today: LocalDate, n: number): StepResult {
+  const settled = settle(state, today);
+  const take = Math.min(n, settled.state.freezeDaysRemaining);
+  if (take <= 0) return settled;
+  return {
+    state: { ...settled.state, freezeDaysRemaining: settled.state.freezeDaysRemaining - take },
+    events: [...settled.events, { type: 'shields-revoked', date: today, n: take }],
   };
 }
 

@@ -10,7 +10,11 @@ export const PAYMENT_TYPES = ['shield', 'recovery', 'subscription', 'other'] as 
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
 export const PURCHASE_TYPES = ['shield', 'subscription', 'streak_recovery', 'other'] as const;
-export const PURCHASE_STATUSES = ['completed', 'pending', 'failed'] as const;
+/**
+ * completed, pending (async payment methods), failed; refunded / disputed (money taken back, or contested: what it
+ * bought is taken back or ended); flagged (paid less than our price without our coupon: not granted, for a person).
+ */
+export const PURCHASE_STATUSES = ['completed', 'pending', 'failed', 'refunded', 'disputed', 'flagged'] as const;
 
 /** The payment-success type of each product. */
 export const PAYMENT_TYPE_OF: Record<ProductType, PaymentType> = {
@@ -26,6 +30,7 @@ export const PAYMENT_MESSAGES = {
   recoveryUnavailable: 'There is no lost streak to recover right now',
   noPortal: 'Billing management is available only when Stripe payments are configured',
   noCustomer: 'You have no billing account yet: it is created with your first card payment',
+  unavailable: 'Payments are not set up on this server',
   alreadyOnTier: (label: string) => `You are already on the ${label} plan`,
 } as const;
 

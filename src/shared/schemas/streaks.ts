@@ -18,6 +18,8 @@ export const STREAK_LEDGER_REASONS = [
   'rest-day-cancelled',
   'rest-day-used',
   'rest-day-returned',
+  /** Issue 31: a refunded shield purchase took back a shield still unused. */
+  'refund',
 ] as const;
 export type StreakLedgerReason = (typeof STREAK_LEDGER_REASONS)[number];
 

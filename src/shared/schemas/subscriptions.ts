@@ -26,6 +26,8 @@ export const subscriptionSchema = z.object({
     })
     .nullable()
     .optional(),
+  /** Present (true) when this server takes no payments (production without Stripe): the membership screen says so. */
+  paymentsUnavailable: z.literal(true).optional(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 

@@ -57,8 +57,13 @@ export const sessions = pgTable(
 export const emailTokens = pgTable(
   'email_tokens',
   {
-    /** SHA-256 of the token sent by e-mail. */
+    /**
+     * The row's id (the e-mail job's key names it). Rows written before issue 31 used the token's SHA-256 here; the
+     * token itself is made only by the job that sends the e-mail (token_hash).
+     */
     id: text('id').primaryKey(),
+    /** SHA-256 of the token sent by e-mail, set by the `mail.send` job when it sends (null: not sent yet). */
+    tokenHash: text('token_hash'),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -69,6 +74,7 @@ export const emailTokens = pgTable(
   },
   (t) => [
     index('email_tokens_user_idx').on(t.userId, t.purpose),
+    uniqueIndex('email_tokens_token_hash_uq').on(t.tokenHash),
     // The periodic clean-up finds expired and used tokens by these.
     index('email_tokens_expires_idx').on(t.expiresAt),
     index('email_tokens_used_idx').on(t.usedAt).where(sql`${t.usedAt} is not null`),

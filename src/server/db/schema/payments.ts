@@ -29,10 +29,24 @@ export const purchases = pgTable(
     providerId: text('provider_id').notNull(),
     /** Set when the payment was taken but its product could not be applied (e.g. the recovery offer had closed). */
     fulfilmentNote: text('fulfilment_note'),
+    /**
+     * What a Stripe charge of this payment points back to (refunds, disputes): the PaymentIntent of a one-off
+     * Checkout Session, or the first invoice of a subscription's session. Null for renewals (the invoice is
+     * `provider_id`) and the test checkout.
+     */
+    paymentRef: text('payment_ref'),
+    /** The Stripe subscription a membership payment paid for (ended and cancelled when the payment is refunded). */
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    /** How much of the amount was refunded (revenue leaves it out). */
+    refundedCents: integer('refunded_cents').notNull().default(0),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('purchases_provider_id_uq').on(t.providerId), index('purchases_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    uniqueIndex('purchases_provider_id_uq').on(t.providerId),
+    index('purchases_user_idx').on(t.userId, t.createdAt),
+    index('purchases_payment_ref_idx').on(t.paymentRef),
+  ],
 );
 
 /** Sessions of the built-in TEST MODE checkout (used only when Stripe is not configured). */

@@ -13,6 +13,7 @@ import { recordAccountDeletion } from '../admin/service';
 import { toPublicUser } from '../auth/public-user';
 import { history, journalsOf, userTimeZone } from '../check-ins/service';
 import { offerUsed, redemptionsOf } from '../coupons/service';
+import { cancelStripeOnDeletion } from '../payments/service';
 import { claimsOf } from '../rewards/service';
 import { frozenDays, getStreakView, ledger, recoveryPayments } from '../streaks/service';
 import { getSubscription, tierChangesOf } from '../subscriptions/service';
@@ -44,6 +45,8 @@ export async function deletionOffer(ctx: ServiceContext, user: UserRow): Promise
  */
 export async function deleteAccount(ctx: ServiceContext, user: Pick<UserRow, 'id' | 'email'>): Promise<boolean> {
   const deleted = await inTx(ctx, async (tx) => {
+    // Stop the person's Stripe subscriptions: a job in this transaction, retried until Stripe confirms.
+    await cancelStripeOnDeletion(tx, user.id);
     const gone = await repo.deleteUserAndOwnedRows(tx.db, user);
     // Jobs are nobody's rows: those that name the user (queued, done or failed) go in the same transaction.
     if (gone) await ctx.jobs.forgetUser(tx.db, user);

@@ -5,7 +5,8 @@
  * - paidSubscribersByTier: subscriptions whose paid tier is in force now: `subscriptions.paid_tier` while
  *   `paid_until` (plus the renewal grace when it renews by itself, as the subscriptions service reads it) is
  *   ahead. Trials and coupons never set a paid tier, so they never count.
- * - purchaseTotals: completed purchases (`purchases`, status 'completed') in a period, by type, in dollars. A
+ * - purchaseTotals: payments kept (`purchases`, status 'completed', 'disputed' or 'refunded') in a period, by type,
+ *   in dollars, less what was refunded (`refunded_cents`): a fully refunded payment counts nowhere (issue 31). A
  *   deleted account's payments (user_id set null) count nowhere, as its user does not (decision 019).
  */
 import { sql } from 'drizzle-orm';
@@ -41,12 +42,12 @@ export async function purchaseTotals(db: Db, from: Date | null, to: Date): Promi
     db,
     sql`SELECT
       count(*) FILTER (WHERE type = 'shield')::int AS shield_n,
-      coalesce(sum(amount_cents) FILTER (WHERE type = 'shield'), 0)::int AS shield_cents,
+      coalesce(sum(amount_cents - refunded_cents) FILTER (WHERE type = 'shield'), 0)::int AS shield_cents,
       count(*) FILTER (WHERE type = 'streak_recovery')::int AS recovery_n,
-      coalesce(sum(amount_cents) FILTER (WHERE type = 'streak_recovery'), 0)::int AS recovery_cents,
-      coalesce(sum(amount_cents), 0)::bigint AS total_cents
+      coalesce(sum(amount_cents - refunded_cents) FILTER (WHERE type = 'streak_recovery'), 0)::int AS recovery_cents,
+      coalesce(sum(amount_cents - refunded_cents), 0)::bigint AS total_cents
     FROM purchases
-    WHERE status = 'completed' AND user_id IS NOT NULL AND created_at <= ${iso(to)} ${from === null ? sql`` : sql`AND created_at > ${iso(from)}`}`,
+    WHERE status IN ('completed', 'disputed', 'refunded') AND amount_cents > refunded_cents AND user_id IS NOT NULL AND created_at <= ${iso(to)} ${from === null ? sql`` : sql`AND created_at > ${iso(from)}`}`,
   );
   return {
     shield: { count: num(r?.shield_n), revenue: num(r?.shield_cents) / 100 },

@@ -238,7 +238,7 @@ describe.each(testEngines())('Google sign-in against a fake OAuth provider on %s
       const now = t.clock.now();
       await t.app.db
         .insert(emailTokens)
-        .values({ id, userId, purpose: 'reset-password', createdAt: now, expiresAt: new Date(now.getTime() + 60_000) });
+        .values({ id, tokenHash: id, userId, purpose: 'reset-password', createdAt: now, expiresAt: new Date(now.getTime() + 60_000) });
       const res = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'N3wPass!word' } });
       expect(res.statusCode).toBe(200);
     };

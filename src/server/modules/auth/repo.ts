@@ -75,11 +75,21 @@ export async function invalidateEmailTokens(db: Conn, userId: string, purpose: E
     .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
 }
 
-export async function findEmailToken(db: Conn, id: string, purpose: EmailTokenPurpose) {
+/**
+ * The row's token becomes `tokenHash` (the e-mail job, as it sends; a retry makes a new one). A used, superseded or
+ * expired row takes it too (its link then says so, as before); false only when the row is gone: nothing to send.
+ */
+export async function setEmailTokenHash(db: Conn, id: string, tokenHash: string): Promise<boolean> {
+  const rows = await db.update(emailTokens).set({ tokenHash }).where(eq(emailTokens.id, id)).returning({ id: emailTokens.id });
+  return rows.length === 1;
+}
+
+/** The row of an e-mailed token, by the token's hash. */
+export async function findEmailToken(db: Conn, tokenHash: string, purpose: EmailTokenPurpose) {
   const rows = await db
     .select()
     .from(emailTokens)
-    .where(and(eq(emailTokens.id, id), eq(emailTokens.purpose, purpose)))
+    .where(and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.purpose, purpose)))
     .limit(1);
   return rows[0];
 }
@@ -158,6 +168,12 @@ export const deleteSigninFailuresBefore = (db: Conn, before: Date, limit: number
 /** Locks the user's row until the end of the transaction (serialises per-user counters such as the e-mail cap). */
 export async function lockUser(tx: Conn, userId: string): Promise<void> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+/** Whether the user exists, holding a key-share lock on the row (no deletion until the transaction ends). */
+export async function holdUser(tx: Conn, userId: string): Promise<boolean> {
+  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('key share');
+  return rows.length > 0;
 }
 
 /** E-mailed tokens (any purpose, used or not) issued to the user since `since`. */

@@ -1,10 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { inTx, type DataContext, type ServiceContext } from '@server/context';
 import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '@server/errors';
 import type { MailMessage } from '@server/plugins/mail';
 import { passwordResetEmail, verificationEmail } from './emails';
 import { hashPassword, verifyPassword } from './passwords';
 import * as repo from './repo';
-import { hashToken, newEmailToken } from './tokens';
+import { EMAIL_LINK_TOKEN, hashToken, newEmailToken } from './tokens';
 
 export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -56,7 +57,8 @@ async function issueEmailToken(
   message: (link: string) => MailMessage,
 ): Promise<void> {
   const now = tx.now();
-  const { token, id } = newEmailToken();
+  // The row now, the token later: the mail.send job makes it as it sends and stores only its hash (issue 31).
+  const id = randomBytes(16).toString('hex');
   const path = purpose === 'verify-email' ? '/verify-email' : '/reset-password';
   await repo.lockUser(tx.db, user.id);
   if ((await repo.countEmailTokensSince(tx.db, user.id, new Date(now.getTime() - HOUR_MS))) >= AUTH_EMAILS_PER_HOUR) {
@@ -65,7 +67,8 @@ async function issueEmailToken(
   }
   await repo.invalidateEmailTokens(tx.db, user.id, purpose, now);
   await repo.insertEmailToken(tx.db, { id, userId: user.id, purpose, createdAt: now, expiresAt: new Date(now.getTime() + ttlMs) });
-  await tx.jobs.enqueue(tx.db, { kind: 'mail.send', key: `${purpose}:${id}`, payload: message(`${tx.config.appUrl}${path}?token=${token}`) });
+  const payload = { ...message(`${tx.config.appUrl}${path}?token=${EMAIL_LINK_TOKEN}`), emailLink: { tokenId: id } };
+  await tx.jobs.enqueue(tx.db, { kind: 'mail.send', key: `${purpose}:${id}`, payload });
 }
 
 /** The verification e-mail, inside the caller's transaction. */
@@ -187,6 +190,19 @@ export async function resetPassword(ctx: ServiceContext, token: string, password
   return { message: AUTH_API_MESSAGES.resetDone };
 }
 
+/**
+ * For the `mail.send` job, as it sends: an e-mail with a link gets its token now (only the hash is stored, on the
+ * row the link belongs to); others pass unchanged. Null: the row is gone (account deleted, cleaned up): nothing is sent.
+ */
+export async function withEmailLink(ctx: DataContext, message: MailMessage): Promise<MailMessage | null> {
+  const { emailLink, ...rest } = message;
+  if (!emailLink) return message;
+  const { token, id: tokenHash } = newEmailToken();
+  if (!(await repo.setEmailTokenHash(ctx.db, emailLink.tokenId, tokenHash))) return null;
+  const put = (text: string) => text.split(EMAIL_LINK_TOKEN).join(token);
+  return { ...rest, text: put(rest.text), ...(rest.html !== undefined ? { html: put(rest.html) } : {}) };
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // The user row, for other modules (they call these, never this module's repo)
 // ---------------------------------------------------------------------------------------------------------
@@ -194,6 +210,14 @@ export async function resetPassword(ctx: ServiceContext, token: string, password
 /** The user's e-mail address, or null when there is no such user. */
 export async function emailOf(ctx: DataContext, userId: string): Promise<string | null> {
   return (await repo.findUserById(ctx.db, userId))?.email ?? null;
+}
+
+/**
+ * Whether the user exists, and then keeps it from being deleted until the caller's transaction ends (a payment
+ * for a deleted account is recorded for nobody: its webhook must not fail on the missing user).
+ */
+export async function holdUser(tx: DataContext, userId: string): Promise<boolean> {
+  return repo.holdUser(tx.db, userId);
 }
 
 /** The e-mail addresses of many users, by id (users that no longer exist are left out). */

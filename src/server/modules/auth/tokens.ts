@@ -8,3 +8,6 @@ export function newEmailToken(): { token: string; id: string } {
 }
 
 export { hashToken };
+
+/** Stands for the token in a queued e-mail's link until the job sending it makes the token (safe in HTML and URLs). */
+export const EMAIL_LINK_TOKEN = 'EMAIL-LINK-TOKEN';

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import { purchases, testCheckoutSessions } from '@server/db/schema/index';
 
@@ -37,6 +37,43 @@ export async function markPendingFailed(tx: Db, providerId: string, now: Date): 
     .update(purchases)
     .set({ status: 'failed', updatedAt: now })
     .where(and(eq(purchases.providerId, providerId), eq(purchases.status, 'pending')));
+}
+
+/** The purchase a Stripe charge belongs to: by the charge's PaymentIntent, or by the invoice it paid. */
+export async function findByPaymentRefs(db: Db, refs: readonly string[]): Promise<PurchaseRow | undefined> {
+  if (!refs.length) return undefined;
+  const [row] = await db
+    .select()
+    .from(purchases)
+    .where(or(inArray(purchases.paymentRef, [...refs]), inArray(purchases.providerId, [...refs])))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Moves a purchase from one of `from` to `to` (with the refunded amount, when given) and returns it, or undefined
+ * when it was not in one of `from`: the one call that moved it applies the consequences, so an event that arrives
+ * again changes nothing.
+ */
+export async function transition(
+  tx: Db,
+  id: string,
+  from: readonly PurchaseRow['status'][],
+  to: PurchaseRow['status'],
+  now: Date,
+  refundedCents?: number,
+): Promise<PurchaseRow | undefined> {
+  const [row] = await tx
+    .update(purchases)
+    .set({ status: to, updatedAt: now, ...(refundedCents !== undefined ? { refundedCents } : {}) })
+    .where(and(eq(purchases.id, id), inArray(purchases.status, [...from])))
+    .returning();
+  return row;
+}
+
+/** A partial refund after the first: only the amount moves on. */
+export async function setRefunded(tx: Db, id: string, refundedCents: number, now: Date): Promise<void> {
+  await tx.update(purchases).set({ refundedCents, updatedAt: now }).where(eq(purchases.id, id));
 }
 
 export async function setFulfilmentNote(tx: Db, providerId: string, note: string): Promise<void> {

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '@server/errors';
 import { currentUser, requireUser } from '@server/plugins/session';
 import {
   createCheckoutBodySchema,
@@ -24,6 +25,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const stripe = service.stripeClient(app.config);
   const ctx = (req: FastifyRequest): service.PaymentsCtx => ({ ...contextOf(req), stripe });
   const guard = { onRequest: requireUser };
+  if (!stripe && app.config.nodeEnv === 'production') {
+    if (app.config.paymentsTestMode) {
+      app.log.warn('PAYMENTS_TEST_MODE=on without Stripe in production: the built-in test checkout gives every tier and shield away for free');
+    } else {
+      app.log.warn('Stripe is not configured: payments are off (checkout answers 503). Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take payments.');
+    }
+  }
 
   app.post(
     '/stripe/create-checkout-session',
@@ -77,7 +85,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       async (req) => {
         const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.from(typeof req.body === 'string' ? req.body : '');
         const event = service.verifyWebhook(ctx(req), raw, req.headers['stripe-signature']);
-        await service.handleWebhookEvent(ctx(req), event);
+        try {
+          await service.handleWebhookEvent(ctx(req), event);
+        } catch (err) {
+          if (err instanceof AppError) throw err;
+          // A well-signed event never gets a 500: the failure is logged, and 503 has Stripe send it again later.
+          req.log.error({ err, event: event.id, type: event.type }, 'Stripe webhook event could not be handled');
+          throw new AppError(503, 'The event could not be handled now. Stripe will send it again.');
+        }
         return { received: true as const };
       },
     );

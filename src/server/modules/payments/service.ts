@@ -20,6 +20,7 @@ import {
   type Purchase,
   type TestCheckoutSession,
 } from '@shared/schemas/payments';
+import * as auth from '../auth/service';
 import * as streaks from '../streaks/service';
 import * as subscriptions from '../subscriptions/service';
 import * as repo from './repo';
@@ -73,6 +74,43 @@ function productOf(productType: ProductType, tier: PaidTier | null): Product {
   return { productType, tier: null, amountCents: PRICES_CENTS.streakRecovery, name: 'Streak Recovery', recurring: false };
 }
 
+/** The lookup key of a sellable item's one Stripe Price (its amount in it: a new price is a new key). */
+export const priceLookupKey = (p: Product): string =>
+  `big7_${p.tier ?? p.productType}_${p.amountCents}${p.recurring ? '_monthly' : ''}`.replace(/-/g, '_');
+
+const knownPrices = new WeakMap<Stripe, Map<string, string>>();
+
+/**
+ * The Stripe Price of a sellable item: one Product and Price per item, found by `lookup_key` and created once (with
+ * idempotency keys, so two servers creating it at once make one), then remembered by this process.
+ */
+async function stripePriceFor(stripe: Stripe, product: Product): Promise<string> {
+  const key = priceLookupKey(product);
+  let cache = knownPrices.get(stripe);
+  if (!cache) knownPrices.set(stripe, (cache = new Map()));
+  const known = cache.get(key);
+  if (known) return known;
+  const found = await stripe.prices.list({ lookup_keys: [key], active: true, limit: 1 });
+  let id = found.data[0]?.id;
+  if (!id) {
+    const made = await stripe.products.create({ name: product.name, metadata: { lookupKey: key } }, { idempotencyKey: `big7-product-${key}` });
+    const price = await stripe.prices.create(
+      {
+        product: made.id,
+        currency: 'usd',
+        unit_amount: product.amountCents,
+        lookup_key: key,
+        transfer_lookup_key: true,
+        ...(product.recurring ? { recurring: { interval: 'month' as const } } : {}),
+      },
+      { idempotencyKey: `big7-price-${key}` },
+    );
+    id = price.id;
+  }
+  cache.set(key, id);
+  return id;
+}
+
 const successUrl = (config: AppConfig, type: PaymentType, sessionId: string) =>
   `${config.appUrl}/payment-success?session_id=${sessionId}&type=${type}`;
 const cancelPath = (productType: ProductType) =>
@@ -113,7 +151,26 @@ function describe(p: PaymentRecord): string {
   return p.renewal ? `${label} membership renewal` : `${label} membership (monthly)`;
 }
 
-const purchaseType = (p: ProductType) => (p === 'freeze_day' ? 'shield' : p === 'streak_recovery' ? 'streak_recovery' : 'subscription');
+const purchaseType = (p: ProductType): repo.PurchaseRow['type'] =>
+  p === 'freeze_day' ? 'shield' : p === 'streak_recovery' ? 'streak_recovery' : 'subscription';
+
+/** The purchases row of a payment record, in a status. */
+function purchaseRow<S extends repo.PurchaseRow['status']>(p: PaymentRecord, status: S, now: Date) {
+  return {
+    userId: p.userId,
+    type: purchaseType(p.productType),
+    description: describe(p),
+    amountCents: p.amountCents,
+    currency: p.currency,
+    status,
+    provider: p.provider,
+    providerId: p.providerId,
+    paymentRef: p.paymentRef ?? null,
+    stripeSubscriptionId: p.stripeSubscriptionId ?? null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
 
 /**
  * Fulfils one confirmed payment inside the caller's transaction (`tx` from inTx): records it (the unique provider id makes the
@@ -125,18 +182,12 @@ const purchaseType = (p: ProductType) => (p === 'freeze_day' ? 'shield' : p === 
  */
 export async function fulfilPayment(tx: ServiceContext, p: PaymentRecord): Promise<FulfilResult> {
   const now = tx.now();
-  const first = await repo.recordCompletedOnce(tx.db, {
-    userId: p.userId,
-    type: purchaseType(p.productType),
-    description: describe(p),
-    amountCents: p.amountCents,
-    currency: p.currency,
-    status: 'completed',
-    provider: p.provider,
-    providerId: p.providerId,
-    createdAt: now,
-    updatedAt: now,
-  });
+  // A payment of a deleted account: recorded for nobody, its subscription cancelled (the row stays locked meanwhile).
+  if (!(await auth.holdUser(tx, p.userId))) {
+    await orphaned(tx, p);
+    return { granted: false, note: null };
+  }
+  const first = await repo.recordCompletedOnce(tx.db, purchaseRow(p, 'completed', now));
   if (!first) {
     const row = await repo.findPurchase(tx.db, p.providerId);
     return { granted: false, note: row?.fulfilmentNote ?? null };
@@ -160,25 +211,78 @@ function fulfil(ctx: PaymentsCtx, p: PaymentRecord): Promise<FulfilResult> {
 }
 
 /**
- * Job `stripe.cancel-subscription`: cancels the replaced subscription at Stripe. Already gone (404) counts as done;
- * another refusal (4xx but 409/429) fails the job at once; anything else (network, 5xx, 409, 429) is retried.
+ * Cancels one subscription at Stripe. Already gone (404) counts as done; another refusal (4xx but 409/429) is
+ * permanent (PermanentJobError); anything else (network, 5xx, 409, 429) is thrown for the job to retry.
  */
-export async function cancelReplacedSubscriptionJob(ctx: ServiceContext, p: JobPayload<'stripe.cancel-subscription'>): Promise<void> {
-  const stripe = stripeClient(ctx.config);
-  if (!stripe) throw new PermanentJobError(`Stripe is not configured on this server: subscription ${p.subscriptionId} cannot be cancelled here`);
+async function cancelAtStripe(stripe: Stripe, subscriptionId: string): Promise<void> {
   try {
-    await stripe.subscriptions.cancel(p.subscriptionId);
-    ctx.log.info({ subscription: p.subscriptionId }, 'replaced Stripe subscription cancelled');
+    await stripe.subscriptions.cancel(subscriptionId);
   } catch (err) {
     if (err instanceof Stripe.errors.StripeError) {
       const status = err.statusCode ?? 0;
       if (status === 404 || err.code === 'resource_missing') return;
       if (status >= 400 && status < 500 && status !== 409 && status !== 429) {
-        throw new PermanentJobError(`Stripe refused to cancel subscription ${p.subscriptionId} (${status}): ${err.message}`, { cause: err });
+        throw new PermanentJobError(`Stripe refused to cancel subscription ${subscriptionId} (${status}): ${err.message}`, { cause: err });
       }
     }
     throw err;
   }
+}
+
+function jobStripe(ctx: ServiceContext, what: string): Stripe {
+  const stripe = stripeClient(ctx.config);
+  if (!stripe) throw new PermanentJobError(`Stripe is not configured on this server: ${what} cannot be cancelled here`);
+  return stripe;
+}
+
+/** Job `stripe.cancel-subscription`: cancels one subscription at Stripe (a replaced one, or one of a deleted account). */
+export async function cancelReplacedSubscriptionJob(ctx: ServiceContext, p: JobPayload<'stripe.cancel-subscription'>): Promise<void> {
+  await cancelAtStripe(jobStripe(ctx, `subscription ${p.subscriptionId}`), p.subscriptionId);
+  ctx.log.info({ subscription: p.subscriptionId }, 'Stripe subscription cancelled');
+}
+
+/** Subscription states in which Stripe charges no more. */
+const ENDED_SUBSCRIPTION = new Set(['canceled', 'incomplete_expired']);
+
+/**
+ * Job `stripe.cancel-account-subscriptions`: a deleted account's subscriptions, all of them: the ids it held, then
+ * every one Stripe lists for its customer that has not ended. Retried (with backoff) until Stripe has taken every
+ * cancellation; cancelling one already cancelled is harmless, so a retry starts over.
+ */
+export async function cancelAccountSubscriptionsJob(ctx: ServiceContext, p: JobPayload<'stripe.cancel-account-subscriptions'>): Promise<void> {
+  const stripe = jobStripe(ctx, `the subscriptions of customer ${p.customerId ?? '(none)'}`);
+  const ids = new Set(p.subscriptionIds);
+  if (p.customerId) {
+    for await (const sub of stripe.subscriptions.list({ customer: p.customerId, status: 'all', limit: 100 })) {
+      if (!ENDED_SUBSCRIPTION.has(sub.status)) ids.add(sub.id);
+    }
+  }
+  for (const id of ids) await cancelAtStripe(stripe, id);
+  ctx.log.info({ customer: p.customerId, subscriptions: [...ids] }, 'Stripe subscriptions of a deleted account cancelled');
+}
+
+/**
+ * In the account deletion's transaction (account service): enqueues the cancellation, at Stripe, of every live
+ * subscription of the user, before the rows that name them go. Nothing when the user never paid through Stripe.
+ */
+export async function cancelStripeOnDeletion(tx: ServiceContext, userId: string): Promise<void> {
+  const refs = await subscriptions.stripeRefsOf(tx, userId);
+  if (!refs.customerId && !refs.subscriptionId) return;
+  await tx.jobs.enqueue(tx.db, {
+    kind: 'stripe.cancel-account-subscriptions',
+    key: `account-deleted:${refs.customerId ?? refs.subscriptionId}`,
+    payload: { customerId: refs.customerId, subscriptionIds: refs.subscriptionId ? [refs.subscriptionId] : [] },
+  });
+}
+
+/**
+ * A payment or subscription event names a user who does not exist (the account was deleted, or never was): nothing
+ * is recorded for anyone, and the subscription it names, if any, is cancelled at Stripe (a job, in `tx`).
+ */
+async function orphaned(tx: ServiceContext, what: { userId: string; providerId?: string; stripeSubscriptionId?: string | null }): Promise<void> {
+  tx.log.warn({ userId: what.userId, payment: what.providerId, subscription: what.stripeSubscriptionId }, 'Stripe event for an account that does not exist: nothing recorded');
+  const sub = what.stripeSubscriptionId;
+  if (sub) await tx.jobs.enqueue(tx.db, { kind: 'stripe.cancel-subscription', key: sub, payload: { subscriptionId: sub } });
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -188,6 +292,8 @@ export async function cancelReplacedSubscriptionJob(ctx: ServiceContext, p: JobP
 interface SessionView {
   record: PaymentRecord;
   paid: boolean;
+  /** Set when less than our price was paid (no coupon of ours lowers a Stripe price): flagged, never granted. */
+  underpaid?: string;
 }
 
 const idOf = (v: string | { id: string } | null | undefined): string | null => (v == null ? null : typeof v === 'string' ? v : v.id);
@@ -208,15 +314,22 @@ async function viewStripeSession(stripe: Stripe, s: Stripe.Checkout.Session, now
   let sub: Stripe.Subscription | null = typeof s.subscription === 'object' ? s.subscription : null;
   const subId = idOf(s.subscription);
   if (productType === 'subscription' && subId && !sub) sub = await stripe.subscriptions.retrieve(subId);
+  const expected = productOf(productType, tier).amountCents;
+  const amount = s.amount_total ?? expected;
   return {
     paid: s.payment_status === 'paid' || s.payment_status === 'no_payment_required',
+    // Our coupons are free trials, never a Stripe discount: a Checkout Session that took less than our price is wrong.
+    ...(amount < expected
+      ? { underpaid: `Paid ${formatUsd(amount)} where the price is ${formatUsd(expected)}: held for review, nothing granted. Please contact support.` }
+      : {}),
     record: {
       provider: 'stripe',
       providerId: s.id,
       userId,
       productType,
       tier,
-      amountCents: s.amount_total ?? productOf(productType, tier).amountCents,
+      paymentRef: productType === 'subscription' ? idOf(s.invoice) : idOf(s.payment_intent),
+      amountCents: amount,
       currency: s.currency ?? 'usd',
       periodEnd: productType === 'subscription' ? (periodEndOf(sub) ?? oneMonthAfter(now)) : undefined,
       autoRenew: sub ? sub.status === 'active' || sub.status === 'trialing' : true,
@@ -284,6 +397,7 @@ async function startCheckout(ctx: PaymentsCtx, user: UserRow, product: Product, 
   const { stripe } = ctx;
   const type = PAYMENT_TYPE_OF[product.productType];
   if (!stripe) {
+    requireTestMode(ctx);
     const id = `${TEST_SESSION_PREFIX}${randomBytes(18).toString('base64url').replace(/[^A-Za-z0-9]/g, '')}`;
     await repo.insertTestSession(ctx.db, {
       id,
@@ -318,7 +432,6 @@ async function startCheckout(ctx: PaymentsCtx, user: UserRow, product: Product, 
       ],
       metadata,
       ...(product.recurring ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
-      ...(product.recurring && couponCode ? { allow_promotion_codes: true } : {}),
       success_url: successUrl(ctx.config, type, '{CHECKOUT_SESSION_ID}'),
       cancel_url: `${ctx.config.appUrl}${cancelPath(product.productType)}`,
     });
@@ -381,16 +494,11 @@ async function scheduleDowngrade(ctx: PaymentsCtx, userId: string, tier: PaidTie
       const current = await stripe.subscriptions.retrieve(subId);
       const item = current.items.data[0];
       if (!item) throw new AppError(502, 'The payment provider returned a subscription without items. Please try again.');
-      const product = await stripe.products.create({ name: productOf('subscription', tier).name });
+      const price = await stripePriceFor(stripe, productOf('subscription', tier));
       await stripe.subscriptions.update(subId, {
         proration_behavior: 'none',
         cancel_at_period_end: false,
-        items: [
-          {
-            id: item.id,
-            price_data: { currency: 'usd', product: product.id, unit_amount: TIER_MONTHLY_CENTS[tier], recurring: { interval: 'month' } },
-          },
-        ],
+        items: [{ id: item.id, price }],
         metadata: { userId, productType: 'subscription', tier },
       });
     } catch (err) {
@@ -425,6 +533,10 @@ export async function processPayment(ctx: PaymentsCtx, userId: string, sessionId
   const view = await retrieveSession(ctx, sessionId);
   if (!view || view.record.userId !== userId) throw notFound(PAYMENT_MESSAGES.sessionNotFound);
   if (!view.paid) throw conflict(PAYMENT_MESSAGES.notCompleted);
+  if (view.underpaid) {
+    await holdUnderpaid(ctx, view.record, view.underpaid);
+    throw conflict(view.underpaid);
+  }
   const r = await fulfil(ctx, view.record);
   if (r.note) throw conflict(r.note);
   const type = PAYMENT_TYPE_OF[view.record.productType];
@@ -464,22 +576,16 @@ export async function handleWebhookEvent(ctx: PaymentsCtx, event: Stripe.Event):
         throw providerError(err);
       });
       if (!view) return;
-      if (view.paid) {
+      if (view.paid && view.underpaid) {
+        await holdUnderpaid(ctx, view.record, view.underpaid);
+      } else if (view.paid) {
         await fulfil(ctx, view.record);
       } else {
         // An async payment method: recorded as pending until Stripe says how it went.
         const p = view.record;
-        await repo.recordOnce(ctx.db, {
-          userId: p.userId,
-          type: purchaseType(p.productType),
-          description: describe(p),
-          amountCents: p.amountCents,
-          currency: p.currency,
-          status: 'pending',
-          provider: 'stripe',
-          providerId: p.providerId,
-          createdAt: now,
-          updatedAt: now,
+        await inTx(ctx, async (tx) => {
+          if (!(await auth.holdUser(tx, p.userId))) return orphaned(tx, p);
+          await repo.recordOnce(tx.db, purchaseRow(p, 'pending', now));
         });
       }
       return;
@@ -520,6 +626,7 @@ export async function handleWebhookEvent(ctx: PaymentsCtx, event: Stripe.Event):
       if (!sub.id) return;
       const userId = sub.metadata.userId || (await subscriptions.userOfStripeSubscription(ctx, sub.id));
       await inTx(ctx, async (tx) => {
+        if (userId && !(await auth.holdUser(tx, userId))) return orphaned(tx, { userId, stripeSubscriptionId: sub.id });
         await subscriptions.setRenewal(tx, sub.id!, false);
         if (userId) {
           const tier = sub.metadata.tier && isPaidTier(sub.metadata.tier) ? sub.metadata.tier : null;
@@ -542,7 +649,29 @@ export async function handleWebhookEvent(ctx: PaymentsCtx, event: Stripe.Event):
     case 'customer.subscription.updated': {
       const s = event.data.object;
       const renews = (s.status === 'active' || s.status === 'trialing') && !s.cancel_at_period_end && !s.cancel_at;
-      await inTx(ctx, (tx) => subscriptions.setRenewal(tx, s.id, renews));
+      await inTx(ctx, async (tx) => {
+        const owner = s.metadata?.userId;
+        // Still charging an account that was deleted: cancel it.
+        if (owner && !ENDED_SUBSCRIPTION.has(s.status) && !(await auth.holdUser(tx, owner))) return orphaned(tx, { userId: owner, stripeSubscriptionId: s.id });
+        await subscriptions.setRenewal(tx, s.id, renews);
+      });
+      return;
+    }
+    case 'charge.refunded': {
+      const charge = event.data.object;
+      await reversePayment(ctx, stripe, idOf(charge.payment_intent), { to: 'refunded', refundedCents: charge.amount_refunded });
+      return;
+    }
+    case 'charge.dispute.created': {
+      await reversePayment(ctx, stripe, idOf(event.data.object.payment_intent), { to: 'disputed' });
+      return;
+    }
+    case 'charge.dispute.closed': {
+      // Won by us: the money stays, the purchase reads completed again (a membership it ended stays ended).
+      const dispute = event.data.object;
+      if (dispute.status !== 'won') return;
+      const row = await purchaseOfPaymentIntent(stripe, ctx, idOf(dispute.payment_intent));
+      if (row) await repo.transition(ctx.db, row.id, ['disputed'], 'completed', now);
       return;
     }
     case 'customer.subscription.deleted': {
@@ -552,6 +681,84 @@ export async function handleWebhookEvent(ctx: PaymentsCtx, event: Stripe.Event):
     default:
       return;
   }
+}
+
+/** A paid Checkout Session that took less than our price: recorded as flagged (for a person), nothing granted. */
+async function holdUnderpaid(ctx: PaymentsCtx, p: PaymentRecord, note: string): Promise<void> {
+  await inTx(ctx, async (tx) => {
+    if (!(await auth.holdUser(tx, p.userId))) return orphaned(tx, p);
+    const now = tx.now();
+    const recorded = await repo.recordOnce(tx.db, { ...purchaseRow(p, 'flagged', now), fulfilmentNote: note });
+    if (recorded) tx.log.warn({ payment: p.providerId, amountCents: p.amountCents }, 'underpaid Checkout Session flagged, nothing granted');
+  });
+}
+
+/**
+ * The purchase a Stripe charge paid for, by its PaymentIntent: a one-off session's (kept as its payment_ref), else
+ * the invoice that intent paid (Stripe's invoice payments): a renewal's own id, or a subscription session's first.
+ */
+async function purchaseOfPaymentIntent(stripe: Stripe, ctx: PaymentsCtx, paymentIntent: string | null): Promise<repo.PurchaseRow | undefined> {
+  if (!paymentIntent) return undefined;
+  const direct = await repo.findByPaymentRefs(ctx.db, [paymentIntent]);
+  if (direct) return direct;
+  const invoices: string[] = [];
+  try {
+    const list = await stripe.invoicePayments.list({ payment: { type: 'payment_intent', payment_intent: paymentIntent }, limit: 10 });
+    for (const ip of list.data) {
+      const inv = idOf(ip.invoice);
+      if (inv) invoices.push(inv);
+    }
+  } catch (err) {
+    throw providerError(err);
+  }
+  return repo.findByPaymentRefs(ctx.db, invoices);
+}
+
+const REFUND_NOTES: Record<repo.PurchaseRow['type'], string> = {
+  shield: 'Refunded: the shield is taken back if it was still unused.',
+  subscription: 'Refunded: the membership ended.',
+  streak_recovery: 'Refunded: the recovered streak stays.',
+  other: 'Refunded.',
+};
+
+/**
+ * A refund or a dispute of a payment: in one transaction the purchase moves to `refunded` / `disputed` (only the
+ * call that moved it goes on, so an event delivered again changes nothing) and what it bought is taken back: a
+ * refunded shield still unused is removed (never below zero), a refunded or disputed membership ends its paid
+ * period now and is cancelled at Stripe (a job), a refunded recovery is noted (the streak stays).
+ */
+async function reversePayment(
+  ctx: PaymentsCtx,
+  stripe: Stripe,
+  paymentIntent: string | null,
+  how: { to: 'refunded'; refundedCents: number } | { to: 'disputed' },
+): Promise<void> {
+  const row = await purchaseOfPaymentIntent(stripe, ctx, paymentIntent);
+  if (!row) {
+    ctx.log.warn({ paymentIntent, to: how.to }, 'Stripe refund or dispute of a payment not recorded here: ignored');
+    return;
+  }
+  await inTx(ctx, async (tx) => {
+    const now = tx.now();
+    const refunded = how.to === 'refunded' ? Math.min(how.refundedCents, row.amountCents) : undefined;
+    const from: repo.PurchaseRow['status'][] = how.to === 'refunded' ? ['completed', 'disputed', 'flagged', 'pending'] : ['completed', 'flagged'];
+    const moved = await repo.transition(tx.db, row.id, from, how.to, now, refunded);
+    if (!moved) {
+      // Already refunded: a further partial refund only moves the amount.
+      if (refunded !== undefined && row.status === 'refunded' && refunded > row.refundedCents) await repo.setRefunded(tx.db, row.id, refunded, now);
+      return;
+    }
+    if (!moved.userId || row.status === 'flagged' || row.status === 'pending') return; // nothing was granted, or nobody to take from
+    if (moved.type === 'shield' && how.to === 'refunded') {
+      await streaks.revokePurchasedShield(tx, moved.userId, moved.providerId);
+    } else if (moved.type === 'subscription') {
+      await subscriptions.endPaidPeriodNow(tx, moved.userId, moved.stripeSubscriptionId);
+      const sub = moved.stripeSubscriptionId;
+      if (sub) await tx.jobs.enqueue(tx.db, { kind: 'stripe.cancel-subscription', key: sub, payload: { subscriptionId: sub } });
+    }
+    if (how.to === 'refunded') await repo.setFulfilmentNote(tx.db, moved.providerId, REFUND_NOTES[moved.type]);
+    tx.log.info({ payment: moved.providerId, status: how.to }, 'payment reversed');
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -584,8 +791,13 @@ export async function billingPortal(ctx: PaymentsCtx, userId: string): Promise<{
   }
 }
 
+/** The built-in test checkout is on: no Stripe, and PAYMENTS_TEST_MODE (default on unless NODE_ENV=production). */
+export const paymentsAvailable = (config: AppConfig): boolean => config.stripe !== null || config.paymentsTestMode;
+
 function requireTestMode(ctx: PaymentsCtx): void {
   if (ctx.stripe) throw notFound('The test checkout is off: this server takes payments with Stripe');
+  // Production without Stripe: nothing is sold for free.
+  if (!ctx.config.paymentsTestMode) throw new AppError(503, PAYMENT_MESSAGES.unavailable);
 }
 
 function testSessionView(row: repo.TestSessionRow): TestCheckoutSession {

@@ -338,7 +338,9 @@ describe.each(testEngines())('Stripe payments against a fake Stripe API on %s', 
     expect(down.body.url).toBeUndefined();
     const update = fake.calls(`POST /v1/subscriptions/${subId}`).at(-1)!.params;
     expect(update).toMatchObject({ proration_behavior: 'none', metadata: { tier: 'premium' } });
-    expect(((update.items as Params[])[0]!.price_data as Params).unit_amount).toBe('499');
+    // One Product and Price per sellable item, found by lookup_key (issue 31): the subscription moves onto it.
+    const priceId = (update.items as Params[])[0]!.price as string;
+    expect(fake.prices.get(priceId)).toMatchObject({ unit_amount: 499, lookup_key: 'big7_premium_499_monthly', recurring: { interval: 'month' } });
     expect((await call('GET', '/api/subscription')).body).toMatchObject({ tier: 'ai-coach', billing: { scheduledTier: 'premium' } });
     t.clock.set('2026-04-10T12:00:01Z');
     expect((await call('GET', '/api/subscription')).body).toMatchObject({ tier: 'premium', billing: { tier: 'premium', scheduledTier: null } });

@@ -122,3 +122,42 @@ describe.each(testEngines())('the built-in test checkout on %s', (engine) => {
     expect(String(res.headers['content-security-policy'])).toContain("form-action 'self';");
   });
 });
+
+/** Issue 31, finding 7: production without Stripe sells nothing for free, unless PAYMENTS_TEST_MODE=on says so. */
+describe.each(testEngines())('production without Stripe on %s', (engine) => {
+  const production = { NODE_ENV: 'production', APP_URL: 'https://big7.example' };
+
+  it('checkout answers 503, the test checkout is closed, nothing is granted, and the subscription says so', async () => {
+    const t = await buildTestApp(engine, { env: production });
+    try {
+      const { call } = await newUserWithCalls(t.app);
+      for (const body of [{ productType: 'freeze_day' }, { productType: 'subscription', tier: 'premium' }]) {
+        const r = await call('POST', '/api/stripe/create-checkout-session', body);
+        expect(r.status).toBe(503);
+        expect(r.body.message).toBe('Payments are not set up on this server');
+      }
+      expect((await call('POST', '/api/stripe/test-checkout/test_session_abc/pay')).status).toBe(503);
+      expect((await call('GET', '/api/streak')).body.freezeDaysRemaining).toBe(0);
+      expect((await call('GET', '/api/purchase-history')).body).toEqual([]);
+      expect((await call('GET', '/api/subscription')).body).toMatchObject({ tier: 'free', paymentsUnavailable: true });
+    } finally {
+      await t.close();
+    }
+  }, 180_000);
+
+  it('PAYMENTS_TEST_MODE=on opens the test checkout again and logs a warning at start-up', async () => {
+    const lines: string[] = [];
+    const stream = { write: (l: string) => void lines.push(l) };
+    const t = await buildTestApp(engine, { env: { ...production, PAYMENTS_TEST_MODE: 'on' }, logger: { level: 'warn', stream } });
+    try {
+      expect(lines.some((l) => l.includes('PAYMENTS_TEST_MODE=on'))).toBe(true);
+      const { call } = await newUserWithCalls(t.app);
+      const start = await call('POST', '/api/stripe/create-checkout-session', { productType: 'freeze_day' });
+      expect(start.status).toBe(200);
+      expect(start.body.url).toMatch(/^\/test-checkout\?session_id=test_session_/);
+      expect((await call('GET', '/api/subscription')).body.paymentsUnavailable).toBeUndefined();
+    } finally {
+      await t.close();
+    }
+  }, 180_000);
+});

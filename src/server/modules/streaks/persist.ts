@@ -100,6 +100,17 @@ export function ledgerRows(before: StreakState, events: StreakEvent[], ctx: Ledg
           currentStreak: streak,
           freezeDaysRemaining: shields,
         };
+      case 'shields-revoked':
+        shields -= e.n;
+        return {
+          ...base,
+          reason: 'refund',
+          description: `${countText(e.n, 'shield')} taken back: the purchase was refunded`,
+          shieldsDelta: -e.n,
+          currentStreak: streak,
+          freezeDaysRemaining: shields,
+          ref: ctx.ref ?? null,
+        };
       case 'shields-granted': {
         shields += e.n;
         const reason = ctx.grantReason ?? 'developer';

@@ -17,6 +17,7 @@ import {
   applyDecline,
   applyRecovery,
   applyShieldGrant,
+  applyShieldRevoke,
   initialStreakState,
   recoveryAvailable,
   rememberSnapshot,
@@ -348,6 +349,17 @@ export async function grantShields(
     ref: opts.ref ?? null,
   });
   return { granted: true, freezeDaysRemaining: r.state.freezeDaysRemaining };
+}
+
+/**
+ * A shield purchase was refunded: the shield is taken back if the user still holds one (never below zero), once per
+ * payment reference. Answers whether one was taken.
+ */
+export async function revokePurchasedShield(tx: DataContext, userId: string, paymentRef: string): Promise<{ revoked: boolean }> {
+  await repo.lockState(tx.db, userId, await repo.userTimezone(tx.db, userId)); // before the reference check (see grantShields)
+  if (await repo.ledgerHasRef(tx.db, userId, 'refund', paymentRef)) return { revoked: false };
+  const r = await applyStep(tx, userId, (s, today) => applyShieldRevoke(s, today, 1), { ref: paymentRef });
+  return { revoked: r.events.some((e) => e.type === 'shields-revoked') };
 }
 
 /** Paid recovery (fulfilled by the payments module once per payment reference). */

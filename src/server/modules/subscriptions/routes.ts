@@ -6,9 +6,12 @@ import * as service from './service';
 import { contextOf } from '@server/context';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/subscription', { onRequest: requireUser, schema: { response: { 200: subscriptionSchema } } }, async (req) =>
-    service.subscriptionFor(contextOf(req), currentUser(req)),
-  );
+  // Production without Stripe and without PAYMENTS_TEST_MODE sells nothing (checkout answers 503): the screen says so.
+  const paymentsOff = !app.config.stripe && !app.config.paymentsTestMode;
+  app.get('/subscription', { onRequest: requireUser, schema: { response: { 200: subscriptionSchema } } }, async (req) => {
+    const sub = await service.subscriptionFor(contextOf(req), currentUser(req));
+    return paymentsOff ? { ...sub, paymentsUnavailable: true as const } : sub;
+  });
   app.post(
     '/subscription/dismiss-trial-expiry',
     { onRequest: requireUser, schema: { body: dismissTrialExpiryBodySchema, response: { 200: messageSchema } } },

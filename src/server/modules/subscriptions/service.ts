@@ -268,6 +268,23 @@ export async function setRenewal(tx: DataContext, stripeSubscriptionId: string, 
   return true;
 }
 
+/**
+ * The payment for this Stripe subscription was refunded or disputed: its paid period ends now and it renews no more
+ * (the tier returns to free, or to a trial running on top). Nothing when it is not the user's current subscription.
+ * Returns whether a paid period ended.
+ */
+export async function endPaidPeriodNow(tx: DataContext, userId: string, stripeSubscriptionId: string | null): Promise<boolean> {
+  await expireTrials(tx, userId);
+  const sub = await repo.lockSubscription(tx.db, userId);
+  if (!sub.paidTier || !sub.paidUntil) return false;
+  if (stripeSubscriptionId !== null && sub.stripeSubscriptionId !== stripeSubscriptionId) return false;
+  const now = tx.now();
+  const patch: Partial<repo.SubscriptionRow> = { paidUntil: sub.paidUntil < now ? sub.paidUntil : now, autoRenew: false, scheduledTier: null, updatedAt: now };
+  await repo.updateSubscription(tx.db, userId, { ...patch, nextExpiryAt: nextDueAt({ ...sub, ...patch }) });
+  await expireTrials(tx, userId);
+  return true;
+}
+
 /** The user holding a Stripe subscription (webhooks for renewals carry only the subscription). */
 export async function userOfStripeSubscription(ctx: DataContext, stripeSubscriptionId: string): Promise<string | null> {
   return (await repo.findByStripeSubscription(ctx.db, stripeSubscriptionId))?.userId ?? null;
@@ -276,6 +293,12 @@ export async function userOfStripeSubscription(ctx: DataContext, stripeSubscript
 /** The Stripe customer of a user, if one was created. */
 export async function stripeCustomerOf(ctx: DataContext, userId: string): Promise<string | null> {
   return (await repo.findSubscription(ctx.db, userId))?.stripeCustomerId ?? null;
+}
+
+/** The user's Stripe customer and current subscription (for cancelling them when the account is deleted). */
+export async function stripeRefsOf(ctx: DataContext, userId: string): Promise<{ customerId: string | null; subscriptionId: string | null }> {
+  const row = await repo.findSubscription(ctx.db, userId);
+  return { customerId: row?.stripeCustomerId ?? null, subscriptionId: row?.stripeSubscriptionId ?? null };
 }
 
 /** Remembers the user's Stripe customer (first one wins); returns the one stored. */

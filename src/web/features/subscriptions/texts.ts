@@ -24,6 +24,8 @@ export const PAYMENT_TEXTS = {
   historyEmptyTitle: 'No purchases yet',
   historyEmptyBody: 'Your purchase history will appear here when you make your first purchase',
   downgradeNote: 'Downgrades take effect at the next billing cycle. Your data is always kept.',
+  /** Issue 31: production without Stripe (GET /api/subscription says paymentsUnavailable). */
+  paymentsUnavailable: 'Payments are unavailable on this server, so plans cannot be bought here right now. Coupons still work, and you can move to the Free plan.',
 } as const;
 
 /** Where Return to App goes after each payment type (spec part 2 §2). */

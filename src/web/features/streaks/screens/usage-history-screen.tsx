@@ -21,6 +21,7 @@ export const LEDGER_REASONS: Record<StreakLedgerReason, { label: string; icon: s
   'rest-day-cancelled': { label: 'Rest day cancelled', icon: '↩️' },
   'rest-day-used': { label: 'Rest day', icon: REST_DAY_ICON },
   'rest-day-returned': { label: 'Rest day given back', icon: '✅' },
+  refund: { label: 'Shield refunded', icon: '↩️' },
 };
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));

@@ -4,7 +4,7 @@ import { cn } from '@web/components/ui/cn';
 import type { Plan } from '../plans';
 import { CheckList } from '@web/components/ui/check-list';
 
-export type PlanAction = 'current' | 'upgrade' | 'downgrade' | 'scheduled' | 'coming-soon';
+export type PlanAction = 'current' | 'upgrade' | 'downgrade' | 'scheduled' | 'coming-soon' | 'unavailable';
 
 const ACTION_LABEL: Record<PlanAction, string> = {
   current: 'Current Plan',
@@ -12,6 +12,7 @@ const ACTION_LABEL: Record<PlanAction, string> = {
   downgrade: 'Downgrade',
   scheduled: 'Starts at renewal',
   'coming-soon': 'Coming Soon',
+  unavailable: 'Unavailable',
 };
 
 /** One plan on /upgrade: name, price, inclusions and the one action that applies to it. */

@@ -7,12 +7,19 @@ import { StatusIcon } from '../components/status-icon';
 import { usePurchaseHistory } from '../api/purchase-history';
 import { PAYMENT_TEXTS } from '../texts';
 
-/** Spec part 2 §3: completed green, pending yellow, anything else failed red; the word is always shown too. */
+/**
+ * Spec part 2 §3: completed green, pending yellow, anything else failed red; the word is always shown too. Issue 31:
+ * refunded and disputed payments say so, in red (never green); one held for review ('flagged') in yellow.
+ */
+const RED = 'border border-danger bg-transparent text-danger-text';
 const STATUS_STYLE: Record<string, { label: string; className: string }> = {
   completed: { label: 'Completed', className: 'bg-success-bg text-success-fg' },
   pending: { label: 'Pending', className: 'bg-warning-bg text-warning-fg' },
+  refunded: { label: 'Refunded', className: RED },
+  disputed: { label: 'Disputed', className: RED },
+  flagged: { label: 'Under review', className: 'bg-warning-bg text-warning-fg' },
 };
-const FAILED_STYLE = { label: 'Failed', className: 'border border-danger bg-transparent text-danger-text' };
+const FAILED_STYLE = { label: 'Failed', className: RED };
 
 const money = (amount: number) => `$${amount.toFixed(2)}`;
 const when = (iso: string) =>

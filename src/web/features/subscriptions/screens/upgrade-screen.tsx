@@ -61,7 +61,8 @@ export default function UpgradeScreen() {
     if (comingSoon) return 'coming-soon';
     if (tier === current) return 'current';
     if (tier === scheduled) return 'scheduled';
-    return tierRank(tier) > tierRank(current) ? 'upgrade' : 'downgrade';
+    if (tierRank(tier) > tierRank(current)) return sub?.paymentsUnavailable ? 'unavailable' : 'upgrade';
+    return 'downgrade';
   };
 
   const fail = (err: unknown) => {
@@ -112,6 +113,11 @@ export default function UpgradeScreen() {
           <Button variant="outline" block onClick={() => portal.mutate(undefined, { onError: fail })} disabled={portal.isPending}>
             {portal.isPending ? 'Opening billing...' : 'Manage billing'}
           </Button>
+        )}
+        {sub?.paymentsUnavailable && (
+          <p role="status" className="rounded-xl border border-warning-border bg-warning-bg p-3 text-sm text-warning-fg" data-testid="payments-unavailable">
+            {PAYMENT_TEXTS.paymentsUnavailable}
+          </p>
         )}
         <CouponEntry />
         <h2 className="pt-2 text-lg font-bold">Plans</h2>
