@@ -23,6 +23,7 @@ import {
   type AreaScores,
 } from '@shared/domain/scoring';
 import { hasAiCoach } from '@shared/domain/tiers';
+import { answerKindOf, type CorrelationDay } from '@shared/domain/correlations';
 import {
   CHECK_IN_MESSAGES,
   JOURNAL_FIELDS,
@@ -621,4 +622,10 @@ export async function recentAreaScores(ctx: ServiceContext, userId: string, n: n
 export async function recentDatedAreaScores(ctx: ServiceContext, userId: string, n: number): Promise<Array<{ date: string; scores: AreaScores }>> {
   const rows = await repo.listCheckIns(ctx.db, userId, n);
   return rows.map((row) => ({ date: row.localDate, scores: areaScoresOf(row) }));
+}
+
+/** The user's latest `n` check-ins as the correlations read them (date, yes/no or 0–4, area scores), newest first. */
+export async function correlationDays(ctx: ServiceContext, userId: string, n: number): Promise<CorrelationDay[]> {
+  const rows = await repo.listCheckIns(ctx.db, userId, n);
+  return rows.map((row) => ({ date: row.localDate, kind: answerKindOf(Array.isArray(row.answers) ? row.answers : []), scores: areaScoresOf(row) }));
 }
