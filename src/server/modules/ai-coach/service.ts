@@ -124,3 +124,17 @@ export async function deleteConversation(ctx: ServiceContext, signedIn: UserRow,
   if (!UUID.test(id) || !(await repo.deleteConversation(ctx.db, user.id, id))) throw notFound(AI_COACH_MESSAGES.conversationNotFound);
   return { message: AI_COACH_MESSAGES.deletedText };
 }
+
+/** Every conversation of the user with its messages (the data export; any tier: an ended plan keeps its history). */
+export async function conversationsExport(ctx: ServiceContext, userId: string) {
+  const rows = await repo.listConversations(ctx.db, userId);
+  return Promise.all(
+    rows.map(async (c) => ({
+      id: c.id,
+      title: c.title,
+      createdAt: c.createdAt.toISOString(),
+      updatedAt: c.updatedAt.toISOString(),
+      messages: (await repo.listMessages(ctx.db, userId, c.id)).map((m) => ({ role: m.role, content: m.content, createdAt: m.createdAt.toISOString() })),
+    })),
+  );
+}
