@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import { anyText, epochMs, namedRowsOf, namedTextRows, rowsOf } from '@server/db/rows';
 import { checkInIdempotencyKeys, checkIns, journalEntries, users } from '@server/db/schema/index';
@@ -282,4 +282,14 @@ export async function listImportedIds(db: Db, userId: string): Promise<string[]>
     .from(checkIns)
     .where(and(eq(checkIns.userId, userId), eq(checkIns.imported, true)));
   return rows.map((r) => r.id);
+}
+
+/** The user's journal rows of check-ins dated `from` or later, with their dates, newest first. */
+export async function journalsSince(db: Db, userId: string, from: string): Promise<Array<{ date: string; journal: JournalRow }>> {
+  return db
+    .select({ date: checkIns.localDate, journal: journalEntries })
+    .from(journalEntries)
+    .innerJoin(checkIns, eq(checkIns.id, journalEntries.checkInId))
+    .where(and(eq(journalEntries.userId, userId), eq(checkIns.userId, userId), gte(checkIns.localDate, from)))
+    .orderBy(desc(checkIns.localDate));
 }

@@ -25,6 +25,7 @@ import {
   type AreaScores,
 } from '@shared/domain/scoring';
 import { hasAiCoach } from '@shared/domain/tiers';
+import { AREAS, type Area } from '@shared/domain/areas';
 import { answerKindOf, type CorrelationDay } from '@shared/domain/correlations';
 import {
   CHECK_IN_MESSAGES,
@@ -684,4 +685,15 @@ export async function importCheckIns(ctx: ServiceContext, user: UserRow, items: 
 /** The ids of the user's imported check-ins. */
 export async function importedCheckInIds(ctx: ServiceContext, userId: string): Promise<Set<string>> {
   return new Set(await repo.listImportedIds(ctx.db, userId));
+}
+
+/** The user's journal notes of check-ins dated `from` or later, one per area with text, newest first (the coach). */
+export async function journalNotesSince(ctx: ServiceContext, userId: string, from: string): Promise<Array<{ date: string; area: Area; text: string }>> {
+  const rows = await repo.journalsSince(ctx.db, userId, from);
+  return rows.flatMap(({ date, journal }) =>
+    AREAS.flatMap((area) => {
+      const text = journalText(journal[`${area}Journal`]);
+      return text ? [{ date, area, text }] : [];
+    }),
+  );
 }
