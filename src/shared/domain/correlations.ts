@@ -363,4 +363,4 @@ export function correlations(history: readonly CorrelationDay[]): CorrelationsRe
 }
 
 /** The findings that involve an area (the category page). */
-export const findingsFor = (findings: readonly Pick<Finding, 'a' | 'b'>[], area: Area) => findings.filter((f) => f.a === area || f.b === area);
+export const findingsFor = <F extends Pick<Finding, 'a' | 'b'>>(findings: readonly F[], area: Area): F[] => findings.filter((f) => f.a === area || f.b === area);
