@@ -3,6 +3,7 @@ import { buildTestApp, type TestApp } from '@test/helpers/app';
 import { testEngines } from '@test/helpers/db';
 import { startFakeOpenAi, type FakeOpenAi } from '@test/fakes/openai';
 import { createUser, signInAs } from '@test/helpers/users';
+import { checkInValues } from '@test/helpers/check-ins';
 import { AREAS, type Area } from '@shared/domain/areas';
 import { addLocalDays } from '@shared/domain/dates';
 import { checkIns, journalEntries } from '@server/db/schema/index';
@@ -21,21 +22,7 @@ async function seed(t: TestApp, userId: string) {
     const s = Object.fromEntries(AREAS.map((a, k) => [a, answers[k]! / 4])) as Record<Area, number>;
     const [row] = await t.app.db
       .insert(checkIns)
-      .values({
-        userId,
-        localDate: addLocalDays(TODAY, -1 - i),
-        restScore: s.rest,
-        exerciseScore: s.exercise,
-        nutritionScore: s.nutrition,
-        goalsScore: s.goals,
-        boundariesScore: s.boundaries,
-        connectionScore: s.connection,
-        joyScore: s.joy,
-        score: answers.reduce((x, y) => x + y, 0) / 28,
-        answers,
-        subscriptionTierAtCheckIn: 'ai-coach',
-        timezone: 'UTC',
-      })
+      .values(checkInValues({ userId, localDate: addLocalDays(TODAY, -1 - i), scores: s, answers, tier: 'ai-coach' }))
       .returning();
     if (i === 1) await t.app.db.insert(journalEntries).values({ checkInId: row!.id, userId, boundariesJournal: 'Five meetings in a row and my manager added another at six' });
     if (i === 20) await t.app.db.insert(journalEntries).values({ checkInId: row!.id, userId, boundariesJournal: 'An old note about meetings from weeks ago' });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '@test/helpers/app';
 import { testEngines } from '@test/helpers/db';
 import { createUser, signInAs } from '@test/helpers/users';
+import { checkInValues } from '@test/helpers/check-ins';
 import { AREAS, type Area } from '@shared/domain/areas';
 import { addLocalDays } from '@shared/domain/dates';
 import { seededRandom } from '@shared/domain/correlations';
@@ -20,21 +21,13 @@ async function seedRelated(t: TestApp, userId: string, days: number, kind: 'scal
     const rest = kind === 'scale' ? (i * 3) % 5 : i % 2;
     const answers = AREAS.map((a) => (a === 'rest' || a === 'joy' ? rest : kind === 'scale' ? Math.floor(random() * 5) : random() < 0.5 ? 1 : 0));
     const s = Object.fromEntries(AREAS.map((a, k) => [a, kind === 'scale' ? answers[k]! / 4 : answers[k]!])) as Record<Area, number>;
-    return {
+    return checkInValues({
       userId,
       localDate: addLocalDays(TODAY, -1 - i),
-      restScore: s.rest,
-      exerciseScore: s.exercise,
-      nutritionScore: s.nutrition,
-      goalsScore: s.goals,
-      boundariesScore: s.boundaries,
-      connectionScore: s.connection,
-      joyScore: s.joy,
-      score: AREAS.reduce((acc, a) => acc + s[a], 0) / 7,
+      scores: s,
       answers: kind === 'scale' ? answers : answers.map((x) => x === 1),
-      subscriptionTierAtCheckIn: kind === 'scale' ? ('premium' as const) : ('free' as const),
-      timezone: 'UTC',
-    };
+      tier: kind === 'scale' ? 'premium' : 'free',
+    });
   });
   if (rows.length) await t.app.db.insert(checkIns).values(rows);
 }
