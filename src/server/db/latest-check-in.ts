@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from './client';
 import { checkIns, users } from './schema/index';
 
@@ -11,7 +11,7 @@ export function latestCheckInLateral(db: Db) {
   return db
     .select({ localDate: checkIns.localDate, createdAt: checkIns.createdAt })
     .from(checkIns)
-    .where(eq(checkIns.userId, users.id))
+    .where(and(eq(checkIns.userId, users.id), eq(checkIns.imported, false)))
     .orderBy(desc(checkIns.localDate))
     .limit(1)
     .as('latest_ci');

@@ -51,6 +51,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(import('./support/routes'));
   await app.register(checkInRoutes);
   await app.register(tipsRoutes);
+  await app.register(import('./insights/routes'), { prefix: '/insights' });
   await app.register(import('./streaks/routes'));
   await app.register(import('./subscriptions/routes'));
   await app.register(import('./dashboard/routes'));

@@ -14,6 +14,10 @@ import {
   suggestedQuestions,
   summarise,
   summaryText,
+  PROMPT_LIMITS,
+  topicsInQuestion,
+  type CoachSummary,
+  type Topic,
 } from './coach';
 import { addLocalDays } from './dates';
 import type { DatedAreaScores } from './insights';
@@ -170,8 +174,9 @@ describe('built-in coach', () => {
       fc.property(fc.constantFrom(...AREAS), fc.integer({ min: 1, max: 14 }), (area, n) => {
         const s = summarise(daily(n, flat(0.75, { [area]: 0.25 })), TODAY, { current: n, best: n });
         const advice = builtInAdvice({ question, summary: s });
-        expect(advice).toContain(`${AREA_LABELS[area]} has averaged 25%`);
-        for (const other of AREAS) if (other !== area) expect(advice).not.toContain(`${AREA_LABELS[other]} has averaged`);
+        expect(advice).toContain(n === 1 ? `${AREA_LABELS[area]} scored 25% in your one check-in` : `${AREA_LABELS[area]} has averaged 25%`);
+        for (const other of AREAS) if (other !== area) expect(advice).not.toMatch(new RegExp(`${AREA_LABELS[other]} (has averaged|scored)`));
+        expect(advice).not.toMatch(/over your last check-in/);
       }),
     );
   });
@@ -249,3 +254,114 @@ describe('suggested questions', () => {
   });
 });
 
+
+describe('a coach that listens (issue 29)', () => {
+  const TABLE: Array<[string, Topic[]]> = [
+    ['How can I improve my sleep quality?', ['sleep']],
+    ['I keep waking up at 4am, what can I do?', ['sleep']],
+    ['Why am I always tired in the afternoon?', ['sleep']],
+    ['I have no energy after lunch', ['energy', 'food']],
+    ['How do I handle stress at work?', ['stress', 'work']],
+    ['I feel overwhelmed by my workload', ['stress', 'work']],
+    ['My days are full of back-to-back meetings, how do I cope?', ['meetings']],
+    ['Too many Zoom calls are draining me', ['meetings', 'energy']],
+    ['How can I fit more exercise into my day?', ['movement']],
+    ['I sit all day, how do I move more?', ['movement']],
+    ['Should I go running in the morning or evening?', ['movement']],
+    ['How can I eat better during a busy week?', ['food']],
+    ['I snack on sugar at night', ['food']],
+    ['Am I drinking enough water?', ['drinks']],
+    ['Does coffee affect my sleep?', ['drinks', 'sleep']],
+    ['How can I feel more connected to my friends?', ['people']],
+    ['I feel lonely since I moved city', ['loneliness']],
+    ['How do I spend better time with my family?', ['people']],
+    ['My mood has been low lately', ['mood']],
+    ['How can I bring more joy into my days?', ['mood']],
+    ['I have zero motivation to do anything', ['motivation']],
+    ['How do I stop procrastinating on my thesis?', ['motivation']],
+    ['I get distracted all the time and can\'t focus', ['focus']],
+    ['How can I make steady progress on my goals?', ['goals']],
+    ['How can I set healthier boundaries?', ['boundaries']],
+    ['I find it hard to say no to my boss', ['boundaries', 'work']],
+    ['I spend hours scrolling my phone in bed', ['screens', 'sleep']],
+    ['What hobby could I pick up?', ['hobbies']],
+    ['My boss emails me at night', ['work']],
+    ['I feel burned out and exhausted', ['stress', 'sleep']],
+    ['How do I keep a work-life balance with kids?', ['work', 'boundaries', 'people']],
+    ['What should I focus on to boost my wellness scores?', []],
+    ['What are my strengths?', []],
+    ['How do I keep my streak going?', []],
+  ];
+  it.each(TABLE)('%s → %j', (question, topics) => {
+    expect([...topicsInQuestion(question)].sort()).toEqual([...topics].sort());
+  });
+  it('the table covers at least 30 questions', () => expect(TABLE.length).toBeGreaterThanOrEqual(30));
+
+  /** Ten check-ins: boundaries weakest, rest strongest; a finding and notes. */
+  const rich = (): CoachSummary => ({
+    ...summarise(daily(10, flat(0.5, { rest: 1, boundaries: 0.25 })), TODAY, { current: 10, best: 12 }),
+    findings: [
+      { a: 'boundaries', b: 'joy', lag: 0, text: 'On days you keep your boundaries, your joy is higher: 3.2 vs 2.1, over 40 days.' },
+      { a: 'rest', b: 'exercise', lag: 1, text: 'After days you rest well, your exercise the next day is higher: 3.0 vs 2.2, over 39 days.' },
+    ],
+    notes: [
+      { date: addLocalDays(TODAY, -1), area: 'boundaries', text: 'Six meetings back to back and no lunch break at all today, again' },
+      { date: addLocalDays(TODAY, -3), area: 'rest', text: 'Slept badly, kept thinking about the deadline' },
+      { date: addLocalDays(TODAY, -4), area: 'joy', text: 'Lovely dinner with Sam' },
+    ],
+  });
+
+  it('a question about meetings is answered about meetings, not opened on rest, with figures, a finding and a note', () => {
+    const advice = builtInAdvice({ question: 'How do I survive all these meetings?', summary: rich(), firstName: 'Ada' });
+    const first = advice.split('\n\n')[0]!;
+    expect(first).toMatch(/^Ada, you asked about meetings\. In your check-ins that shows up in boundaries and goals\.$/);
+    expect(advice.indexOf('Boundaries has averaged 25% across your 10 check-ins of the last two weeks')).toBeGreaterThan(0);
+    expect(advice).not.toMatch(/^Rest/m);
+    expect(advice).toContain('your joy is higher: 3.2 vs 2.1, over 40 days');
+    expect(advice).toContain('not proof that one causes the other');
+    expect(advice).toContain('“Six meetings back to back and no lunch break at all today…”');
+    expect(advice).not.toMatch(/over your last check-in/);
+  });
+
+  it('quotes only a few words of a long note', () => {
+    const s = { ...rich(), notes: [{ date: TODAY, area: 'rest' as const, text: 'I went to bed at eleven but then lay awake until two thinking about the move and the boxes' }] };
+    const advice = builtInAdvice({ question: 'How can I sleep better?', summary: s });
+    expect(advice).toContain('“I went to bed at eleven but then lay awake until two…”');
+  });
+
+  it('two different questions from the same person get two different answers', () => {
+    const s = rich();
+    const questions = ['How do I handle stress?', 'How can I eat better?', 'How can I sleep better?', 'How do I stay motivated?', 'What should I focus on?', 'I feel lonely'];
+    const answers = questions.map((question) => builtInAdvice({ question, summary: s }));
+    expect(new Set(answers).size).toBe(questions.length);
+    // Each opens on what was asked.
+    expect(answers[0]!.split('\n\n')[0]).toContain('stress');
+    expect(answers[1]!.split('\n\n')[0]).toContain('food');
+    expect(answers[5]!.split('\n\n')[0]).toContain('feeling alone');
+  });
+
+  it('says plainly when there is too little data', () => {
+    const one = summarise(daily(1, flat(0.25)), TODAY, noStreak);
+    const advice = builtInAdvice({ question: 'How can I sleep better?', summary: one });
+    expect(advice).toContain('Rest scored 25% in your one check-in of the last two weeks');
+    expect(advice).toContain('too few to see a real pattern yet');
+    const ten = builtInAdvice({ question: 'How can I sleep better?', summary: rich() });
+    expect(ten).not.toContain('too few');
+  });
+
+  it('the provider\'s prompt carries the findings and recent notes, within a bounded size', () => {
+    const many = Array.from({ length: 60 }, (_, i) => ({ date: addLocalDays(TODAY, -(i % 14)), area: AREAS[i % 7]!, text: `note ${i} ${'x'.repeat(260)}` }));
+    const s = { ...rich(), notes: [...rich().notes!, ...many] };
+    const prompt = coachSystemPrompt(s, 'Ada');
+    expect(prompt).toContain('associations, not causes');
+    expect(prompt).toContain('- On days you keep your boundaries, your joy is higher: 3.2 vs 2.1, over 40 days.');
+    expect(prompt).toContain(`- ${addLocalDays(TODAY, -1)}, Boundaries: Six meetings back to back`);
+    const notesPart = prompt.slice(prompt.indexOf('journal notes'));
+    expect(notesPart.length).toBeLessThan(PROMPT_LIMITS.noteChars + 200);
+    expect(prompt.length).toBeLessThan(6_000);
+    // Without findings or notes the prompt says nothing of them.
+    const bare = coachSystemPrompt(summarise(daily(3, flat(0.5)), TODAY, noStreak));
+    expect(bare).not.toContain('journal notes');
+    expect(bare).not.toContain('Patterns in their');
+  });
+});

@@ -33,7 +33,29 @@ export interface CoachSummary {
   /** The last 7 days against the 7 before: a change of 0.2 (20 points) or more is a trend. */
   trends: Record<Area, CoachTrend>;
   streak: { current: number; best: number };
+  /** "What moves what" findings of the person's history (correlations), strongest first; absent or empty when none. */
+  findings?: readonly CoachFinding[];
+  /** The person's journal notes of the last SUMMARY_DAYS days, newest first. */
+  notes?: readonly CoachNote[];
 }
+
+/** A correlation finding as the coach reads it (shared/domain/correlations). */
+export interface CoachFinding {
+  a: Area;
+  b: Area;
+  lag: 0 | 1;
+  text: string;
+}
+
+/** One journal note: the area it was written for, its check-in's date and its text. */
+export interface CoachNote {
+  date: LocalDate;
+  area: Area;
+  text: string;
+}
+
+/** The prompt carries at most this many findings and notes, and at most this many characters of notes. */
+export const PROMPT_LIMITS = { findings: 5, notes: 20, noteChars: 2_400 } as const;
 
 const round9 = (x: number) => Math.round(x * 1e9) / 1e9;
 
@@ -120,8 +142,36 @@ export function coachSystemPrompt(s: CoachSummary, firstName?: string | null): s
     `Today is ${s.today} in the person's timezone.${firstName ? ` Their first name is ${firstName}.` : ''}`,
     `Their last ${s.days} days:`,
     summaryText(s),
+    ...promptFindings(s),
+    ...promptNotes(s),
   ].join('\n');
 }
+
+/** The findings, for the prompt: associations in the person's history, never causes. */
+function promptFindings(s: CoachSummary): string[] {
+  const fs = (s.findings ?? []).slice(0, PROMPT_LIMITS.findings);
+  if (!fs.length) return [];
+  return ['', 'Patterns in their check-in history (associations, not causes; do not claim one area causes another):', ...fs.map((f) => `- ${f.text}`)];
+}
+
+/**
+ * The journal notes, for the prompt: newest first, at most PROMPT_LIMITS.notes of them and PROMPT_LIMITS.noteChars
+ * characters in all (each note is at most 280). The person's own words: quote a few when they bear on the question.
+ */
+function promptNotes(s: CoachSummary): string[] {
+  const lines: string[] = [];
+  let used = 0;
+  for (const n of (s.notes ?? []).slice(0, PROMPT_LIMITS.notes)) {
+    const line = `- ${n.date}, ${AREA_LABELS[n.area]}: ${oneLine(n.text)}`;
+    if (used + line.length > PROMPT_LIMITS.noteChars) break;
+    lines.push(line);
+    used += line.length;
+  }
+  if (!lines.length) return [];
+  return ['', `Their journal notes of the last ${s.days} days (their own words; quote a few when they bear on the question):`, ...lines];
+}
+
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 // ---------------------------------------------------------------------------------------------------------
 // Safety: questions that signal crisis or self-harm get the crisis answer from every coach, no coaching.
@@ -173,20 +223,107 @@ export const CRISIS_ANSWER = [
 // The built-in coach
 // ---------------------------------------------------------------------------------------------------------
 
-const AREA_WORDS: Record<Area, RegExp> = {
-  rest: /\b(sleep\w*|rest|resting|rested|restful|restless|tired\w*|exhaust\w*|insomnia|naps?|napping|bed ?time|bed|fatigue\w*|energy|wake|waking|recharge)\b/,
-  exercise: /\b(exercis\w*|workouts?|work out|working out|gym|run|runs|running|jog\w*|walk\w*|fitness|fit|move|moving|movement|active|activity|sports?|training|steps|yoga|stretch\w*|cardio)\b/,
-  nutrition: /\b(nutrition\w*|eat|eats|eating|ate|food\w*|diet\w*|meals?|water|hydrat\w*|drinks?|drinking|snack\w*|sugar\w*|cook\w*|breakfast|lunch|dinner|vegetables?|veggies|fruits?|caffeine|coffee|alcohol|healthy eating)\b/,
-  goals: /\b(goals?|productiv\w*|motivat\w*|procrastinat\w*|plans?|planning|career|stud(y|ying|ies)|achiev\w*|tasks?|priorit\w*|deadlines?|ambition\w*|resolutions?)\b/,
-  boundaries: /\b(boundar\w*|say no|saying no|overwhelm\w*|burn ?out|burnt out|burned out|stress\w*|people[- ]pleas\w*|workload|overwork\w*|too much on|me time|time for myself|work[- ]life|balance)\b/,
-  connection: /\b(connect\w*|friends?|friendships?|family|lonel\w*|alone|relationships?|partner|social\w*|isolat\w*|colleagues?|kids|children|parents?|community|people)\b/,
-  joy: /\b(joy\w*|happy|happiness|happier|fun|hobb(y|ies)|gratitude|grateful|enjoy\w*|bored\w*|boring|play|playing|laugh\w*|mood|smile|meaning\w*|purpose|delight\w*)\b/,
+/**
+ * The topics a question can be about, each with the areas that carry it (the first is the main one) and the words that
+ * name it. A question is answered about its topics, in the order it names them; an area's own name counts too.
+ */
+export const TOPICS = {
+  sleep: { areas: ['rest'], words: /\b(sleep\w*|insomnia|naps?|napping|bed ?time|bed|tired\w*|exhaust\w*|fatigue\w*|wak(e|ing) up|woke up|rest|resting|rested|restful|restless)\b/ },
+  energy: { areas: ['rest', 'nutrition'], words: /\b(energy|energi[sz]ed|sluggish|drain\w*|low on energy|recharg\w*)\b/ },
+  stress: { areas: ['boundaries', 'rest'], words: /\b(stress\w*|overwhelm\w*|anxious|burn ?out|burnt out|burned out|pressure|tense|worr(y|ied|ies|ying)|calm)\b/ },
+  work: { areas: ['goals', 'boundaries'], words: /\b(work(?!s? ?out)|job|boss|office|career|workload|overtime|overwork\w*|colleagues?|co-?workers?|emails?)\b/ },
+  meetings: { areas: ['boundaries', 'goals'], words: /\b(meetings?|calls?|zoom|calendar|back[- ]to[- ]back)\b/ },
+  movement: { areas: ['exercise'], words: /\b(exercis\w*|workouts?|work out|working out|gym|run|runs|running|jog\w*|walk\w*|fitness|fit|move|moving|movement|active|activity|sports?|training|steps|yoga|stretch\w*|cardio|sitting|sedentary)\b/ },
+  food: { areas: ['nutrition'], words: /\b(nutrition\w*|eat|eats|eating|ate|food\w*|diet\w*|meals?|snack\w*|sugar\w*|cook\w*|breakfast|lunch|dinner|vegetables?|veggies|fruits?|hungry|cravings?)\b/ },
+  drinks: { areas: ['nutrition'], words: /\b(water|hydrat\w*|caffeine|coffee|alcohol|drinks?|drinking|wine|beer)\b/ },
+  people: { areas: ['connection'], words: /\b(friends?|friendships?|family|relationships?|partner|social(?! media)\w*|people(?![- ]pleas)|kids|children|parents?|community|connect\w*|dating)\b/ },
+  loneliness: { areas: ['connection', 'joy'], words: /\b(lonel\w*|alone|isolat\w*|left out)\b/ },
+  mood: { areas: ['joy'], words: /\b(mood\w*|happy|happiness|happier|sad|sadness|feel(ing)? (down|low|flat|good|bad|better|worse)|joy\w*|fun|enjoy\w*|bored\w*|boring|gratitude|grateful|laugh\w*|cheer\w*)\b/ },
+  motivation: { areas: ['goals', 'joy'], words: /\b(motivat\w*|unmotivated|procrastinat\w*|lazy|discipline|willpower|stuck)\b/ },
+  focus: { areas: ['goals'], words: /\b(concentrat\w*|productiv\w*|distract\w*|stay focused|can'?t focus|trouble focus\w*|tasks?|to-?do|deadlines?|priorit\w*)\b/ },
+  goals: { areas: ['goals'], words: /\b(goals?|plans?|planning|achiev\w*|ambition\w*|resolutions?|study|studying)\b/ },
+  boundaries: { areas: ['boundaries'], words: /\b(boundar\w*|say(ing)? no|people[- ]pleas\w*|me time|time for myself|work[- ]life|balance)\b/ },
+  screens: { areas: ['rest', 'boundaries'], words: /\b(phones?|screens?|screen time|scrolling|social media|instagram|tiktok|netflix|tv)\b/ },
+  hobbies: { areas: ['joy'], words: /\b(hobb(y|ies)|play|playing|creative|music|reading|painting|art)\b/ },
+} as const satisfies Record<string, { areas: readonly Area[]; words: RegExp }>;
+export type Topic = keyof typeof TOPICS;
+const TOPIC_NAMES = Object.keys(TOPICS) as Topic[];
+
+/** How a topic reads in a sentence ("you asked about meetings"). */
+const TOPIC_LABELS: Record<Topic, string> = {
+  sleep: 'sleep',
+  energy: 'energy',
+  stress: 'stress',
+  work: 'work',
+  meetings: 'meetings',
+  movement: 'movement',
+  food: 'food',
+  drinks: 'what you drink',
+  people: 'the people in your life',
+  loneliness: 'feeling alone',
+  mood: 'your mood',
+  motivation: 'motivation',
+  focus: 'focus',
+  goals: 'your goals',
+  boundaries: 'boundaries',
+  screens: 'screen time',
+  hobbies: 'hobbies',
 };
 
-/** The areas a question is about, in the product's order (none for a general question). */
+/** One practical step per topic (the per-area tips follow it). */
+const TOPIC_TIPS: Record<Topic, readonly string[]> = {
+  sleep: ['Keep the same wake-up time for a week, weekends included: it steadies sleep faster than an early bedtime.', 'Put screens away 30 minutes before bed and keep the room cool and dark.'],
+  energy: ['Notice when your energy dips for three days: a short walk or a glass of water at that hour often lifts it.', 'A protein-rich breakfast and daylight in the first hour of the day help energy hold through the afternoon.'],
+  stress: ['Write down the three things weighing on you most and pick the one you can move today; park the rest on paper.', 'Two minutes of slow breathing (in for 4, out for 6) between tasks takes the edge off a stressful day.'],
+  work: ['Close each workday by writing tomorrow’s first task: it makes stopping easier and starting faster.', 'Protect one block of focused work a day before your inbox gets it.'],
+  meetings: ['Leave 10 minutes between meetings when you can, and decline or shorten one meeting a week that does not need you.', 'Ask for an agenda before accepting a meeting; without one, offer to help by e-mail instead.'],
+  movement: ['Tie a 10-minute walk to something you already do every day, like after lunch.', 'Pick a movement you like enough to do on a bad day: consistency beats intensity.'],
+  food: ['Plan three dinners for the week on Sunday: fewer decisions on tired evenings means better meals.', 'Add one portion of vegetables to a meal you already eat rather than changing everything at once.'],
+  drinks: ['Keep a glass of water where you work and refill it each time it empties.', 'Stop caffeine about eight hours before bed and see whether your rest score moves.'],
+  people: ['Send one message today to someone you have not talked to in a while.', 'Put a recurring call or walk with a friend in your calendar so it happens without planning.'],
+  loneliness: ['Reach out to one person today, even with a short message: small contacts add up.', 'Join something that meets regularly (a class, a club, a volunteer shift) so seeing people does not depend on planning.'],
+  mood: ['Write down one good thing from today before you sleep.', 'Plan one small thing to look forward to each day this week.'],
+  motivation: ['Make the next step so small it feels easy (five minutes), then start it now: motivation often follows action.', 'Link your goal to why it matters to you, and write that reason where you will see it.'],
+  focus: ['Work in 25-minute blocks with your phone in another room, then take a five-minute break.', 'Decide the evening before on the one task that would make tomorrow a good day.'],
+  goals: ['Break your biggest goal into a step you can finish this week.', 'Review your goals every Sunday and pick one action for each day.'],
+  boundaries: ['Practise one kind, clear no this week, without a long explanation.', 'Choose a time your workday ends and tell the people who need to know.'],
+  screens: ['Keep your phone out of the bedroom for a week and see whether your rest score changes.', 'Turn off all notifications except from people: fewer interruptions, calmer days.'],
+  hobbies: ['Block one evening this week for something you do just because you enjoy it.', 'Pick up a hobby you dropped, for 20 minutes, without aiming to be good at it.'],
+};
+
+const AREA_NAME_WORDS: Record<Area, RegExp> = {
+  rest: /\brest\b/,
+  exercise: /\bexercis\w*/,
+  nutrition: /\bnutrition\w*/,
+  goals: /\bgoals?\b/,
+  boundaries: /\bboundar\w*/,
+  connection: /\bconnection\b/,
+  joy: /\bjoy\b/,
+};
+
+/** The topics a question is about, in the order it names them. */
+export function topicsInQuestion(question: string): Topic[] {
+  const q = normalise(question);
+  return TOPIC_NAMES.map((t) => ({ t, at: q.search(TOPICS[t].words) }))
+    .filter((x) => x.at >= 0)
+    .sort((x, y) => x.at - y.at)
+    .map((x) => x.t);
+}
+
+/** The areas a question is about: its topics' areas (each topic's main area first), in the product's order. */
 export function areasInQuestion(question: string): Area[] {
   const q = normalise(question);
-  return AREAS.filter((a) => AREA_WORDS[a].test(q));
+  const named = new Set<Area>(topicsInQuestion(question).map((t) => TOPICS[t].areas[0]));
+  for (const a of AREAS) if (AREA_NAME_WORDS[a].test(q)) named.add(a);
+  return AREAS.filter((a) => named.has(a));
+}
+
+/** The areas to answer about, most relevant first: each topic's areas in the order the question names them. */
+function answerAreas(question: string, topics: readonly Topic[]): Area[] {
+  const out: Area[] = [];
+  for (const t of topics) for (const a of TOPICS[t].areas) if (!out.includes(a)) out.push(a);
+  for (const a of areasInQuestion(question)) if (!out.includes(a)) out.push(a);
+  return out;
 }
 
 export type CoachIntent = 'strengths' | 'streak' | 'progress' | 'focus';
@@ -215,12 +352,23 @@ const TREND_PHRASES: Record<CoachTrend, string> = {
 
 const pct = (n: number | null) => `${n ?? 0}%`;
 
-/** One area's sentence: its average, trend and where it stands, then a tip for its level. */
-function areaAdvice(area: Area, s: CoachSummary, seed: string): string {
+/** One area's figure from the person's own check-ins: its average over the period (or the one check-in) and its trend. */
+function areaFigure(area: Area, s: CoachSummary, short = false): string {
   const label = AREA_LABELS[area];
   const avg = s.averages[area] ?? 0;
-  const level: Level = successRateLevel(avg);
   const trend = TREND_PHRASES[s.trends[area]];
+  const figure = short
+    ? `${label} has averaged ${pct(avg)}`
+    : s.checkIns === 1
+      ? `${label} scored ${pct(avg)} in your one check-in of the last two weeks`
+      : `${label} has averaged ${pct(avg)} across your ${s.checkIns} check-ins of the last two weeks`;
+  return `${figure}${trend ? `, ${trend}` : ''}.`;
+}
+
+/** One area's sentence: its figure and where it stands, then (unless left out) a tip for its level. */
+function areaAdvice(area: Area, s: CoachSummary, seed: string, withTip = true, short = false): string {
+  const avg = s.averages[area] ?? 0;
+  const level: Level = successRateLevel(avg);
   const standing = s.weakest.includes(area)
     ? s.weakest[0] === area
       ? ' It is your lowest area right now, so a small change here will make the biggest difference.'
@@ -228,8 +376,53 @@ function areaAdvice(area: Area, s: CoachSummary, seed: string): string {
     : s.strongest.includes(area)
       ? ' It is one of your strongest areas.'
       : '';
-  return `${label} has averaged ${pct(avg)} over your last ${s.checkIns === 1 ? 'check-in' : `${s.checkIns} check-ins`}${trend ? `, ${trend}` : ''}.${standing} ${tipFor(area, level, seed)}`;
+  return `${areaFigure(area, s, short)}${standing}${withTip ? ` ${tipFor(area, level, seed)}` : ''}`;
 }
+
+/** Fewer check-ins than this in the period: the coach says the pattern is not clear yet. */
+export const FEW_CHECK_INS = 3;
+
+function tooLittleData(s: CoachSummary): string | null {
+  if (s.checkIns >= FEW_CHECK_INS) return null;
+  return `That is only ${s.checkIns === 1 ? 'one check-in' : `${s.checkIns} check-ins`} in the last two weeks, too few to see a real pattern yet: a few more days will make these figures mean much more.`;
+}
+
+/** The findings that involve these areas (those about the first area first), at most `max`. */
+function findingsAbout(s: CoachSummary, areas: readonly Area[], max: number): CoachFinding[] {
+  const fs = (s.findings ?? []).filter((f) => areas.includes(f.a) || areas.includes(f.b));
+  const rank = (f: CoachFinding) => Math.min(...[f.a, f.b].map((a) => (areas.includes(a) ? areas.indexOf(a) : 99)));
+  return [...fs].sort((x, y) => rank(x) - rank(y)).slice(0, max);
+}
+
+function findingSentence(f: CoachFinding): string {
+  return `Your own history shows a pattern: ${f.text.charAt(0).toLowerCase()}${f.text.slice(1)} That is something that goes together, not proof that one causes the other.`;
+}
+
+/** The first few words of a note, as a quotation. */
+export function quoteOf(text: string, words = 12): string {
+  const all = text.replace(/\s+/g, ' ').trim().split(' ');
+  const head = all.slice(0, words).join(' ').replace(/[.,;:!?]+$/, '');
+  return `“${head}${all.length > words ? '…' : ''}”`;
+}
+
+const shortDate = (date: LocalDate) =>
+  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** The person's notes that bear on the question: those that use its topics' words first, then those of its areas. */
+function notesAbout(s: CoachSummary, topics: readonly Topic[], areas: readonly Area[], max: number): CoachNote[] {
+  const notes = s.notes ?? [];
+  const byWords = notes.filter((n) => topics.some((t) => TOPICS[t].words.test(normalise(n.text))));
+  const byArea = notes.filter((n) => areas.includes(n.area) && !byWords.includes(n));
+  return [...byWords, ...byArea].slice(0, max);
+}
+
+function notesSentence(notes: readonly CoachNote[]): string | null {
+  if (!notes.length) return null;
+  const quoted = notes.map((n) => `on ${shortDate(n.date)} you wrote about ${AREA_LABELS[n.area].toLowerCase()}: ${quoteOf(n.text)}`);
+  return `From your journal: ${quoted.join('; and ')}. Worth a look at what those days had in common.`;
+}
+
+const listOf = (xs: readonly string[]) => (xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`);
 
 function streakAdvice(s: CoachSummary): string {
   const { current, best } = s.streak;
@@ -272,26 +465,20 @@ export interface BuiltInInput {
 export function builtInAdvice({ question, summary: s, firstName }: BuiltInInput): string {
   if (isCrisisQuestion(question)) return CRISIS_ANSWER;
   const seed = `${s.today}|${normalise(question.trim())}`;
+  const topics = topicsInQuestion(question);
   const named = areasInQuestion(question);
   const intent = questionIntent(question);
   const medical = MEDICAL_WORDS.test(normalise(question));
   if (!s.checkIns) {
     const streak = intent === 'streak' ? [NO_DATA_STREAK] : [];
-    return [noDataAdvice(named, seed), ...streak, ...(medical ? [MEDICAL_NOTE] : [])].join('\n\n');
+    const topicTip = topics.length ? [`On ${TOPIC_LABELS[topics[0]!]}: ${pick(TOPIC_TIPS[topics[0]!], seed)}`] : [];
+    return [noDataAdvice(named, seed), ...topicTip, ...streak, ...(medical ? [MEDICAL_NOTE] : [])].join('\n\n');
   }
+  if (topics.length || named.length) return topicAdvice(question, s, seed, topics, intent, medical, firstName);
   const hello = firstName ? `${firstName}, here` : 'Here';
   const parts: string[] = [];
   let mentioned: Area[] = [];
-  if (named.length) {
-    mentioned = named.slice(0, 3);
-    parts.push(`${hello} is what your check-ins say about ${mentioned.map((a) => AREA_LABELS[a].toLowerCase()).join(' and ')}.`);
-    for (const a of mentioned) parts.push(areaAdvice(a, s, seed));
-    const lowest = s.weakest[0];
-    if (lowest && !mentioned.includes(lowest) && intent !== 'strengths') {
-      parts.push(`Your lowest area overall is ${AREA_LABELS[lowest]} (${pct(s.averages[lowest])}), if you want a second thing to work on.`);
-      mentioned.push(lowest);
-    }
-  } else if (intent === 'strengths') {
+  if (intent === 'strengths') {
     if (s.strongest.length) {
       mentioned = [...s.strongest];
       parts.push(`${hello} is where you are doing best.`);
@@ -304,7 +491,7 @@ export function builtInAdvice({ question, summary: s, firstName }: BuiltInInput)
         mentioned.push(lowest);
       }
     } else {
-      parts.push(`Your seven areas are evenly balanced at about ${pct(s.overall)} over your last ${s.checkIns} check-ins, so no single area stands out.`);
+      parts.push(`Your seven areas are evenly balanced at about ${pct(s.overall)} across your ${s.checkIns} check-ins of the last two weeks, so no single area stands out.`);
     }
   } else {
     if (intent === 'streak') parts.push(streakAdvice(s));
@@ -317,20 +504,74 @@ export function builtInAdvice({ question, summary: s, firstName }: BuiltInInput)
     }
     if (s.weakest.length) {
       mentioned = [...s.weakest];
-      if (intent === 'focus') parts.push(`${hello} is where I would focus, based on your last ${s.checkIns === 1 ? 'check-in' : `${s.checkIns} check-ins`} (overall ${pct(s.overall)}).`);
+      if (intent === 'focus') parts.push(`${hello} is where I would focus, based on your ${s.checkIns === 1 ? 'one check-in' : `${s.checkIns} check-ins`} of the last two weeks (overall ${pct(s.overall)}).`);
       for (const a of s.weakest) parts.push(areaAdvice(a, s, seed));
       const best = s.strongest[0];
       if (best && intent === 'focus') parts.push(`Your strongest area is ${AREA_LABELS[best]} (${pct(s.averages[best])}): keep doing what works there.`);
     } else {
       const level = successRateLevel(s.overall ?? 0);
       parts.push(
-        `Your seven areas are evenly balanced at about ${pct(s.overall)} over your last ${s.checkIns} check-ins. ${tipFor('rest', level, seed)}`,
+        `Your seven areas are evenly balanced at about ${pct(s.overall)} across your ${s.checkIns} check-ins of the last two weeks. ${tipFor('rest', level, seed)}`,
       );
     }
   }
+  const finding = findingsAbout(s, mentioned.length ? mentioned : AREAS, 1)[0] ?? s.findings?.[0];
+  if (finding) parts.push(findingSentence(finding));
+  const notes = notesSentence(notesAbout(s, [], mentioned, 1));
+  if (notes) parts.push(notes);
+  const little = tooLittleData(s);
+  if (little) parts.push(little);
   const warning = declineWarning(s, mentioned);
   if (warning) parts.push(warning);
   if (intent !== 'streak') parts.push(streakAdvice(s));
+  if (medical) parts.push(MEDICAL_NOTE);
+  return parts.join('\n\n');
+}
+
+/** A deterministic choice from a list by a text seed. */
+function pick<T>(xs: readonly T[], seed: string): T {
+  let h = 0;
+  for (let i = 0; i < seed.length; i++) h = (h * 31 + seed.charCodeAt(i)) >>> 0;
+  return xs[h % xs.length]!;
+}
+
+/**
+ * The answer to a question about named topics or areas: it opens on what was asked, then the person's figures for the
+ * areas that carry it, a practical step for the topic, the patterns of their history and their own notes that bear on
+ * it, and says so when the data is too little.
+ */
+function topicAdvice(
+  question: string,
+  s: CoachSummary,
+  seed: string,
+  topics: readonly Topic[],
+  intent: CoachIntent,
+  medical: boolean,
+  firstName: string | null | undefined,
+): string {
+  const areas = answerAreas(question, topics).slice(0, 3);
+  const asked = topics.length ? listOf(topics.slice(0, 3).map((t) => TOPIC_LABELS[t])) : listOf(areas.map((a) => AREA_LABELS[a].toLowerCase()));
+  const who = firstName ? `${firstName}, you` : 'You';
+  const carried = topics.length ? ` In your check-ins that shows up in ${listOf(areas.map((a) => AREA_LABELS[a].toLowerCase()))}.` : '';
+  const parts: string[] = [`${who} asked about ${asked}.${carried}`];
+  // The period is said once; the next areas' figures are short.
+  areas.forEach((a, i) => parts.push(areaAdvice(a, s, seed, i === 0 && !topics.length, i > 0 && s.checkIns > 1)));
+  for (const t of topics.slice(0, 2)) parts.push(`${topics.length > 1 ? `On ${TOPIC_LABELS[t]}: ` : ''}${pick(TOPIC_TIPS[t], seed)}`);
+  if (topics.length) parts.push(tipFor(areas[0]!, successRateLevel(s.averages[areas[0]!] ?? 0), seed));
+  for (const f of findingsAbout(s, areas, 2)) parts.push(findingSentence(f));
+  const notes = notesSentence(notesAbout(s, topics, areas, 2));
+  if (notes) parts.push(notes);
+  const little = tooLittleData(s);
+  if (little) parts.push(little);
+  const lowest = s.weakest[0];
+  const mentioned = [...areas];
+  if (lowest && !areas.includes(lowest) && intent !== 'strengths') {
+    parts.push(`Your lowest area overall is ${AREA_LABELS[lowest]} (${pct(s.averages[lowest])}), if you want a second thing to work on.`);
+    mentioned.push(lowest);
+  }
+  const warning = declineWarning(s, mentioned);
+  if (warning) parts.push(warning);
+  if (intent === 'streak') parts.push(streakAdvice(s));
   if (medical) parts.push(MEDICAL_NOTE);
   return parts.join('\n\n');
 }

@@ -1,8 +1,14 @@
 import { z } from 'zod';
 
 import { TRIAL_TIERS } from '../domain/trials';
+import { TIERS } from '../domain/tiers';
+import { isLocalDate } from '../domain/dates';
+import { SCALE_MAX, SCALE_MIN } from '../domain/scoring';
 import { GENDERS, MAX_NAME_LENGTH, publicUserSchema } from './auth';
-import { checkInSchema, journalEntrySchema } from './check-ins';
+import { checkInSchema, journalEntrySchema, JOURNAL_FIELDS, JOURNAL_MAX_LENGTH } from './check-ins';
+import { MESSAGE_ROLES } from './ai-coach';
+import { notificationSettingsSchema } from './notifications';
+import { purchaseSchema } from './payments';
 import { ledgerEntrySchema, streakViewSchema } from './streaks';
 import { subscriptionSchema } from './subscriptions';
 
@@ -152,8 +158,8 @@ export const CSV_HEADER = [
   'journal',
 ] as const;
 
-/** Bump when the JSON shape changes incompatibly. */
-export const EXPORT_VERSION = 1;
+/** Bump when the JSON shape changes incompatibly. 2 (issue 29): coach, purchases, feedback, notifications, devices, rest days. */
+export const EXPORT_VERSION = 2;
 
 /**
  * The JSON export: everything the account owns, except credentials (password hash, session and e-mail tokens)
@@ -164,7 +170,8 @@ export const accountExportSchema = z.object({
   exportedAt: z.string(),
   profile: publicUserSchema.omit({ isAdmin: true, devTools: true }),
   subscription: subscriptionSchema,
-  checkIns: z.array(checkInSchema.extend({ journal: journalEntrySchema.nullable() })),
+  /** `imported`: brought in from another export (POST /api/user/import): history, never part of the streak. */
+  checkIns: z.array(checkInSchema.extend({ journal: journalEntrySchema.nullable(), imported: z.boolean() })),
   summary: z.object({
     checkInCount: z.number().int(),
     /** Mean check-in score as a rounded percentage 0..100; null without check-ins. */
@@ -190,6 +197,94 @@ export const accountExportSchema = z.object({
   ),
   couponRedemptions: z.array(z.object({ code: z.string(), redeemedAt: z.string() })),
   rewardClaims: z.array(z.object({ rewardType: z.enum(TRIAL_TIERS), claimedAt: z.string() })),
+  /** The AI coach conversations, newest first, each with its messages oldest first. */
+  coachConversations: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      createdAt: z.string(),
+      updatedAt: z.string(),
+      messages: z.array(z.object({ role: z.enum(MESSAGE_ROLES), content: z.string(), createdAt: z.string() })),
+    }),
+  ),
+  /** Purchase history (as /purchase-history shows it). */
+  purchases: z.array(purchaseSchema),
+  /** The feedback messages the user sent, oldest first. */
+  feedback: z.array(z.object({ message: z.string(), createdAt: z.string() })),
+  notificationSettings: notificationSettingsSchema,
+  /** Devices registered for push: the push service's host only (never the endpoint's path or its keys). */
+  devices: z.array(z.object({ pushService: z.string(), registeredAt: z.string(), lastDeliveredAt: z.string().nullable() })),
+  /** Planned rest days (YYYY-MM-DD). Filled when rest days land (issue 29: the lead adds them to collectExport). */
+  restDays: z.array(z.string()),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Import (POST /api/user/import): the check-ins and journals of a Big 7 JSON export, version 1 or 2
+// ---------------------------------------------------------------------------------------------------------
+
+/** The largest import body (the route's own body limit; other routes keep the app's). */
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+/** Export versions an import reads. */
+export const IMPORT_VERSIONS = [1, 2] as const;
+
+export const IMPORT_MESSAGES = {
+  notExport: 'This is not a Big 7 export: choose the .json file that "Export my data" downloaded (it starts with "exportVersion").',
+  version: (v: unknown) => `This export's version (${String(v)}) cannot be imported: Big 7 imports versions ${IMPORT_VERSIONS.join(' and ')}.`,
+  tooLarge: `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB, so it cannot be a Big 7 export. Choose the .json file that "Export my data" downloaded.`,
+  duplicateDate: (date: string) => `The export lists ${date} more than once; a date has one check-in.`,
+  field: (where: string, problem: string) => `The export is damaged at ${where}: ${problem}. Nothing was imported.`,
+  done: (imported: number) => (imported === 1 ? '1 day imported' : `${imported} days imported`),
+} as const;
+
+const score = z.number({ error: 'a score must be a number from 0 to 1' }).min(0, 'a score cannot be below 0').max(100, 'a score must be from 0 to 1');
+const importJournalText = z
+  .string({ error: 'a journal text must be text' })
+  .max(JOURNAL_MAX_LENGTH, `a journal text can be at most ${JOURNAL_MAX_LENGTH} characters`)
+  .refine((t) => !t.includes('\u0000'), 'a journal text cannot contain a NUL character')
+  .nullable()
+  .optional();
+const ANSWERS_SHAPE = 'answers must be 7 answers, all true/false or all whole numbers from 0 to 4';
+
+/** One check-in of an export as an import reads it (other fields — ids, summary — are ignored). */
+export const importCheckInSchema = z.object({
+  date: z.string({ error: 'date must be a date as YYYY-MM-DD' }).refine(isLocalDate, 'date must be a real date as YYYY-MM-DD'),
+  restScore: score,
+  exerciseScore: score,
+  nutritionScore: score,
+  goalsScore: score,
+  boundariesScore: score,
+  connectionScore: score,
+  joyScore: score,
+  score: score.optional(),
+  answers: z
+    .array(z.union([z.boolean(), z.number().int().min(SCALE_MIN).max(SCALE_MAX)]), { error: ANSWERS_SHAPE })
+    .length(7, ANSWERS_SHAPE)
+    .refine((a) => a.every((x) => typeof x === 'boolean') || a.every((x) => typeof x === 'number'), ANSWERS_SHAPE),
+  subscriptionTierAtCheckIn: z.enum(TIERS, { error: `subscriptionTierAtCheckIn must be one of ${TIERS.join(', ')}` }).default('free'),
+  timezone: z.string({ error: 'timezone must be text' }).min(1, 'timezone cannot be empty').max(100, 'timezone is too long'),
+  createdAt: z.iso.datetime({ offset: true, error: 'createdAt must be an ISO instant' }).optional(),
+  updatedAt: z.iso.datetime({ offset: true, error: 'updatedAt must be an ISO instant' }).optional(),
+  journal: z
+    .object(Object.fromEntries(JOURNAL_FIELDS.map((f) => [f, importJournalText])) as Record<(typeof JOURNAL_FIELDS)[number], typeof importJournalText>, {
+      error: 'journal must be an object or null',
+    })
+    .nullable()
+    .optional(),
+});
+export type ImportCheckIn = z.infer<typeof importCheckInSchema>;
+
+export const importFileSchema = z.object({
+  exportVersion: z.union(IMPORT_VERSIONS.map((v) => z.literal(v))),
+  checkIns: z.array(importCheckInSchema, { error: 'checkIns must be a list' }),
+});
+
+/** POST /api/user/import's answer. */
+export const importResultSchema = z.object({
+  /** Days added. */
+  imported: z.number().int(),
+  /** Days of the file left out: the account has them already, or they are too recent (a check-in may still come). */
+  skipped: z.number().int(),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
 

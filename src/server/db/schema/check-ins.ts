@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -33,6 +33,11 @@ export const checkIns = pgTable(
       .notNull()
       .default('free'),
     timezone: text('timezone').notNull(),
+    /**
+     * Brought in from a Big 7 export (POST /api/user/import): history that counts in scores, trends and
+     * correlations, never in the streak, shields, milestones, rewards, the strength score or the check-in window.
+     */
+    imported: boolean('imported').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

@@ -313,8 +313,21 @@ describe.each(testEngines())('account data on %s', (engine) => {
       expect(body.couponRedemptions.map((r) => r.code)).toEqual(['OFFERAI30']);
       expect(body.rewardClaims.map((r) => r.rewardType)).toEqual(['premium']);
       expect(body.tierChanges.at(-1)).toMatchObject({ toTier: 'ai-coach', source: 'coupon' });
+      // Version 2 (issue 29): the coach, purchases, feedback, notification settings and devices.
+      expect(body.exportVersion).toBe(2);
+      expect(body.checkIns.every((c) => c.imported === false)).toBe(true);
+      expect(body.coachConversations).toHaveLength(1);
+      expect(body.coachConversations[0]).toMatchObject({ title: 'Sleep', messages: [{ role: 'user', content: 'How do I sleep better?' }] });
+      expect(body.purchases).toEqual([expect.objectContaining({ type: 'shield', description: '1 shield', amount: 0.99, status: 'completed' })]);
+      expect(body.feedback).toEqual([expect.objectContaining({ message: 'Love it' })]);
+      expect(body.notificationSettings).toMatchObject({ dailyReminders: true, lastChanceReminders: true });
+      expect(body.devices).toEqual([{ pushService: 'push.example', registeredAt: '2026-03-09T12:00:00.000Z', lastDeliveredAt: null }]);
+      expect(body.restDays).toEqual([]);
       const text = res.body;
       expect(text).not.toMatch(/password|token|isAdmin/i);
+      // The device's endpoint path and keys are secrets: only the push service's host leaves.
+      expect(text).not.toContain(`push.example/${userId}`);
+      expect(text).not.toMatch(/p256dh|"auth"/);
     });
 
     it('CSV has the header, one row per check-in, RFC 4180 quoting and no formula cells', async () => {

@@ -1,9 +1,17 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accountExportSchema, ACCOUNT_MESSAGES, deletionOfferSchema, exportQuerySchema } from '@shared/schemas/account';
+import {
+  accountExportSchema,
+  ACCOUNT_MESSAGES,
+  deletionOfferSchema,
+  exportQuerySchema,
+  IMPORT_MAX_BYTES,
+  IMPORT_MESSAGES,
+  importResultSchema,
+} from '@shared/schemas/account';
 import { messageSchema } from '@shared/schemas/auth';
 import { currentUser, requireUser, SESSION_COOKIE } from '@server/plugins/session';
-import { tooManyRequests } from '@server/errors';
+import { AppError, tooManyRequests } from '@server/errors';
 import { checkInsCsv } from './csv';
 import { renderWellnessReport } from './pdf';
 import * as service from './service';
@@ -76,6 +84,23 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         .header('Content-Disposition', attachment(service.datedFileName(contextOf(request), user, 'big7-data', 'json')))
         .send(JSON.stringify(accountExportSchema.parse(data), null, 2));
     },
+  );
+
+  // A Big 7 JSON export's content as the body (up to 5 MB: this route's own limit; the app's stays 2 MB).
+  app.post(
+    '/import',
+    {
+      onRequest: requireUser,
+      bodyLimit: IMPORT_MAX_BYTES,
+      config: { rateLimit: { ...exportRateLimit, keyGenerator: (request: FastifyRequest) => `import:${request.user?.id ?? request.ip}` } },
+      schema: { response: { 200: importResultSchema } },
+      // Too large for this route: say what it means here; anything else goes to the app's error handler.
+      errorHandler: (error, _request, _reply) => {
+        if ((error as { statusCode?: number }).statusCode === 413) throw new AppError(413, IMPORT_MESSAGES.tooLarge);
+        throw error;
+      },
+    },
+    async (request) => service.importExport(contextOf(request), currentUser(request), request.body),
   );
 };
 

@@ -4,14 +4,24 @@ import { hasAiCoach } from '@shared/domain/tiers';
 import {
   DELETION_OFFERS,
   EXPORT_VERSION,
+  IMPORT_MESSAGES,
+  IMPORT_VERSIONS,
   accountExportSchema,
+  importFileSchema,
   type AccountExport,
   type DeletionOffer,
+  type ImportCheckIn,
+  type ImportResult,
 } from '@shared/schemas/account';
+import { badRequest } from '@server/errors';
 import type { UserRow } from '@server/plugins/session';
 import { recordAccountDeletion } from '../admin/service';
 import { toPublicUser } from '../auth/public-user';
-import { history, journalsOf, userTimeZone } from '../check-ins/service';
+import { history, importCheckIns, importedCheckInIds, journalsOf, userTimeZone } from '../check-ins/service';
+import { conversationsExport } from '../ai-coach/service';
+import { feedbackSentBy } from '../feedback/service';
+import { devicesOf, getSettings } from '../notifications/service';
+import { purchaseHistory } from '../payments/service';
 import { offerUsed, redemptionsOf } from '../coupons/service';
 import { cancelStripeOnDeletion } from '../payments/service';
 import { claimsOf } from '../rewards/service';
@@ -62,10 +72,11 @@ export async function deleteAccount(ctx: ServiceContext, user: Pick<UserRow, 'id
 export async function collectExport(ctx: ServiceContext, user: UserRow): Promise<AccountExport> {
   // Services, never another module's repo (ARCHITECTURE.md). The subscription first: it applies an ended trial.
   const subscription = await getSubscription(ctx, user.id);
-  const [hist, journals, streak, frozen, recovered, ledgerRows, tierChanges, couponRedemptions, rewardClaims] =
+  const [hist, journals, imported, streak, frozen, recovered, ledgerRows, tierChanges, couponRedemptions, rewardClaims] =
     await Promise.all([
       history(ctx, user),
       journalsOf(ctx, user.id),
+      importedCheckInIds(ctx, user.id),
       getStreakView(ctx, user.id),
       frozenDays(ctx, user.id),
       recoveryPayments(ctx, user.id),
@@ -74,13 +85,22 @@ export async function collectExport(ctx: ServiceContext, user: UserRow): Promise
       redemptionsOf(ctx, user.id),
       claimsOf(ctx, user.id),
     ]);
+  const [coachConversations, purchases, feedback, notificationSettings, devices] = await Promise.all([
+    conversationsExport(ctx, user.id),
+    purchaseHistory({ ...ctx, stripe: null }, user.id),
+    feedbackSentBy(ctx, user.id),
+    getSettings(ctx, user.id),
+    devicesOf(ctx, user.id),
+  ]);
+  // Rest days (issue 29, another branch): the rest-days service's dates go here, YYYY-MM-DD ascending.
+  const restDays: string[] = [];
   const { isAdmin: _isAdmin, devTools: _devTools, ...profile } = toPublicUser({ ...user, tier: subscription.tier }, ctx.config);
   const data: AccountExport = {
     exportVersion: EXPORT_VERSION,
     exportedAt: ctx.now().toISOString(),
     profile,
     subscription,
-    checkIns: hist.checkIns.map((c) => ({ ...c, journal: journals.get(c.id) ?? null })),
+    checkIns: hist.checkIns.map((c) => ({ ...c, journal: journals.get(c.id) ?? null, imported: imported.has(c.id) })),
     summary: { checkInCount: hist.count, overallScore: hist.overallScore, areaAverages: hist.areaAverages },
     streak: {
       current: streak,
@@ -91,8 +111,51 @@ export async function collectExport(ctx: ServiceContext, user: UserRow): Promise
     tierChanges,
     couponRedemptions,
     rewardClaims,
+    coachConversations,
+    purchases,
+    feedback,
+    notificationSettings,
+    devices,
+    restDays,
   };
   return accountExportSchema.parse(data);
+}
+
+/** Where in the file a zod issue is, as a person reads it: `checkIns[3] (2026-01-05), answers`. */
+function issuePlace(body: unknown, path: readonly PropertyKey[]): string {
+  if (path[0] !== 'checkIns' || typeof path[1] !== 'number') return path.map(String).join('.') || 'the top level';
+  const item = (body as { checkIns: unknown[] }).checkIns[path[1]];
+  const date = item && typeof item === 'object' && typeof (item as { date?: unknown }).date === 'string' ? ` (${(item as { date: string }).date})` : '';
+  const rest = path.slice(2).map(String).join('.');
+  return `check-in ${path[1] + 1}${date}${rest ? `, ${rest}` : ''}`;
+}
+
+/**
+ * A Big 7 JSON export's check-ins, checked whole before anything is written: a body that is not an export, of
+ * another version, or damaged anywhere is a 400 saying what and where.
+ */
+export function parseImportFile(body: unknown): ImportCheckIn[] {
+  if (!body || typeof body !== 'object' || Array.isArray(body) || !('exportVersion' in body) || !('checkIns' in body)) {
+    throw badRequest(IMPORT_MESSAGES.notExport);
+  }
+  const version = (body as { exportVersion: unknown }).exportVersion;
+  if (!(IMPORT_VERSIONS as readonly unknown[]).includes(version)) throw badRequest(IMPORT_MESSAGES.version(version));
+  const parsed = importFileSchema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw badRequest(IMPORT_MESSAGES.field(issuePlace(body, issue.path), issue.message));
+  }
+  const seen = new Set<string>();
+  for (const c of parsed.data.checkIns) {
+    if (seen.has(c.date)) throw badRequest(IMPORT_MESSAGES.duplicateDate(c.date));
+    seen.add(c.date);
+  }
+  return parsed.data.checkIns;
+}
+
+/** POST /api/user/import: adds the file's check-ins for the dates the account lacks (check-ins service). */
+export async function importExport(ctx: ServiceContext, user: UserRow, body: unknown): Promise<ImportResult> {
+  return importCheckIns(ctx, user, parseImportFile(body));
 }
 
 /** Whether the wellness report includes journals: for AI Coach users (spec part 2 §2, issue 11). */

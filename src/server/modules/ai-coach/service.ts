@@ -1,6 +1,6 @@
 import { inTx, type ServiceContext } from '@server/context';
 import { conversationTitle, CRISIS_ANSWER, isCrisisQuestion, SUMMARY_DAYS, summarise, type CoachSummary } from '@shared/domain/coach';
-import { localDateOf } from '@shared/domain/dates';
+import { addLocalDays, localDateOf } from '@shared/domain/dates';
 import { hasAiCoach } from '@shared/domain/tiers';
 import {
   AI_ASKS_PER_HOUR,
@@ -12,7 +12,8 @@ import {
 } from '@shared/schemas/ai-coach';
 import { AppError, forbidden, notFound, tooManyRequests } from '@server/errors';
 import type { UserRow } from '@server/plugins/session';
-import { recentDatedAreaScores, userTimeZone } from '../check-ins/service';
+import { journalNotesSince, recentDatedAreaScores, userTimeZone } from '../check-ins/service';
+import { findingsOf } from '../insights/service';
 import { getStreakView } from '../streaks/service';
 import { withCurrentTier } from '../subscriptions/service';
 import { CoachProviderError, type CoachProvider } from './providers';
@@ -42,11 +43,21 @@ async function ownConversation(ctx: ServiceContext, userId: string, id: string):
 const toConversationDto = (row: repo.ConversationRow): Conversation => ({ id: row.id, title: row.title, createdAt: row.createdAt.toISOString() });
 const toMessageDto = (row: repo.MessageRow): Message => ({ id: row.id, role: row.role, content: row.content, createdAt: row.createdAt.toISOString() });
 
-/** The summary of the user's last 14 days, from the check-ins and streaks services. */
+/**
+ * The summary of the user's last 14 days, from the check-ins and streaks services, with the findings of their
+ * history (insights service) and their journal notes of those 14 days: what both coaches answer from.
+ */
 export async function coachSummary(ctx: ServiceContext, user: UserRow): Promise<CoachSummary> {
   const today = localDateOf(ctx.now(), userTimeZone(user));
-  const [history, streak] = await Promise.all([recentDatedAreaScores(ctx, user.id, SUMMARY_DAYS), getStreakView(ctx, user.id)]);
-  return summarise(history, today, { current: streak.currentStreak, best: streak.bestStreak });
+  const from = addLocalDays(today, -(SUMMARY_DAYS - 1));
+  const [history, streak, insights, notes] = await Promise.all([
+    recentDatedAreaScores(ctx, user.id, SUMMARY_DAYS),
+    getStreakView(ctx, user.id),
+    findingsOf(ctx, user.id),
+    journalNotesSince(ctx, user.id, from),
+  ]);
+  const findings = insights.findings.map(({ a, b, lag, text }) => ({ a, b, lag, text }));
+  return { ...summarise(history, today, { current: streak.currentStreak, best: streak.bestStreak }), findings, notes };
 }
 
 /**
@@ -123,4 +134,18 @@ export async function deleteConversation(ctx: ServiceContext, signedIn: UserRow,
   const user = await coachUser(ctx, signedIn);
   if (!UUID.test(id) || !(await repo.deleteConversation(ctx.db, user.id, id))) throw notFound(AI_COACH_MESSAGES.conversationNotFound);
   return { message: AI_COACH_MESSAGES.deletedText };
+}
+
+/** Every conversation of the user with its messages (the data export; any tier: an ended plan keeps its history). */
+export async function conversationsExport(ctx: ServiceContext, userId: string) {
+  const rows = await repo.listConversations(ctx.db, userId);
+  return Promise.all(
+    rows.map(async (c) => ({
+      id: c.id,
+      title: c.title,
+      createdAt: c.createdAt.toISOString(),
+      updatedAt: c.updatedAt.toISOString(),
+      messages: (await repo.listMessages(ctx.db, userId, c.id)).map((m) => ({ role: m.role, content: m.content, createdAt: m.createdAt.toISOString() })),
+    })),
+  );
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import { anyText, epochMs, namedRowsOf, namedTextRows, rowsOf } from '@server/db/rows';
 import { checkInIdempotencyKeys, checkIns, journalEntries, users } from '@server/db/schema/index';
@@ -27,9 +27,14 @@ export async function findCheckInById(db: Db, userId: string, id: string): Promi
   return rows[0] ?? null;
 }
 
-/** The user's latest check-in by local date (the whole row), or null when there is none. */
+/** The user's latest check-in by local date (the whole row), or null when there is none. Imported days are not read. */
 export async function latestCheckInRow(db: Db, userId: string): Promise<CheckInRow | null> {
-  const rows = await db.select().from(checkIns).where(eq(checkIns.userId, userId)).orderBy(desc(checkIns.localDate)).limit(1);
+  const rows = await db
+    .select()
+    .from(checkIns)
+    .where(and(eq(checkIns.userId, userId), eq(checkIns.imported, false)))
+    .orderBy(desc(checkIns.localDate))
+    .limit(1);
   return rows[0] ?? null;
 }
 
@@ -78,7 +83,7 @@ export interface LockedUser {
 const LOCK_USERS_SQL = `SELECT u.id, u.timezone, u.check_in_time, ${epochMs('u.created_at')} AS created_ms, u.first_check_in_completed,
     latest.local_date AS latest_date, ${epochMs('latest.created_at')} AS latest_ms, s.last_processed_date::text AS settled
   FROM users AS u
-  LEFT JOIN LATERAL (SELECT c.local_date, c.created_at FROM check_ins AS c WHERE c.user_id = u.id ORDER BY c.local_date DESC LIMIT 1) AS latest ON true
+  LEFT JOIN LATERAL (SELECT c.local_date, c.created_at FROM check_ins AS c WHERE c.user_id = u.id AND NOT c.imported ORDER BY c.local_date DESC LIMIT 1) AS latest ON true
   LEFT JOIN streak_states AS s ON s.user_id = u.id
   WHERE u.id = ANY($1::text[])
   ORDER BY u.id
@@ -110,7 +115,7 @@ export async function upsertCheckIns(
   const rows = values.map((v) => {
     const row: Record<string, unknown> = {};
     for (const [key, name] of UPSERT.columns) {
-      const value = key === 'id' ? (v.id ?? randomUUID()) : v[key];
+      const value = key === 'id' ? (v.id ?? randomUUID()) : key === 'imported' ? (v.imported ?? false) : v[key];
       row[name] = value instanceof Date ? value.toISOString() : value;
     }
     return row;
@@ -239,4 +244,52 @@ export async function deleteIdempotencyKeysBefore(db: Db, before: Date, limit: n
     RETURNING 1 AS gone`,
   );
   return gone.length;
+}
+
+/**
+ * Adds imported check-ins (with their journals) for dates the user has no check-in for; an existing day is never
+ * replaced (ON CONFLICT DO NOTHING on the (user, date) index). Run it inside a transaction. Answers how many were added.
+ */
+export async function insertImportedCheckIns(
+  tx: Db,
+  rows: Array<{ checkIn: NewCheckIn & { imported: true }; journal: JournalFields | null }>,
+): Promise<number> {
+  let added = 0;
+  for (let i = 0; i < rows.length; i += IMPORT_CHUNK) {
+    const chunk = rows.slice(i, i + IMPORT_CHUNK);
+    const written = await tx
+      .insert(checkIns)
+      .values(chunk.map((r) => r.checkIn))
+      .onConflictDoNothing({ target: [checkIns.userId, checkIns.localDate] })
+      .returning({ id: checkIns.id, localDate: checkIns.localDate });
+    added += written.length;
+    const byDate = new Map(chunk.map((r) => [r.checkIn.localDate, r]));
+    const journals = written.flatMap((w) => {
+      const r = byDate.get(w.localDate)!;
+      return r.journal ? [{ ...r.journal, checkInId: w.id, userId: r.checkIn.userId, createdAt: r.checkIn.createdAt, updatedAt: r.checkIn.updatedAt }] : [];
+    });
+    if (journals.length) await tx.insert(journalEntries).values(journals);
+  }
+  return added;
+}
+/** Rows per INSERT of an import (well under PostgreSQL's 65,535 parameters a statement). */
+const IMPORT_CHUNK = 500;
+
+/** The ids of the user's imported check-ins (the export marks them). */
+export async function listImportedIds(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: checkIns.id })
+    .from(checkIns)
+    .where(and(eq(checkIns.userId, userId), eq(checkIns.imported, true)));
+  return rows.map((r) => r.id);
+}
+
+/** The user's journal rows of check-ins dated `from` or later, with their dates, newest first. */
+export async function journalsSince(db: Db, userId: string, from: string): Promise<Array<{ date: string; journal: JournalRow }>> {
+  return db
+    .select({ date: checkIns.localDate, journal: journalEntries })
+    .from(journalEntries)
+    .innerJoin(checkIns, eq(checkIns.id, journalEntries.checkInId))
+    .where(and(eq(journalEntries.userId, userId), eq(checkIns.userId, userId), gte(checkIns.localDate, from)))
+    .orderBy(desc(checkIns.localDate));
 }

@@ -12,17 +12,21 @@ import {
   type WindowInput,
   type WindowResult,
 } from '@shared/domain/check-in-window';
-import { isKnownTimeZone, localDateOf } from '@shared/domain/dates';
+import { addLocalDays, isKnownTimeZone, localDateOf } from '@shared/domain/dates';
+import type { ImportCheckIn, ImportResult } from '@shared/schemas/account';
 import {
   answerModeForTier,
   answersProblem,
   areaAverages,
+  mean,
   normalizeStoredScore,
   overallScorePercent,
   scoreAnswers,
   type AreaScores,
 } from '@shared/domain/scoring';
 import { hasAiCoach } from '@shared/domain/tiers';
+import { AREAS, type Area } from '@shared/domain/areas';
+import { answerKindOf, type CorrelationDay } from '@shared/domain/correlations';
 import {
   CHECK_IN_MESSAGES,
   JOURNAL_FIELDS,
@@ -621,4 +625,75 @@ export async function recentAreaScores(ctx: ServiceContext, userId: string, n: n
 export async function recentDatedAreaScores(ctx: ServiceContext, userId: string, n: number): Promise<Array<{ date: string; scores: AreaScores }>> {
   const rows = await repo.listCheckIns(ctx.db, userId, n);
   return rows.map((row) => ({ date: row.localDate, scores: areaScoresOf(row) }));
+}
+
+/** The user's latest `n` check-ins as the correlations read them (date, yes/no or 0–4, area scores), newest first. */
+export async function correlationDays(ctx: ServiceContext, userId: string, n: number): Promise<CorrelationDay[]> {
+  const rows = await repo.listCheckIns(ctx.db, userId, n);
+  return rows.map((row) => ({ date: row.localDate, kind: answerKindOf(Array.isArray(row.answers) ? row.answers : []), scores: areaScoresOf(row) }));
+}
+
+/**
+ * Days before this many days ago can be imported: a check-in of the last OFFLINE_SYNC_HOURS may still arrive from a
+ * device's offline queue (decision 022), and it must find its day free (an imported day is never the window's).
+ */
+export const IMPORT_RECENT_DAYS = Math.ceil(OFFLINE_SYNC_HOURS / 24);
+
+/**
+ * Adds the check-ins (with journals) of an export for the dates the user has none, as imported history: one
+ * transaction, no domain event (the streak, shields, milestones, rewards and tier never move), an existing day never
+ * replaced, today and the last IMPORT_RECENT_DAYS days left out. Importing the same days again adds nothing.
+ */
+export async function importCheckIns(ctx: ServiceContext, user: UserRow, items: readonly ImportCheckIn[]): Promise<ImportResult> {
+  const now = ctx.now();
+  const firstTooRecent = addLocalDays(localDateOf(now, userTimeZone(user)), -IMPORT_RECENT_DAYS);
+  const rows = items
+    .filter((c) => c.date < firstTooRecent)
+    .map((c) => {
+      const scores = {
+        restScore: normalizeStoredScore(c.restScore),
+        exerciseScore: normalizeStoredScore(c.exerciseScore),
+        nutritionScore: normalizeStoredScore(c.nutritionScore),
+        goalsScore: normalizeStoredScore(c.goalsScore),
+        boundariesScore: normalizeStoredScore(c.boundariesScore),
+        connectionScore: normalizeStoredScore(c.connectionScore),
+        joyScore: normalizeStoredScore(c.joyScore),
+      };
+      const createdAt = c.createdAt ? new Date(c.createdAt) : now;
+      const journal = c.journal ? journalFieldsFrom(JOURNAL_FIELDS.map((f) => c.journal?.[f] ?? null)) : null;
+      return {
+        checkIn: {
+          userId: user.id,
+          localDate: c.date,
+          ...scores,
+          score: c.score !== undefined ? normalizeStoredScore(c.score) : mean(Object.values(scores)),
+          answers: [...c.answers],
+          subscriptionTierAtCheckIn: c.subscriptionTierAtCheckIn,
+          timezone: c.timezone,
+          imported: true as const,
+          createdAt,
+          updatedAt: c.updatedAt ? new Date(c.updatedAt) : createdAt,
+        },
+        journal: journal && hasJournalText(journal) ? journal : null,
+      };
+    });
+  const imported = rows.length ? await inTx(ctx, (tx) => repo.insertImportedCheckIns(tx.db, rows)) : 0;
+  ctx.log.info({ userId: user.id, imported, inFile: items.length }, 'check-ins imported');
+  return { imported, skipped: items.length - imported };
+}
+
+/** The ids of the user's imported check-ins. */
+export async function importedCheckInIds(ctx: ServiceContext, userId: string): Promise<Set<string>> {
+  return new Set(await repo.listImportedIds(ctx.db, userId));
+}
+
+/** The user's journal notes of check-ins dated `from` or later, one per area with text, newest first (the coach). */
+export async function journalNotesSince(ctx: ServiceContext, userId: string, from: string): Promise<Array<{ date: string; area: Area; text: string }>> {
+  const rows = await repo.journalsSince(ctx.db, userId, from);
+  return rows.flatMap(({ date, journal }) =>
+    AREAS.flatMap((area) => {
+      const text = journalText(journal[`${area}Journal`]);
+      return text ? [{ date, area, text }] : [];
+    }),
+  );
 }

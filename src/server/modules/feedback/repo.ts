@@ -1,3 +1,4 @@
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import { feedback } from '@server/db/schema/index';
 
@@ -14,4 +15,9 @@ export async function insertFeedback(
     .values({ userId, ...row })
     .returning();
   return created!;
+}
+
+/** The messages the user sent, oldest first (the data export). */
+export function listSentBy(db: Db, userId: string): Promise<FeedbackRow[]> {
+  return db.select().from(feedback).where(eq(feedback.userId, userId)).orderBy(asc(feedback.createdAt));
 }

@@ -21,3 +21,8 @@ export async function sendFeedback(ctx: Ctx, user: UserRow, message: string): Pr
   });
   return { id: row.id, message: 'Thank you! Your feedback has been sent.' };
 }
+
+/** The feedback the user sent (the data export): the message and when. */
+export async function feedbackSentBy(ctx: { db: Ctx['db'] }, userId: string): Promise<Array<{ message: string; createdAt: string }>> {
+  return (await repo.listSentBy(ctx.db, userId)).map((r) => ({ message: r.message, createdAt: r.createdAt.toISOString() }));
+}

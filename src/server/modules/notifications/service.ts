@@ -39,6 +39,22 @@ export async function getSettings(ctx: Pick<DataContext, 'db'>, userId: string):
 }
 
 /**
+ * The user's registered devices for the data export: the push service's host only (the endpoint's path is a secret
+ * capability, and the keys are credentials), when registered and when last delivered to.
+ */
+export async function devicesOf(ctx: Pick<DataContext, 'db'>, userId: string) {
+  const rows = await repo.listSubscriptions(ctx.db, userId);
+  return rows.map((r) => ({ pushService: pushHostOf(r.endpoint), registeredAt: r.createdAt.toISOString(), lastDeliveredAt: r.lastDeliveredAt?.toISOString() ?? null }));
+}
+function pushHostOf(endpoint: string): string {
+  try {
+    return new URL(endpoint).host;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/**
  * Recomputes the next due instant of both reminders from `now` (after a settings, device, timezone or check-in
  * time change): the first one strictly after now, or none while the reminder is off or the user has no device.
  * A reminder already sent for a local date is not sent again for it (the job key), whatever changes.

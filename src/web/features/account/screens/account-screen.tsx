@@ -10,6 +10,7 @@ import { toast, toastError } from '@web/components/ui/toast';
 import { cn } from '@web/components/ui/cn';
 import { useUpdateProfile } from '../api/update-profile';
 import { DataExport } from '../components/data-export';
+import { DataImport } from '../components/data-import';
 import { DeleteAccountFlow, useAccountDeletion } from '../components/delete-account';
 import { AgeDialog, GenderDialog, genderLabel, NameDialog, UnderAgeNotice } from '../components/profile-dialogs';
 import { SupportDialog } from '../components/support-dialog';
@@ -125,6 +126,7 @@ export default function AccountScreen() {
       </ul>
 
       <DataExport />
+      <DataImport />
 
       <ul className="mt-4 divide-y divide-border overflow-hidden rounded-2xl border border-border bg-surface">
         <li>

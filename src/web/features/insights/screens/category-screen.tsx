@@ -8,6 +8,7 @@ import { Card, Page, PageHeader } from '@web/components/ui/page';
 import { useHistory } from '@web/lib/check-ins';
 import { hasEnoughForLevels, MIN_CHECK_INS_FOR_LEVELS, moreNeededText } from '@shared/domain/early-days';
 import { AREA_ABOUT, LEVEL_INSIGHT, LEVEL_LABELS } from '../area-content';
+import { WhatMovesWhat } from '../components/what-moves-what';
 import { Gauge } from '../components/gauge';
 
 /** /category/:categoryId (spec part 2 §2): gauge, percentage, insights, about text and improvement tips. */
@@ -89,6 +90,8 @@ export default function CategoryScreen() {
             </>
           )}
         </Card>
+
+        <WhatMovesWhat area={area} />
 
         <Card>
           <h2 className="text-lg font-bold">About {label}</h2>

@@ -10,6 +10,7 @@ import { scoreBgClass } from '@web/lib/score-colors';
 import { TREND_TEXT } from '../area-content';
 import { weekdayShortOf } from '@shared/domain/dates';
 import { dayLong, lastWeek, toDatedScores } from '../week';
+import { WhatMovesWhat } from '../components/what-moves-what';
 
 const TREND_CLASS: Record<Trend, string> = {
   up: 'text-green-700 dark:text-green-300',
@@ -37,7 +38,12 @@ export default function TrendsScreen() {
           <p role="alert">We couldn’t load your trends. Please try again.</p>
         </Card>
       ) : (
-        <Week todayDate={today.data.localDate} history={toDatedScores(history.data.checkIns)} />
+        <>
+          <Week todayDate={today.data.localDate} history={toDatedScores(history.data.checkIns)} />
+          <div className="mt-4">
+            <WhatMovesWhat />
+          </div>
+        </>
       )}
     </Page>
   );

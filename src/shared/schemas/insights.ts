@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { AREAS } from '../domain/areas';
+
+export const INSIGHTS_MESSAGES = {
+  /** Said like the other Premium features' refusals (tips: CHECK_IN_MESSAGES.tipsPremiumOnly). */
+  correlationsPremiumOnly: 'What moves what is part of the Premium and AI Coach plans',
+} as const;
+
+export const findingSchema = z.object({
+  a: z.enum(AREAS),
+  b: z.enum(AREAS),
+  /** 0: the same day; 1: area a one day, area b the next. */
+  lag: z.union([z.literal(0), z.literal(1)]),
+  direction: z.enum(['positive', 'negative']),
+  /** Spearman's ρ (0–4 answers) or the difference of the "yes" shares (yes/no answers), −1..1. */
+  effect: z.number(),
+  days: z.number().int(),
+  text: z.string(),
+});
+export type FindingDto = z.infer<typeof findingSchema>;
+
+/** GET /api/insights/correlations (premium and ai-coach). */
+export const correlationsResponseSchema = z.object({
+  ready: z.boolean(),
+  checkInsNeeded: z.number().int(),
+  findings: z.array(findingSchema),
+});
+export type CorrelationsResponse = z.infer<typeof correlationsResponseSchema>;
