@@ -107,6 +107,7 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
   'GET /api/user/deletion-offer': { expect: signedIn(200) },
   'DELETE /api/user/account': { expect: signedIn(200) },
   'GET /api/user/export': { request: { query: { format: 'json' } }, expect: signedIn(200) },
+  'POST /api/user/import': { request: { body: { exportVersion: 2, checkIns: [] } }, expect: signedIn(200) },
   'POST /api/user/export-wellness-data': { expect: signedIn(200) },
   // At 21:00 the day's check-in hour has passed: the change is refused for today (the guard let it through).
   'PATCH /api/user/check-in-time': { request: { body: { checkInTime: '20:00' } }, expect: signedIn(409) },
@@ -148,6 +149,7 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
     expect: signedIn(404, { other: 404 }),
   },
   'GET /api/premium/tips': { expect: signedIn(200, { free: 403, admin: 403 }) },
+  'GET /api/insights/correlations': { expect: signedIn(200, { free: 403, admin: 403 }) },
   'GET /api/dashboard': { expect: signedIn(200) },
 
   // ---- streak
