@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { TRIAL_TIERS } from '../domain/trials';
-import { GENDERS, MAX_NAME_LENGTH, publicUserSchema } from './auth';
+import { GENDERS, isPlainName, MAX_NAME_LENGTH, publicUserSchema } from './auth';
 import { checkInSchema, journalEntrySchema } from './check-ins';
 import { ledgerEntrySchema, streakViewSchema } from './streaks';
 import { subscriptionSchema } from './subscriptions';
@@ -29,6 +29,7 @@ export const PROFILE_MESSAGES = {
   nameText: 'Name must be text',
   nameTooLong: `Name must be at most ${MAX_NAME_LENGTH} characters long`,
   nameNul: 'Name cannot contain a NUL character',
+  nameNotPlain: 'Name cannot contain a web address, "<", ">" or control characters',
   ageWhole: 'Age must be a whole number',
   ageUnder13: `You must be at least ${AGE_MIN} years old to use Big 7. An age under ${AGE_MIN} is not saved.`,
   ageTooHigh: `Age must be between ${AGE_MIN} and ${AGE_MAX}`,
@@ -44,6 +45,7 @@ export const profileUpdateSchema = z
       .min(1, PROFILE_MESSAGES.nameRequired)
       .max(MAX_NAME_LENGTH, PROFILE_MESSAGES.nameTooLong)
       .refine((s) => !s.includes('\u0000'), PROFILE_MESSAGES.nameNul)
+      .refine(isPlainName, PROFILE_MESSAGES.nameNotPlain)
       .optional(),
     age: z
       .number({ error: PROFILE_MESSAGES.ageWhole })
