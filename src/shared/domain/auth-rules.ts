@@ -11,7 +11,6 @@
  * a long input without a usable dot fails in linear time (the plain form backtracks quadratically: a 1 MB
  * address in a request body took minutes of CPU).
  */
-// eslint-disable-next-line no-control-regex
 export const EMAIL_SHAPE = /^[^\s@,;<>()":[\]\\\x00-\x1f\x7f]+@(?=[^\s@,;<>()":[\]\\\x00-\x1f\x7f]+$)[^\s@,;<>()":[\]\\\x00-\x1f\x7f]+\.[^\s@,;<>()":[\]\\\x00-\x1f\x7f]+$/;
 export const PASSWORD_SPECIALS = '!@#$%^&*(),.?":{}|<>';
 const SPECIAL_RE = /[!@#$%^&*(),.?":{}|<>]/;
@@ -42,7 +41,6 @@ export const AUTH_MESSAGES = {
  * control character (issue 31). The length is checked apart.
  */
 export function isPlainName(name: string): boolean {
-  // eslint-disable-next-line no-control-regex
   return !/:\/\/|www\.|[<>\x00-\x1f\x7f-\x9f]/i.test(name);
 }
 
