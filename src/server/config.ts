@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { EMAIL_SHAPE } from '../shared/schemas/auth';
+import { AI_COACH_DEFAULT_DAILY_LIMIT } from '../shared/schemas/ai-coach';
 import { parseAllowedPushHost, type AllowedPushHost } from './plugins/push-address';
 
 const onOff = z
@@ -165,6 +166,8 @@ const envSchema = z.object({
   AI_COACH_API_KEY: optionalString,
   AI_COACH_MODEL: optionalString,
   AI_COACH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
+  AI_COACH_DAILY_LIMIT: z.coerce.number().int().min(1).max(10_000).default(AI_COACH_DEFAULT_DAILY_LIMIT),
+  AI_COACH_MAX_TOKENS: z.coerce.number().int().min(16).max(32_000).default(600),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   JOBS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   PUSH_THREADS: z.coerce.number().int().min(0).max(64).optional(),
@@ -265,6 +268,10 @@ export interface AppConfig {
   aiCoach: { baseUrl: string; apiKey: string | undefined; model: string } | null;
   /** The most one AI Coach answer may take, retries included (ms). */
   aiCoachTimeoutMs: number;
+  /** Questions one user may ask the AI Coach per local day (crisis questions are always answered). */
+  aiCoachDailyLimit: number;
+  /** max_tokens of every provider call: the longest answer one ask may cost. */
+  aiCoachMaxTokens: number;
   /** A request whose headers and body have not all arrived by then gets 408 and its connection closed. */
   requestTimeoutMs: number;
   /** Stripe Checkout and webhooks; null: the built-in TEST MODE checkout. */
@@ -359,6 +366,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rolloverIntervalMs: e.ROLLOVER_INTERVAL_SECONDS * 1000,
     aiCoach: aiCoachEndpoint ? { baseUrl: aiCoachEndpoint.replace(/\/+$/, ''), apiKey: e.AI_COACH_API_KEY, model: e.AI_COACH_MODEL! } : null,
     aiCoachTimeoutMs: e.AI_COACH_TIMEOUT_MS,
+    aiCoachDailyLimit: e.AI_COACH_DAILY_LIMIT,
+    aiCoachMaxTokens: e.AI_COACH_MAX_TOKENS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     jobsPollMs: e.JOBS_POLL_MS,
     stripe:
