@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountExportSchema, ACCOUNT_MESSAGES, deletionOfferSchema, exportQuerySchema } from '@shared/schemas/account';
 import { messageSchema } from '@shared/schemas/auth';
