@@ -106,6 +106,9 @@ export async function startApp(env: Record<string, string> = {}, opts: StartOpti
       MAIL_FROM: 'Big 7 <no-reply@big7.test>',
       ADMIN_EMAILS: E2E_ADMIN_EMAIL,
       LOG_LEVEL: 'warn',
+      // The browser tests' push service (test/fakes/push-service.ts) listens on 127.0.0.1 at a port picked after
+      // the server starts: the host is listed for any port, so the server may send there (issue 31).
+      PUSH_ALLOWED_HOSTS: '127.0.0.1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,6 +2,8 @@ import { availableParallelism } from 'node:os';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { EMAIL_SHAPE } from '../shared/schemas/auth';
+import { AI_COACH_DEFAULT_DAILY_LIMIT } from '../shared/schemas/ai-coach';
+import { parseAllowedPushHost, type AllowedPushHost } from './plugins/push-address';
 
 const onOff = z
   .enum(['on', 'off', 'true', 'false', '1', '0'])
@@ -88,6 +90,23 @@ const trustProxy = z.preprocess(
     }),
 );
 
+/** PUSH_ALLOWED_HOSTS: comma-separated `host[:port]` entries (a host alone: any port). */
+const pushAllowedHosts = z
+  .string()
+  .default('')
+  .transform((v, ctx): AllowedPushHost[] => {
+    const out: AllowedPushHost[] = [];
+    for (const entry of v.split(',').map((s) => s.trim()).filter(Boolean)) {
+      const parsed = parseAllowedPushHost(entry);
+      if (!parsed) {
+        ctx.addIssue({ code: 'custom', message: `"${entry}" is not a host or host:port (e.g. push.internal.example:8443 or 127.0.0.1:9000)` });
+        return z.NEVER;
+      }
+      out.push(parsed);
+    }
+    return out;
+  });
+
 const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
 
 const envSchema = z.object({
@@ -147,9 +166,12 @@ const envSchema = z.object({
   AI_COACH_API_KEY: optionalString,
   AI_COACH_MODEL: optionalString,
   AI_COACH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
+  AI_COACH_DAILY_LIMIT: z.coerce.number().int().min(1).max(10_000).default(AI_COACH_DEFAULT_DAILY_LIMIT),
+  AI_COACH_MAX_TOKENS: z.coerce.number().int().min(16).max(32_000).default(600),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   JOBS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   PUSH_THREADS: z.coerce.number().int().min(0).max(64).optional(),
+  PUSH_ALLOWED_HOSTS: pushAllowedHosts,
   STRIPE_SECRET_KEY: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z
@@ -247,6 +269,10 @@ export interface AppConfig {
   aiCoach: { baseUrl: string; apiKey: string | undefined; model: string } | null;
   /** The most one AI Coach answer may take, retries included (ms). */
   aiCoachTimeoutMs: number;
+  /** Questions one user may ask the AI Coach per local day (crisis questions are always answered). */
+  aiCoachDailyLimit: number;
+  /** max_tokens of every provider call: the longest answer one ask may cost. */
+  aiCoachMaxTokens: number;
   /** A request whose headers and body have not all arrived by then gets 408 and its connection closed. */
   requestTimeoutMs: number;
   /** Stripe Checkout and webhooks; null: the built-in TEST MODE checkout. */
@@ -266,6 +292,11 @@ export interface AppConfig {
   vapidSubject: string;
   /** Worker threads that encrypt and send Web Push messages (0: this thread); default the cores, up to 4, 0 in tests. */
   pushThreads: number;
+  /**
+   * PUSH_ALLOWED_HOSTS: hosts (any port, or one port) a push subscription may name besides the browsers' push
+   * services, over http: too, and that may be on a local or private address (a test or in-house push service).
+   */
+  pushAllowedHosts: AllowedPushHost[];
 }
 
 export class ConfigError extends Error {}
@@ -341,6 +372,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rolloverIntervalMs: e.ROLLOVER_INTERVAL_SECONDS * 1000,
     aiCoach: aiCoachEndpoint ? { baseUrl: aiCoachEndpoint.replace(/\/+$/, ''), apiKey: e.AI_COACH_API_KEY, model: e.AI_COACH_MODEL! } : null,
     aiCoachTimeoutMs: e.AI_COACH_TIMEOUT_MS,
+    aiCoachDailyLimit: e.AI_COACH_DAILY_LIMIT,
+    aiCoachMaxTokens: e.AI_COACH_MAX_TOKENS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     jobsPollMs: e.JOBS_POLL_MS,
     stripe:
@@ -355,5 +388,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : null,
     vapidSubject: e.VAPID_SUBJECT ?? (appUrl.startsWith('https://') ? appUrl : `mailto:${(adminEmails[0] ?? 'no-reply@big7.local')}`),
     pushThreads: e.PUSH_THREADS ?? (e.NODE_ENV === 'test' ? 0 : Math.min(4, availableParallelism())),
+    pushAllowedHosts: e.PUSH_ALLOWED_HOSTS,
   };
 }

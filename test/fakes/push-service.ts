@@ -84,6 +84,8 @@ export interface ForcedAnswer {
 
 export interface FakePushService {
   origin: string;
+  /** `127.0.0.1:PORT`: what the app's PUSH_ALLOWED_HOSTS lists so it may send here (issue 31). */
+  host: string;
   received: ReceivedPush[];
   /** Requests the service refused (bad VAPID, bad encryption…), with why. */
   rejected: Array<{ id: string; reason: string }>;
@@ -139,6 +141,7 @@ export async function startPushService(): Promise<FakePushService> {
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     origin,
+    host: new URL(origin).host,
     received,
     rejected,
     subscribe() {

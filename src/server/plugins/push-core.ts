@@ -1,10 +1,13 @@
 import { Agent } from 'undici';
 import webpush from 'web-push';
+import { guardedConnector, type AllowedPushHost } from './push-address';
 
 /**
  * One Web Push message to one subscription, with a fixed VAPID key pair: `web-push`'s generateRequestDetails()
  * (aes128gcm) sent through one pooled keep-alive undici Agent. Used in the server's main thread (PUSH_THREADS=0)
  * or in each push worker thread (plugins/push-worker.ts). Imports packages only, so a worker loads it as is.
+ * Every connection goes through push-address.ts's connector: no local or private address unless the host is in
+ * PUSH_ALLOWED_HOSTS (issue 31).
  */
 export interface PushTarget {
   endpoint: string;
@@ -38,7 +41,14 @@ export function parseRetryAfter(value: string | string[] | undefined, now = Date
   return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
-export function createDirectSender(vapid: VapidKeys, subject: string) {
+export interface DirectSenderOptions {
+  /** PUSH_ALLOWED_HOSTS: hosts that may be on a local or private address. */
+  allowedHosts: readonly AllowedPushHost[];
+  /** Resolves host names (tests stand in a resolver that answers what DNS rebinding would); default dns.lookup. */
+  lookup?: typeof import('node:dns').lookup;
+}
+
+export function createDirectSender(vapid: VapidKeys, subject: string, opts: DirectSenderOptions) {
   // VAPID headers per push-service origin, signed once and reused until an hour before they expire (12 h): one
   // ES256 signature per origin instead of one per message. Real time, not the app clock: push services check exp.
   const vapidHeaders = new Map<string, { authorization: string; renewAfter: number }>();
@@ -50,8 +60,15 @@ export function createDirectSender(vapid: VapidKeys, subject: string) {
     vapidHeaders.set(audience, { authorization: Authorization, renewAfter: (exp - 3600) * 1000 });
     return Authorization;
   };
-  // One pooled keep-alive client for every push service origin (FCM, Mozilla, Apple… each gets its own pool).
-  const agent = new Agent({ connections: 64, keepAliveTimeout: 60_000, keepAliveMaxTimeout: 600_000, pipelining: 1 });
+  // One pooled keep-alive client for every push service origin (FCM, Mozilla, Apple… each gets its own pool); each
+  // new connection checks the address it goes to (the connector), so DNS rebinding cannot reach a private address.
+  const agent = new Agent({
+    connections: 64,
+    keepAliveTimeout: 60_000,
+    keepAliveMaxTimeout: 600_000,
+    pipelining: 1,
+    connect: guardedConnector(opts.allowedHosts, opts.lookup),
+  });
   return {
     async send(target: PushTarget, payload: string, o: PushSendOptions = {}): Promise<PushOutcome> {
       const audience = new URL(target.endpoint).origin;

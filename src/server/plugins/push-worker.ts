@@ -5,6 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createDirectSender, type PushSendOptions, type PushTarget, type VapidKeys } from './push-core';
+import type { AllowedPushHost } from './push-address';
 
 interface Job {
   id: number;
@@ -13,8 +14,8 @@ interface Job {
   opts: PushSendOptions;
 }
 
-const { vapid, subject } = workerData as { vapid: VapidKeys; subject: string };
-const sender = createDirectSender(vapid, subject);
+const { vapid, subject, allowedHosts } = workerData as { vapid: VapidKeys; subject: string; allowedHosts: AllowedPushHost[] };
+const sender = createDirectSender(vapid, subject, { allowedHosts });
 const port = parentPort!;
 
 // Answers go back in batches too: those that complete in one turn of the event loop share one message.

@@ -44,7 +44,12 @@ const claims = (authorization: string) => {
 
 describe('push sender: the VAPID header is signed once per push-service origin (decision 021)', () => {
   it('reuses one header for every push to an origin, and signs another for another origin', async () => {
-    const sender = createPushSender({ db: null as unknown as Db, vapid: webpush.generateVAPIDKeys(), subject: 'mailto:ops@example.com' });
+    const sender = createPushSender({
+      db: null as unknown as Db,
+      vapid: webpush.generateVAPIDKeys(),
+      subject: 'mailto:ops@example.com',
+      allowedHosts: [{ host: '127.0.0.1', port: null }],
+    });
     try {
       const [a, b] = servers.map((s) => (s.address() as AddressInfo).port) as [number, number];
       for (let i = 0; i < 3; i++) expect((await sender.send(target(a), '{"title":"x"}')).status).toBe(201);

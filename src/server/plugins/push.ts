@@ -5,6 +5,7 @@ import webpush from 'web-push';
 import type { Db } from '../db/client';
 import { appSettings } from '../db/schema/index';
 import { createDirectSender, type PushOutcome, type PushSendOptions, type PushTarget, type VapidKeys } from './push-core';
+import type { AllowedPushHost } from './push-address';
 
 export type { PushOutcome, PushTarget } from './push-core';
 
@@ -39,7 +40,7 @@ export async function loadVapidKeys(db: Db, configured: VapidKeys | null) {
  * A push worker thread. From the bundle (dist/server/main.js) it is dist/server/push-worker.js; from source (tsx,
  * vitest) push-worker.ts, loaded through tsx's loader (a worker does not inherit the parent's).
  */
-function startWorker(workerData: { vapid: VapidKeys; subject: string }): Worker {
+function startWorker(workerData: { vapid: VapidKeys; subject: string; allowedHosts: readonly AllowedPushHost[] }): Worker {
   const here = import.meta.url;
   if (here.endsWith('.ts')) {
     const url = new URL('./push-worker.ts', here).href;
@@ -58,7 +59,7 @@ interface Pending {
  * `threads` push worker threads sharing the sends (least busy first): each encrypts and sends on its own core.
  * Started on the first send; a worker that dies fails its sends (the job queue retries them) and is replaced.
  */
-function createThreadPool(threads: number, getKeys: () => Promise<VapidKeys>, subject: string) {
+function createThreadPool(threads: number, getKeys: () => Promise<VapidKeys>, subject: string, allowedHosts: readonly AllowedPushHost[]) {
   interface Slot {
     worker: Worker;
     /** Sends handed to this worker and not answered yet. */
@@ -70,7 +71,7 @@ function createThreadPool(threads: number, getKeys: () => Promise<VapidKeys>, su
   let closing = false;
   let nextId = 1;
   const spawn = (vapid: VapidKeys, list: Slot[], index: number): Slot => {
-    const slot: Slot = { worker: startWorker({ vapid, subject }), pending: new Map(), outbox: [] };
+    const slot: Slot = { worker: startWorker({ vapid, subject, allowedHosts }), pending: new Map(), outbox: [] };
     slot.worker.unref();
     slot.worker.on('message', (batch: Array<{ id: number; error?: string } & Partial<PushOutcome>>) => {
       for (const m of batch) {
@@ -129,7 +130,14 @@ function createThreadPool(threads: number, getKeys: () => Promise<VapidKeys>, su
  * Web Push with VAPID: `threads` = 0 sends from this thread; more spreads the per-message encryption over that
  * many worker threads (PUSH_THREADS; decision 021), so one instance uses every core during a reminder burst.
  */
-export function createPushSender(opts: { db: Db; vapid: VapidKeys | null; subject: string; threads?: number }): PushSender {
+export function createPushSender(opts: {
+  db: Db;
+  vapid: VapidKeys | null;
+  subject: string;
+  threads?: number;
+  /** PUSH_ALLOWED_HOSTS: hosts that may be on a local or private address (every other one is refused at connect). */
+  allowedHosts: readonly AllowedPushHost[];
+}): PushSender {
   let keys: Promise<VapidKeys> | null = null;
   const getKeys = () => {
     if (!keys) {
@@ -140,12 +148,12 @@ export function createPushSender(opts: { db: Db; vapid: VapidKeys | null; subjec
   };
   const threads = opts.threads ?? 0;
   if (threads > 0) {
-    const pool = createThreadPool(threads, getKeys, opts.subject);
+    const pool = createThreadPool(threads, getKeys, opts.subject, opts.allowedHosts);
     return { publicKey: async () => (await getKeys()).publicKey, send: pool.send, close: pool.close };
   }
   let direct: Promise<ReturnType<typeof createDirectSender>> | null = null;
   const sender = () => {
-    direct ??= getKeys().then((vapid) => createDirectSender(vapid, opts.subject));
+    direct ??= getKeys().then((vapid) => createDirectSender(vapid, opts.subject, { allowedHosts: opts.allowedHosts }));
     direct.catch(() => (direct = null));
     return direct;
   };
@@ -162,7 +170,14 @@ export function createPushSender(opts: { db: Db; vapid: VapidKeys | null; subjec
 export default fp<{ sender?: PushSender }>(
   async (app, opts) => {
     const sender =
-      opts.sender ?? createPushSender({ db: app.db, vapid: app.config.vapid, subject: app.config.vapidSubject, threads: app.config.pushThreads });
+      opts.sender ??
+      createPushSender({
+        db: app.db,
+        vapid: app.config.vapid,
+        subject: app.config.vapidSubject,
+        threads: app.config.pushThreads,
+        allowedHosts: app.config.pushAllowedHosts,
+      });
     app.decorate('push', sender);
     app.addHook('onClose', async () => sender.close());
   },

@@ -6,6 +6,51 @@ import { tooManyRequests } from '../errors';
 /** DECISIONS.md: 100 auth requests per IP per 15 minutes, across every auth route together. */
 export const AUTH_IP_LIMIT = { max: 100, timeWindow: '15 minutes' } as const;
 
+/** What one person may do per route in a window (issue 31, finding 5): above real use, below abuse. */
+export const USER_LIMITS = {
+  checkout: { max: 30, timeWindow: '1 hour', what: 'checkout attempts' },
+  processPayment: { max: 30, timeWindow: '1 hour', what: 'payment confirmations' },
+  couponRedeem: { max: 20, timeWindow: '1 hour', what: 'coupon codes' },
+  feedback: { max: 20, timeWindow: '1 hour', what: 'feedback messages' },
+  aiAsk: { max: 20, timeWindow: '1 hour', what: 'AI Coach questions' },
+  registerToken: { max: 30, timeWindow: '1 hour', what: 'device registrations' },
+  sendTest: { max: 10, timeWindow: '1 hour', what: 'test notifications' },
+  triggerCheckIn: { max: 10, timeWindow: '1 hour', what: 'check-in reminders' },
+} as const;
+
+/** "in 1 minute", "in 12 minutes", "in 1 hour"… for a wait of `seconds`. */
+function waitText(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  if (minutes < 60) return `in ${minutes} minute${minutes === 1 ? '' : 's'}`;
+  const hours = Math.ceil(minutes / 60);
+  return `in ${hours} hour${hours === 1 ? '' : 's'}`;
+}
+
+/**
+ * A route's `config.rateLimit` counted per signed-in user (the user id; the address before sign-in), shared by
+ * every instance through Redis when REDIS_URL is set. Counted in preHandler, after the session and the body are
+ * read, so `skip` may look at the body. Over the limit: 429 with Retry-After and a sentence saying when to retry.
+ */
+export function perUserRateLimit(
+  name: string,
+  limit: { max: number; timeWindow: string; what: string },
+  opts: { message?: string; skip?: (request: FastifyRequest) => boolean } = {},
+) {
+  return {
+    max: limit.max,
+    timeWindow: limit.timeWindow,
+    hook: 'preHandler' as const,
+    keyGenerator: (request: FastifyRequest) => `${name}:${request.user?.id ?? normalizeIP(request.ip)}`,
+    ...(opts.skip ? { allowList: (request: FastifyRequest) => opts.skip!(request) } : {}),
+    errorResponseBuilder: (_req: FastifyRequest, ctx: { ttl: number }) =>
+      tooManyRequests(
+        ctx.ttl / 1000,
+        opts.message ??
+          `You have reached the limit of ${limit.max} ${limit.what} per ${limit.timeWindow.replace(/^1 /, '')}. Please try again ${waitText(ctx.ttl / 1000)}.`,
+      ),
+  };
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /**

@@ -4,17 +4,21 @@
  */
 
 /**
- * The spec's e-mail shape: text, an @, text, a dot, text, no spaces (`/^[^\s@]+@[^\s@]+\.[^\s@]+$/`). The
- * lookahead checks the domain part once, so a long input without a usable dot fails in linear time (the plain
- * form backtracks quadratically: a 1 MB address in a request body took minutes of CPU).
+ * The spec's e-mail shape: text, an @, text, a dot, text, no spaces (`/^[^\s@]+@[^\s@]+\.[^\s@]+$/`), and a
+ * plain address only (issue 31): none of `,;<>()"`, `:`, `[`, `]`, `\` or a control character, which mail
+ * software reads as a display name, a comment, a list or a group (`(1)victim@x.test`, `foo,victim@x.test` and
+ * `x<victim@x.test>` were each an account mailing the same person). The lookahead checks the domain part once, so
+ * a long input without a usable dot fails in linear time (the plain form backtracks quadratically: a 1 MB
+ * address in a request body took minutes of CPU).
  */
-export const EMAIL_SHAPE = /^[^\s@]+@(?=[^\s@]+$)[^\s@]+\.[^\s@]+$/;
+export const EMAIL_SHAPE = /^[^\s@,;<>()":[\]\\\x00-\x1f\x7f]+@(?=[^\s@,;<>()":[\]\\\x00-\x1f\x7f]+$)[^\s@,;<>()":[\]\\\x00-\x1f\x7f]+\.[^\s@,;<>()":[\]\\\x00-\x1f\x7f]+$/;
 export const PASSWORD_SPECIALS = '!@#$%^&*(),.?":{}|<>';
 const SPECIAL_RE = /[!@#$%^&*(),.?":{}|<>]/;
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 128;
 export const MAX_EMAIL_LENGTH = 254;
-export const MAX_NAME_LENGTH = 100;
+/** A first name is printed in e-mails: at most 50 characters (issue 31). */
+export const MAX_NAME_LENGTH = 50;
 
 export const AUTH_MESSAGES = {
   emailRequired: 'Email is required',
@@ -30,7 +34,16 @@ export const AUTH_MESSAGES = {
   passwordNul: 'Password cannot contain a NUL character',
   emailTooLong: `Email address must be at most ${MAX_EMAIL_LENGTH} characters long`,
   nameTooLong: `First name must be at most ${MAX_NAME_LENGTH} characters long`,
+  nameNotPlain: 'First name cannot contain a web address, "<", ">" or control characters',
 } as const;
+
+/**
+ * True when a (trimmed) name is fit to print in an e-mail: no URL-like text (`://`, `www.`), no `<` or `>`, no
+ * control character (issue 31). The length is checked apart.
+ */
+export function isPlainName(name: string): boolean {
+  return !/:\/\/|www\.|[<>\x00-\x1f\x7f-\x9f]/i.test(name);
+}
 
 export const PASSWORD_HINT =
   'Must be at least 6 characters with one uppercase letter, one number, and one special character';
@@ -78,6 +91,7 @@ export function validateSignUp(v: {
 }): { field: SignUpField; message: string } | null {
   if (!v.firstName.trim()) return { field: 'firstName', message: AUTH_MESSAGES.firstNameRequired };
   if (v.firstName.trim().length > MAX_NAME_LENGTH) return { field: 'firstName', message: AUTH_MESSAGES.nameTooLong };
+  if (!isPlainName(v.firstName.trim())) return { field: 'firstName', message: AUTH_MESSAGES.nameNotPlain };
   const email = emailProblem(v.email, AUTH_MESSAGES.emailAddressRequired);
   if (email) return { field: 'email', message: email };
   const p = passwordProblem(v.password);

@@ -4,7 +4,7 @@ import { TRIAL_TIERS } from '../domain/trials';
 import { TIERS } from '../domain/tiers';
 import { isLocalDate } from '../domain/dates';
 import { SCALE_MAX, SCALE_MIN } from '../domain/scoring';
-import { GENDERS, MAX_NAME_LENGTH, publicUserSchema } from './auth';
+import { GENDERS, isPlainName, MAX_NAME_LENGTH, publicUserSchema } from './auth';
 import { checkInSchema, journalEntrySchema, JOURNAL_FIELDS, JOURNAL_MAX_LENGTH } from './check-ins';
 import { MESSAGE_ROLES } from './ai-coach';
 import { notificationSettingsSchema } from './notifications';
@@ -35,6 +35,7 @@ export const PROFILE_MESSAGES = {
   nameText: 'Name must be text',
   nameTooLong: `Name must be at most ${MAX_NAME_LENGTH} characters long`,
   nameNul: 'Name cannot contain a NUL character',
+  nameNotPlain: 'Name cannot contain a web address, "<", ">" or control characters',
   ageWhole: 'Age must be a whole number',
   ageUnder13: `You must be at least ${AGE_MIN} years old to use Big 7. An age under ${AGE_MIN} is not saved.`,
   ageTooHigh: `Age must be between ${AGE_MIN} and ${AGE_MAX}`,
@@ -50,6 +51,7 @@ export const profileUpdateSchema = z
       .min(1, PROFILE_MESSAGES.nameRequired)
       .max(MAX_NAME_LENGTH, PROFILE_MESSAGES.nameTooLong)
       .refine((s) => !s.includes('\u0000'), PROFILE_MESSAGES.nameNul)
+      .refine(isPlainName, PROFILE_MESSAGES.nameNotPlain)
       .optional(),
     age: z
       .number({ error: PROFILE_MESSAGES.ageWhole })

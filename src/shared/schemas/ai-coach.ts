@@ -2,8 +2,12 @@ import { z } from 'zod';
 
 /** The longest question the AI Coach takes (after trimming). */
 export const AI_QUESTION_MAX_LENGTH = 2_000;
-/** Asks per user per rolling hour (counted from the stored questions, so every server instance agrees). */
-export const AI_ASKS_PER_HOUR = 30;
+/** The default of AI_COACH_DAILY_LIMIT: questions per user per local day. */
+export const AI_COACH_DEFAULT_DAILY_LIMIT = 30;
+
+/** The 429 of the daily limit (its Retry-After says when the person's day ends). */
+export const coachDailyLimitMessage = (limit: number) =>
+  `You have asked the AI Coach ${limit} questions today, the most for one day. Please come back tomorrow.`;
 
 export const AI_COACH_MESSAGES = {
   questionRequired: 'Please enter a question for the AI Coach.',
@@ -12,7 +16,6 @@ export const AI_COACH_MESSAGES = {
   questionNul: 'Your question contains a character that cannot be saved. Please retype it.',
   tierRequired: 'The AI Coach is part of the AI Coach plan. Upgrade to ask it your wellness questions.',
   conversationNotFound: 'Conversation not found',
-  tooManyAsks: `You have asked the AI Coach ${AI_ASKS_PER_HOUR} questions in the last hour. Please take a break and try again a little later.`,
   providerFailed: 'The AI Coach could not answer right now. Your question is saved in the conversation; please try again in a moment.',
   askFailedTitle: 'AI Coach Error',
   deletedTitle: 'Conversation deleted',

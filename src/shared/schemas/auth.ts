@@ -7,10 +7,12 @@ import {
   MAX_EMAIL_LENGTH,
   MAX_NAME_LENGTH,
   AUTH_MESSAGES,
+  isPlainName,
   passwordProblem,
 } from '../domain/auth-rules';
 
 export {
+  isPlainName,
   EMAIL_SHAPE,
   PASSWORD_SPECIALS,
   MIN_PASSWORD_LENGTH,
@@ -79,7 +81,8 @@ export const signUpBodySchema = z.object({
     .trim()
     .min(1, { error: AUTH_MESSAGES.firstNameRequired, abort: true })
     .max(MAX_NAME_LENGTH, AUTH_MESSAGES.nameTooLong)
-    .refine((n) => !n.includes('\u0000'), 'First name cannot contain a NUL character'),
+    .refine((n) => !n.includes('\u0000'), 'First name cannot contain a NUL character')
+    .refine(isPlainName, AUTH_MESSAGES.nameNotPlain),
   email: emailFieldWith(AUTH_MESSAGES.emailAddressRequired),
   password: newPasswordField,
   timezone: timezoneField.optional(),

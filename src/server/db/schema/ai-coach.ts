@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -45,4 +45,22 @@ export const coachMessages = pgTable(
     index('coach_messages_user_role_created_idx').on(t.userId, t.role, t.createdAt),
     check('coach_messages_role', sql`${t.role} in ('user', 'assistant')`),
   ],
+);
+
+/**
+ * How many questions a user asked the AI Coach on each of their local days (issue 31): the daily limit counts
+ * these, not the stored messages, so deleting conversations gives no questions back. Every answered ask counts
+ * (a crisis question too); an ask the provider failed is given back.
+ */
+export const coachUsage = pgTable(
+  'coach_usage',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The user's local date of the asks (YYYY-MM-DD, in their timezone at the time). */
+    localDate: text('local_date').notNull(),
+    asks: integer('asks').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.localDate] }), check('coach_usage_asks', sql`${t.asks} >= 0`)],
 );

@@ -14,6 +14,7 @@ import {
   checkIns,
   coachConversations,
   coachMessages,
+  coachUsage,
   feedback,
   journalEntries,
   purchases,
@@ -150,6 +151,7 @@ describe.each(testEngines())('account data on %s', (engine) => {
     await db.insert(feedback).values({ id: `fb-${userId}`, userId, name: 'Dana', email: null, message: 'Love it' });
     const [conversation] = await db.insert(coachConversations).values({ userId, title: 'Sleep' }).returning();
     await db.insert(coachMessages).values({ conversationId: conversation!.id, userId, role: 'user', content: 'How do I sleep better?' });
+    await db.insert(coachUsage).values({ userId, localDate: '2026-03-10', asks: 1 });
     await db.insert(testCheckoutSessions).values({ id: `test_session_${userId}`, userId, productType: 'freeze_day', amountCents: 99 });
     await db.insert(purchases).values({
       id: `p-${userId}`,

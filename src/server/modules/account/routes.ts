@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   accountExportSchema,
@@ -11,20 +10,19 @@ import {
 } from '@shared/schemas/account';
 import { messageSchema } from '@shared/schemas/auth';
 import { currentUser, requireUser, SESSION_COOKIE } from '@server/plugins/session';
-import { AppError, tooManyRequests } from '@server/errors';
+import { AppError } from '@server/errors';
+import { perUserRateLimit } from '@server/plugins/rate-limit';
 import { checkInsCsv } from './csv';
 import { renderWellnessReport } from './pdf';
 import * as service from './service';
 import { contextOf } from '@server/context';
 
 /** Exports are heavier than a screen read: 20 per user per 15 minutes (PDF, JSON and CSV counted per route). */
-const exportRateLimit = {
-  max: 20,
-  timeWindow: '15 minutes',
-  keyGenerator: (request: FastifyRequest) => `export:${request.user?.id ?? request.ip}`,
-  errorResponseBuilder: (_req: FastifyRequest, ctx: { ttl: number }) =>
-    tooManyRequests(ctx.ttl / 1000, 'Too many exports in a short time. Please try again in a few minutes.'),
-};
+const exportRateLimit = perUserRateLimit(
+  'export',
+  { max: 20, timeWindow: '15 minutes', what: 'exports' },
+  { message: 'Too many exports in a short time. Please try again in a few minutes.' },
+);
 
 const attachment = (fileName: string) => `attachment; filename="${fileName}"`;
 

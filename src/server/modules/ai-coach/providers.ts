@@ -36,7 +36,7 @@ export const builtInProvider: CoachProvider = {
  * Any OpenAI-compatible chat completions endpoint (OpenAI, Ollama, vLLM…) through the official SDK. One answer
  * takes at most `timeoutMs` in all: the SDK's own timeout and its single retry run under one AbortSignal.
  */
-export function openAiProvider(opts: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number }): CoachProvider {
+export function openAiProvider(opts: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number; maxTokens: number }): CoachProvider {
   const client = new OpenAI({
     baseURL: opts.baseUrl,
     // Local servers (Ollama, vLLM) need no key, but the SDK wants one.
@@ -54,7 +54,8 @@ export function openAiProvider(opts: { baseUrl: string; apiKey: string | undefin
       let text: string | null | undefined;
       try {
         const completion = await client.chat.completions.create(
-          { model: opts.model, messages },
+          // max_tokens bounds what one answer may cost (AI_COACH_MAX_TOKENS).
+          { model: opts.model, messages, max_tokens: opts.maxTokens },
           { signal: AbortSignal.timeout(opts.timeoutMs) },
         );
         text = completion.choices[0]?.message?.content;
@@ -68,6 +69,6 @@ export function openAiProvider(opts: { baseUrl: string; apiKey: string | undefin
 }
 
 /** The configured provider: the OpenAI-compatible endpoint when set, else the built-in coach. */
-export function coachProviderFor(config: Pick<AppConfig, 'aiCoach' | 'aiCoachTimeoutMs'>): CoachProvider {
-  return config.aiCoach ? openAiProvider({ ...config.aiCoach, timeoutMs: config.aiCoachTimeoutMs }) : builtInProvider;
+export function coachProviderFor(config: Pick<AppConfig, 'aiCoach' | 'aiCoachTimeoutMs' | 'aiCoachMaxTokens'>): CoachProvider {
+  return config.aiCoach ? openAiProvider({ ...config.aiCoach, timeoutMs: config.aiCoachTimeoutMs, maxTokens: config.aiCoachMaxTokens }) : builtInProvider;
 }

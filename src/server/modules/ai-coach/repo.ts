@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
-import { coachConversations, coachMessages } from '@server/db/schema/index';
+import { coachConversations, coachMessages, coachUsage } from '@server/db/schema/index';
 
 export type ConversationRow = typeof coachConversations.$inferSelect;
 export type MessageRow = typeof coachMessages.$inferSelect;
@@ -63,24 +63,24 @@ export async function listMessages(db: Db, userId: string, conversationId: strin
   return rows.reverse();
 }
 
-/** The user's questions since `since` (the per-user ask limit). */
-export async function countQuestionsSince(db: Db, userId: string, since: Date): Promise<number> {
+/** How many questions the user asked on this local date (the daily limit), from the usage record. */
+export async function asksOn(db: Db, userId: string, localDate: string): Promise<number> {
   const rows = await db
-    .select({ n: count() })
-    .from(coachMessages)
-    .where(and(eq(coachMessages.userId, userId), eq(coachMessages.role, 'user'), gt(coachMessages.createdAt, since)));
-  return Number(rows[0]?.n ?? 0);
+    .select({ asks: coachUsage.asks })
+    .from(coachUsage)
+    .where(and(eq(coachUsage.userId, userId), eq(coachUsage.localDate, localDate)));
+  return rows[0]?.asks ?? 0;
 }
 
-/** The oldest of the user's questions since `since` (when the limit frees up again). */
-export async function oldestQuestionSince(db: Db, userId: string, since: Date): Promise<Date | null> {
-  const rows = await db
-    .select({ at: coachMessages.createdAt })
-    .from(coachMessages)
-    .where(and(eq(coachMessages.userId, userId), eq(coachMessages.role, 'user'), gt(coachMessages.createdAt, since)))
-    .orderBy(asc(coachMessages.createdAt))
-    .limit(1);
-  return rows[0]?.at ?? null;
+/** Adds `by` (1, or -1 to give back an ask the provider failed) to the user's asks of that local date; never below 0. */
+export async function countAsk(db: Db, userId: string, localDate: string, by: 1 | -1): Promise<void> {
+  await db
+    .insert(coachUsage)
+    .values({ userId, localDate, asks: Math.max(0, by) })
+    .onConflictDoUpdate({
+      target: [coachUsage.userId, coachUsage.localDate],
+      set: { asks: sql`greatest(0, ${coachUsage.asks} + ${by})` },
+    });
 }
 
 /**

@@ -7,7 +7,7 @@ import { createUser, signInAs } from '@test/helpers/users';
 import { AREAS, type Area } from '@shared/domain/areas';
 import { CRISIS_ANSWER } from '@shared/domain/coach';
 import { addLocalDays } from '@shared/domain/dates';
-import { AI_ASKS_PER_HOUR, AI_COACH_MESSAGES, AI_QUESTION_MAX_LENGTH } from '@shared/schemas/ai-coach';
+import { AI_COACH_MESSAGES, AI_QUESTION_MAX_LENGTH } from '@shared/schemas/ai-coach';
 import { checkIns, coachConversations, coachMessages } from '@server/db/schema/index';
 import type { UserRow } from '@server/plugins/session';
 
@@ -202,39 +202,6 @@ describe.each(testEngines())('AI coach API (built-in coach) on %s', (engine) => 
     expect(await messagesOf(t, id)).toEqual([]);
     expect((await call('DELETE', `/api/ai-coach/conversations/${id}`)).status).toBe(404);
     expect((await call('GET', `/api/ai-coach/conversations/${id}/messages`)).status).toBe(404);
-  });
-
-  it(`at most ${AI_ASKS_PER_HOUR} questions per hour (429 with a message and Retry-After; nothing stored); crisis questions always answered`, async () => {
-    const { u, call } = await setup(t);
-    // Questions stored earlier in the hour count (they are what every instance sees).
-    const conv = (await t.app.db.insert(coachConversations).values({ userId: u.id, title: 'Earlier', createdAt: new Date(NOW) }).returning())[0]!;
-    for (let i = 0; i < AI_ASKS_PER_HOUR - 1; i++) {
-      await t.app.db.insert(coachMessages).values({ userId: u.id, conversationId: conv.id, role: 'user', content: `q${i}`, createdAt: new Date(Date.parse(NOW) - 30 * 60_000 + i) });
-    }
-    expect((await call('POST', '/api/ai-coach/ask', { question: 'One more?' })).status).toBe(200);
-    const over = await call('POST', '/api/ai-coach/ask', { question: 'And another?' });
-    expect(over.status).toBe(429);
-    expect(over.body.message).toBe(AI_COACH_MESSAGES.tooManyAsks);
-    expect(Number(over.headers['retry-after'])).toBe(30 * 60);
-    expect(await t.app.db.select().from(coachConversations).where(eq(coachConversations.userId, u.id))).toHaveLength(2);
-    const crisis = await call('POST', '/api/ai-coach/ask', { question: 'I want to kill myself' });
-    expect(crisis.status).toBe(200);
-    expect(crisis.body.advice).toBe(CRISIS_ANSWER);
-    // Half an hour later the earliest questions have left the window.
-    t.clock.advance(30 * 60_000 + 1_000);
-    expect((await call('POST', '/api/ai-coach/ask', { question: 'And another?' })).status).toBe(200);
-  });
-
-  it('concurrent asks cannot pass the limit together', async () => {
-    const { u, call } = await setup(t);
-    const conv = (await t.app.db.insert(coachConversations).values({ userId: u.id, title: 'Earlier', createdAt: new Date(NOW) }).returning())[0]!;
-    for (let i = 0; i < AI_ASKS_PER_HOUR - 2; i++) {
-      await t.app.db.insert(coachMessages).values({ userId: u.id, conversationId: conv.id, role: 'user', content: `q${i}`, createdAt: new Date(Date.parse(NOW) - 60_000) });
-    }
-    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => call('POST', '/api/ai-coach/ask', { question: `How can I rest more? (${i})` })));
-    expect(results.map((r) => r.status).sort()).toEqual([200, 200, 429, 429, 429, 429]);
-    const questions = await t.app.db.select().from(coachMessages).where(eq(coachMessages.userId, u.id));
-    expect(questions.filter((m) => m.role === 'user')).toHaveLength(AI_ASKS_PER_HOUR);
   });
 });
 

@@ -11,6 +11,8 @@ import { currentUser, requireUser } from '@server/plugins/session';
 import { coachProviderFor, type CoachProvider } from './providers';
 import * as service from './service';
 import { contextOf } from '@server/context';
+import { perUserRateLimit, USER_LIMITS } from '@server/plugins/rate-limit';
+import { isCrisisQuestion } from '@shared/domain/coach';
 
 export interface AiCoachRoutesOptions {
   /** Replaces the configured provider (tests). */
@@ -22,7 +24,11 @@ const routes: FastifyPluginAsyncZod<AiCoachRoutesOptions> = async (app, opts) =>
   const provider = opts.provider ?? coachProviderFor(app.config);
   const guard = { onRequest: requireUser };
 
-  app.post('/ask', { ...guard, schema: { body: askRequestSchema, response: { 200: askResponseSchema } } }, async (req) =>
+  // Per user and hour, beside the daily limit of the service; a crisis question is never refused.
+  const askLimit = perUserRateLimit('ai-ask', USER_LIMITS.aiAsk, {
+    skip: (req) => isCrisisQuestion(String((req.body as { question?: unknown } | undefined)?.question ?? '')),
+  });
+  app.post('/ask', { ...guard, config: { rateLimit: askLimit }, schema: { body: askRequestSchema, response: { 200: askResponseSchema } } }, async (req) =>
     service.ask(contextOf(req), currentUser(req), provider, req.body),
   );
 

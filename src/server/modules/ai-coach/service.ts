@@ -1,10 +1,10 @@
 import { inTx, type ServiceContext } from '@server/context';
 import { conversationTitle, CRISIS_ANSWER, isCrisisQuestion, SUMMARY_DAYS, summarise, type CoachSummary } from '@shared/domain/coach';
-import { addLocalDays, localDateOf } from '@shared/domain/dates';
+import { addLocalDays, endOfLocalDay, localDateOf } from '@shared/domain/dates';
 import { hasAiCoach } from '@shared/domain/tiers';
 import {
-  AI_ASKS_PER_HOUR,
   AI_COACH_MESSAGES,
+  coachDailyLimitMessage,
   type AskRequest,
   type AskResponse,
   type Conversation,
@@ -19,8 +19,6 @@ import { withCurrentTier } from '../subscriptions/service';
 import { CoachProviderError, type CoachProvider } from './providers';
 import * as repo from './repo';
 
-/** The window of the per-user ask limit. */
-export const ASK_WINDOW_MS = 60 * 60 * 1000;
 /** How many of a conversation's latest messages go to a configured model (the question included). */
 export const CONTEXT_MESSAGES = 20;
 
@@ -63,7 +61,12 @@ export async function coachSummary(ctx: ServiceContext, user: UserRow): Promise<
 /**
  * POST /api/ai-coach/ask. The question is stored before any provider is called, so a failure loses nothing
  * (502 with the conversation id). A crisis question gets the crisis answer from no provider at all, and is
- * never refused by the ask limit.
+ * never refused by a limit.
+ *
+ * The daily limit (AI_COACH_DAILY_LIMIT per user and local day, issue 31) counts asks in the usage record
+ * (coach_usage), which deleting conversations does not touch: the ask is counted with the question (under a
+ * per-user lock, so concurrent asks cannot pass the limit together) and given back when the provider fails.
+ * Crisis questions count too.
  */
 export async function ask(ctx: ServiceContext, signedIn: UserRow, provider: CoachProvider, body: AskRequest): Promise<AskResponse> {
   const user = await coachUser(ctx, signedIn);
@@ -71,17 +74,16 @@ export async function ask(ctx: ServiceContext, signedIn: UserRow, provider: Coac
   const existing = body.conversationId ? await ownConversation(ctx, user.id, body.conversationId) : null;
   const crisis = isCrisisQuestion(question);
   const now = ctx.now();
+  const tz = userTimeZone(user);
+  const today = localDateOf(now, tz);
+  const limit = ctx.config.aiCoachDailyLimit;
 
   const conversationId = await inTx(ctx, async ({ db: tx }) => {
-    if (!crisis) {
-      await repo.lockUserAsks(tx, user.id);
-      const since = new Date(now.getTime() - ASK_WINDOW_MS);
-      if ((await repo.countQuestionsSince(tx, user.id, since)) >= AI_ASKS_PER_HOUR) {
-        const oldest = await repo.oldestQuestionSince(tx, user.id, since);
-        const retryAfterMs = oldest ? oldest.getTime() + ASK_WINDOW_MS - now.getTime() : ASK_WINDOW_MS;
-        throw tooManyRequests(retryAfterMs / 1000, AI_COACH_MESSAGES.tooManyAsks);
-      }
+    await repo.lockUserAsks(tx, user.id);
+    if (!crisis && (await repo.asksOn(tx, user.id, today)) >= limit) {
+      throw tooManyRequests((endOfLocalDay(today, tz).getTime() + 1 - now.getTime()) / 1000, coachDailyLimitMessage(limit));
     }
+    await repo.countAsk(tx, user.id, today, 1);
     const id = existing?.id ?? (await repo.createConversation(tx, user.id, conversationTitle(question), now)).id;
     await repo.addMessage(tx, { userId: user.id, conversationId: id, role: 'user', content: question, now });
     return id;
@@ -103,6 +105,8 @@ export async function ask(ctx: ServiceContext, signedIn: UserRow, provider: Coac
         conversation: conversation.map((m) => ({ role: m.role, content: m.content })),
       });
     } catch (err) {
+      // Not answered: the ask does not count against the daily limit.
+      await repo.countAsk(ctx.db, user.id, today, -1);
       if (!(err instanceof CoachProviderError)) throw err;
       ctx.log.warn({ err, provider: provider.name }, 'AI coach provider failed');
       throw new AppError(502, AI_COACH_MESSAGES.providerFailed, { conversationId });

@@ -460,7 +460,7 @@ describe.each(testEngines())('auth rules on %s', (engine) => {
       ['signup without an uppercase letter', '/api/auth/signup', { ...valid, password: 'passw0rd!' }, 'Password must contain at least one uppercase letter'],
       ['signup without a number', '/api/auth/signup', { ...valid, password: 'Password!' }, 'Password must contain at least one number'],
       ['signup without a special character', '/api/auth/signup', { ...valid, password: 'Passw0rd' }, AUTH_MESSAGES.passwordSpecial],
-      ['signup with a 1 MB first name', '/api/auth/signup', { ...valid, firstName: MB }, 'First name must be at most 100 characters long'],
+      ['signup with a 1 MB first name', '/api/auth/signup', { ...valid, firstName: MB }, 'First name must be at most 50 characters long'],
       ['signup with a 1 MB email', '/api/auth/signup', { ...valid, email: `${MB}@example.com` }, 'Email address must be at most 254 characters long'],
       ['signup with a 1 MB password', '/api/auth/signup', { ...valid, password: `${MB}A1!` }, 'Password must be at most 128 characters long'],
       ['signup with a 1 MB timezone', '/api/auth/signup', { ...valid, timezone: MB }, TZ],

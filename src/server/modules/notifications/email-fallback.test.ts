@@ -27,7 +27,7 @@ describe.each(testEngines())('the e-mail reminder fallback on %s', (engine) => {
     sink = await startSmtpSink();
     push = await startPushService();
     const mailer = createMailer({ smtpUrl: sink.url, from: 'Big 7 <no-reply@big7.test>', log: pino({ level: 'silent' }) });
-    t = await buildTestApp(engine, { env: { SMTP_URL: sink.url }, mailer, now: '2026-03-10T12:00:00Z' });
+    t = await buildTestApp(engine, { env: { SMTP_URL: sink.url, PUSH_ALLOWED_HOSTS: push.host }, mailer, now: '2026-03-10T12:00:00Z' });
   });
   afterAll(async () => {
     await t?.close();

@@ -38,6 +38,15 @@ export function listSubscriptions(db: Conn, userId: string): Promise<Subscriptio
   return db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).orderBy(asc(pushSubscriptions.createdAt));
 }
 
+/** The user's devices, the one registered (or registered again) longest ago first. */
+export function listSubscriptionsByLastRegistered(db: Conn, userId: string): Promise<SubscriptionRow[]> {
+  return db
+    .select()
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(asc(pushSubscriptions.updatedAt), asc(pushSubscriptions.createdAt), asc(pushSubscriptions.id));
+}
+
 /** Every device of these users (a reminder batch reads them in one query). */
 export function listSubscriptionsOf(db: Conn, userIds: readonly string[]): Promise<SubscriptionRow[]> {
   if (userIds.length === 0) return Promise.resolve([]);

@@ -17,7 +17,7 @@ describe.each(testEngines())('notifications on %s', (engine) => {
   let push: FakePushService;
   beforeAll(async () => {
     push = await startPushService();
-    t = await buildTestApp(engine, { now: '2026-03-10T12:00:00Z' });
+    t = await buildTestApp(engine, { now: '2026-03-10T12:00:00Z', env: { PUSH_ALLOWED_HOSTS: push.host } });
   });
   afterAll(async () => {
     await t?.close();
@@ -95,11 +95,20 @@ describe.each(testEngines())('notifications on %s', (engine) => {
     expect(await t.app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id))).toEqual([]);
   });
 
-  it('http: loopback endpoints are refused in production; https: endpoints are accepted', () => {
+  it('an http: endpoint is accepted only on a PUSH_ALLOWED_HOSTS host; https: on the browsers\' push services', () => {
     const sub = push.subscribe().toJSON();
-    expect(() => parseSubscription(sub, true)).toThrow(/https/);
-    expect(parseSubscription(sub, false).endpoint).toBe(sub.endpoint);
-    expect(parseSubscription({ ...sub, endpoint: 'https://fcm.googleapis.com/fcm/send/abc' }, true).endpoint).toContain('https://');
+    expect(() => parseSubscription(sub, [])).toThrow(/https/);
+    expect(parseSubscription(sub, [{ host: '127.0.0.1', port: null }]).endpoint).toBe(sub.endpoint);
+    expect(parseSubscription(sub, t.app.config.pushAllowedHosts).endpoint).toBe(sub.endpoint);
+    expect(() => parseSubscription(sub, [{ host: '127.0.0.1', port: 1 }])).toThrow(/https/);
+    for (const endpoint of [
+      'https://fcm.googleapis.com/fcm/send/abc',
+      'https://updates.push.services.mozilla.com/wpush/v2/abc',
+      'https://web.push.apple.com/QGx',
+      'https://wns2-by3p.notify.windows.com/w/?token=abc',
+    ]) {
+      expect(parseSubscription({ ...sub, endpoint }, []).endpoint).toBe(endpoint);
+    }
   });
 
   it('settings default to both reminders on; PATCH and toggle change them; wrong types are a 400', async () => {
@@ -332,7 +341,9 @@ describe('configured VAPID keys', () => {
   it('are the ones served and signed with', async () => {
     const keys = webpush.generateVAPIDKeys();
     const push = await startPushService();
-    const t = await buildTestApp('pglite', { env: { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: 'mailto:ops@example.com' } });
+    const t = await buildTestApp('pglite', {
+      env: { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: 'mailto:ops@example.com', PUSH_ALLOWED_HOSTS: push.host },
+    });
     try {
       expect((await t.app.inject({ method: 'GET', url: '/api/notifications/vapid-public-key' })).json()).toEqual({ publicKey: keys.publicKey });
       const user = await createUser(t.app.db);
@@ -352,7 +363,7 @@ describe('configured VAPID keys', () => {
 describe('push worker threads (PUSH_THREADS)', () => {
   it('encrypt and send in worker threads: every device gets its message, VAPID JWT verified, payload decrypted', async () => {
     const push = await startPushService();
-    const t = await buildTestApp('pglite', { env: { PUSH_THREADS: '2' } });
+    const t = await buildTestApp('pglite', { env: { PUSH_THREADS: '2', PUSH_ALLOWED_HOSTS: push.host } });
     try {
       expect(t.app.config.pushThreads).toBe(2);
       const user = await createUser(t.app.db);

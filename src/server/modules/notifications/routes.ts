@@ -14,6 +14,7 @@ import {
 import { currentUser, requireUser } from '@server/plugins/session';
 import * as service from './service';
 import { contextOf } from '@server/context';
+import { perUserRateLimit, USER_LIMITS } from '@server/plugins/rate-limit';
 
 /** /api/notifications: Web Push devices, reminder settings and reminder health (decision 021). */
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -21,7 +22,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/register-token',
-    { onRequest: requireUser, schema: { body: registerTokenBodySchema, response: { 200: registerResultSchema } } },
+    {
+      onRequest: requireUser,
+      config: { rateLimit: perUserRateLimit('register-token', USER_LIMITS.registerToken) },
+      schema: { body: registerTokenBodySchema, response: { 200: registerResultSchema } },
+    },
     async (req) => ({ success: true as const, devices: await service.registerSubscription(contextOf(req), currentUser(req).id, req.body.token) }),
   );
 
@@ -41,12 +46,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req) => service.updateSettings(contextOf(req), currentUser(req).id, { [TOGGLE_SETTING[req.body.type]]: req.body.enabled }),
   );
 
-  app.post('/send-test', { onRequest: requireUser, schema: { response: { 200: sendResultSchema } } }, async (req) => ({
+  const sendTestConfig = { rateLimit: perUserRateLimit('send-test', USER_LIMITS.sendTest) };
+  app.post('/send-test', { onRequest: requireUser, config: sendTestConfig, schema: { response: { 200: sendResultSchema } } }, async (req) => ({
     success: true as const,
     devices: await service.sendTest(contextOf(req), currentUser(req).id),
   }));
 
-  app.post('/trigger-checkin', { onRequest: requireUser, schema: { response: { 200: sendResultSchema } } }, async (req) => ({
+  const triggerConfig = { rateLimit: perUserRateLimit('trigger-checkin', USER_LIMITS.triggerCheckIn) };
+  app.post('/trigger-checkin', { onRequest: requireUser, config: triggerConfig, schema: { response: { 200: sendResultSchema } } }, async (req) => ({
     success: true as const,
     devices: await service.triggerCheckIn(contextOf(req), currentUser(req).id),
   }));

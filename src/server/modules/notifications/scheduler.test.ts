@@ -20,7 +20,7 @@ describe.each(testEngines())('the reminder scheduler on %s, with an injected clo
   let push: FakePushService;
   beforeAll(async () => {
     push = await startPushService();
-    t = await buildTestApp(engine, { now: '2026-03-07T00:00:00Z' });
+    t = await buildTestApp(engine, { now: '2026-03-07T00:00:00Z', env: { PUSH_ALLOWED_HOSTS: push.host } });
   });
   afterAll(async () => {
     await t?.close();
@@ -98,7 +98,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
     const other = await openDb({ databaseUrl: h.url!, migrate: false, poolMax: 4, onIdleError: () => {} });
     const clock = new ManualClock('2026-03-10T12:00:00Z');
     const make = (db: typeof h.db) =>
-      buildApp({ config: testConfig(), db, dbEngine: 'postgres', clock, mailer: new MemoryMailer(), webRoot: null, jobsRandom: () => 0 });
+      buildApp({ config: testConfig({ PUSH_ALLOWED_HOSTS: push.host }), db, dbEngine: 'postgres', clock, mailer: new MemoryMailer(), webRoot: null, jobsRandom: () => 0 });
     const a = await make(h.db);
     const b = await make(other.db);
     try {

@@ -1,6 +1,5 @@
 import { inTx, withNow, type DataContext, type ServiceContext } from '@server/context';
 import { randomUUID } from 'node:crypto';
-import { isIP } from 'node:net';
 import { AppError } from '@server/errors';
 import type { AnyJobSpec } from '@server/events';
 import { JOB_KINDS, type JobPayload } from '@server/jobs/kinds';
@@ -23,6 +22,7 @@ import {
   type NotificationSettings,
   type PushSubscriptionJson,
 } from '@shared/schemas/notifications';
+import { endpointProblem, type AllowedPushHost } from '@server/plugins/push-address';
 import * as repo from './repo';
 import { reminderEmailKey } from './email-fallback';
 
@@ -82,10 +82,14 @@ export async function updateSettings(ctx: ServiceContext, userId: string, patch:
   return getSettings(ctx, userId);
 }
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+/** The most devices one user may have registered; registering another drops the one registered longest ago. */
+export const MAX_DEVICES_PER_USER = 10;
 
-/** Parses the token (JSON string or object) into a subscription; a person-readable 400 otherwise. */
-export function parseSubscription(token: unknown, production: boolean): PushSubscriptionJson {
+/**
+ * Parses the token (JSON string or object) into a subscription; a person-readable 400 otherwise. The endpoint
+ * must be on a browser push service, or on a host listed in PUSH_ALLOWED_HOSTS (issue 31: the server POSTs to it).
+ */
+export function parseSubscription(token: unknown, allowedHosts: readonly AllowedPushHost[]): PushSubscriptionJson {
   let value = token;
   if (typeof token === 'string') {
     try {
@@ -98,25 +102,27 @@ export function parseSubscription(token: unknown, production: boolean): PushSubs
   if (!parsed.success) {
     throw new AppError(400, `Invalid push subscription: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'token'}: ${i.message}`).join('; ')}`);
   }
-  const url = new URL(parsed.data.endpoint);
-  const loopback = LOOPBACK_HOSTS.has(url.hostname) || (isIP(url.hostname) === 4 && url.hostname.startsWith('127.'));
-  const ok = url.protocol === 'https:' || (url.protocol === 'http:' && loopback && !production);
-  if (!ok) throw new AppError(400, 'Invalid push subscription: the endpoint must be an https: URL');
+  const problem = endpointProblem(parsed.data.endpoint, allowedHosts);
+  if (problem) throw new AppError(400, `Invalid push subscription: ${problem}`);
   if (Buffer.from(parsed.data.keys.p256dh, 'base64url').length !== 65) throw new AppError(400, 'Invalid push subscription: keys.p256dh must be a 65-byte P-256 public key');
   if (Buffer.from(parsed.data.keys.auth, 'base64url').length !== 16) throw new AppError(400, 'Invalid push subscription: keys.auth must be 16 bytes');
   return parsed.data;
 }
 
 export async function registerSubscription(ctx: ServiceContext, userId: string, token: unknown): Promise<number> {
-  const sub = parseSubscription(token, ctx.config.nodeEnv === 'production');
+  const sub = parseSubscription(token, ctx.config.pushAllowedHosts);
   return inTx(ctx, async (tx) => {
     const previousOwner = await repo.findEndpointOwner(tx.db, sub.endpoint);
     await repo.upsertSubscription(tx.db, userId, { endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth }, tx.now());
+    // At most MAX_DEVICES_PER_USER: the devices registered longest ago (a browser registers again at each app start) go.
+    const devices = await repo.listSubscriptionsByLastRegistered(tx.db, userId);
+    const excess = devices.slice(0, Math.max(0, devices.length - MAX_DEVICES_PER_USER));
+    await repo.deleteSubscriptions(tx.db, excess.map((d) => d.id));
     await rescheduleReminders(tx, userId);
     // The browser moved to this account (another person signed in on it): the previous owner may have no device
     // left, so their reminders are recomputed too (none, or the e-mail fallback).
     if (previousOwner && previousOwner !== userId) await rescheduleReminders(tx, previousOwner);
-    return (await repo.listSubscriptions(tx.db, userId)).length;
+    return devices.length - excess.length;
   });
 }
 

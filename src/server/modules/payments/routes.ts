@@ -13,6 +13,7 @@ import {
   urlResultSchema,
 } from '@shared/schemas/payments';
 import { z } from 'zod';
+import { perUserRateLimit, USER_LIMITS } from '@server/plugins/rate-limit';
 import * as service from './service';
 import { contextOf } from '@server/context';
 
@@ -35,13 +36,21 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/stripe/create-checkout-session',
-    { ...guard, schema: { body: createCheckoutBodySchema, response: { 200: createCheckoutResultSchema } } },
+    {
+      ...guard,
+      config: { rateLimit: perUserRateLimit('checkout', USER_LIMITS.checkout) },
+      schema: { body: createCheckoutBodySchema, response: { 200: createCheckoutResultSchema } },
+    },
     async (req) => service.createCheckoutSession(ctx(req), currentUser(req), req.body),
   );
 
   app.post(
     '/stripe/process-payment',
-    { ...guard, schema: { body: processPaymentBodySchema, response: { 200: processPaymentResultSchema } } },
+    {
+      ...guard,
+      config: { rateLimit: perUserRateLimit('process-payment', USER_LIMITS.processPayment) },
+      schema: { body: processPaymentBodySchema, response: { 200: processPaymentResultSchema } },
+    },
     async (req) => service.processPayment(ctx(req), currentUser(req).id, req.body.sessionId),
   );
 
