@@ -15,6 +15,7 @@ import {
   coachConversations,
   coachMessages,
   coachUsage,
+  streakRestDays,
   feedback,
   journalEntries,
   purchases,
@@ -152,6 +153,7 @@ describe.each(testEngines())('account data on %s', (engine) => {
     const [conversation] = await db.insert(coachConversations).values({ userId, title: 'Sleep' }).returning();
     await db.insert(coachMessages).values({ conversationId: conversation!.id, userId, role: 'user', content: 'How do I sleep better?' });
     await db.insert(coachUsage).values({ userId, localDate: '2026-03-10', asks: 1 });
+    await db.insert(streakRestDays).values({ userId, date: '2026-03-05' });
     await db.insert(testCheckoutSessions).values({ id: `test_session_${userId}`, userId, productType: 'freeze_day', amountCents: 99 });
     await db.insert(purchases).values({
       id: `p-${userId}`,
@@ -298,6 +300,8 @@ describe.each(testEngines())('account data on %s', (engine) => {
       await seedOwnedRows(userId);
       await t.app.inject({ method: 'POST', url: '/api/coupons/redeem', ...as(sid), payload: { code: 'OFFERAI30' } });
       await t.app.inject({ method: 'PATCH', url: '/api/user/profile', ...as(sid), payload: { age: 34, gender: 'other' } });
+      const planned = await t.app.inject({ method: 'POST', url: '/api/streak/rest-days', ...as(sid), payload: { dates: ['2026-03-20', '2026-03-14'] } });
+      expect(planned.statusCode).toBe(200);
     });
 
     it('JSON holds every check-in with its journal, in the documented shape', async () => {
@@ -324,7 +328,7 @@ describe.each(testEngines())('account data on %s', (engine) => {
       expect(body.feedback).toEqual([expect.objectContaining({ message: 'Love it' })]);
       expect(body.notificationSettings).toMatchObject({ dailyReminders: true, lastChanceReminders: true });
       expect(body.devices).toEqual([{ pushService: 'push.example', registeredAt: '2026-03-09T12:00:00.000Z', lastDeliveredAt: null }]);
-      expect(body.restDays).toEqual([]);
+      expect(body.restDays).toEqual(['2026-03-05', '2026-03-14', '2026-03-20']);
       const text = res.body;
       expect(text).not.toMatch(/password|token|isAdmin/i);
       // The device's endpoint path and keys are secrets: only the push service's host leaves.

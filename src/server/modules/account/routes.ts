@@ -24,6 +24,13 @@ const exportRateLimit = perUserRateLimit(
   { message: 'Too many exports in a short time. Please try again in a few minutes.' },
 );
 
+/** Imports count apart from exports, with the same budget. */
+const importRateLimit = perUserRateLimit(
+  'import',
+  { max: 20, timeWindow: '15 minutes', what: 'imports' },
+  { message: 'Too many imports in a short time. Please try again in a few minutes.' },
+);
+
 const attachment = (fileName: string) => `attachment; filename="${fileName}"`;
 
 /** Account routes under /api/user (beside the profile routes of the user module). */
@@ -90,7 +97,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireUser,
       bodyLimit: IMPORT_MAX_BYTES,
-      config: { rateLimit: { ...exportRateLimit, keyGenerator: (request: FastifyRequest) => `import:${request.user?.id ?? request.ip}` } },
+      config: { rateLimit: importRateLimit },
       schema: { response: { 200: importResultSchema } },
       // Too large for this route: say what it means here; anything else goes to the app's error handler.
       errorHandler: (error, _request, _reply) => {

@@ -25,7 +25,7 @@ import { purchaseHistory } from '../payments/service';
 import { offerUsed, redemptionsOf } from '../coupons/service';
 import { cancelStripeOnDeletion } from '../payments/service';
 import { claimsOf } from '../rewards/service';
-import { frozenDays, getStreakView, ledger, recoveryPayments } from '../streaks/service';
+import { allRestDays, frozenDays, getStreakView, ledger, recoveryPayments } from '../streaks/service';
 import { getSubscription, tierChangesOf } from '../subscriptions/service';
 import * as repo from './repo';
 
@@ -85,15 +85,14 @@ export async function collectExport(ctx: ServiceContext, user: UserRow): Promise
       redemptionsOf(ctx, user.id),
       claimsOf(ctx, user.id),
     ]);
-  const [coachConversations, purchases, feedback, notificationSettings, devices] = await Promise.all([
+  const [coachConversations, purchases, feedback, notificationSettings, devices, restDays] = await Promise.all([
     conversationsExport(ctx, user.id),
     purchaseHistory({ ...ctx, stripe: null }, user.id),
     feedbackSentBy(ctx, user.id),
     getSettings(ctx, user.id),
     devicesOf(ctx, user.id),
+    allRestDays(ctx, user.id),
   ]);
-  // Rest days (issue 29, another branch): the rest-days service's dates go here, YYYY-MM-DD ascending.
-  const restDays: string[] = [];
   const { isAdmin: _isAdmin, devTools: _devTools, ...profile } = toPublicUser({ ...user, tier: subscription.tier }, ctx.config);
   const data: AccountExport = {
     exportVersion: EXPORT_VERSION,

@@ -562,6 +562,11 @@ async function restDaysAnswer(db: Db, userId: string, today: string): Promise<Re
   return { restDays: kept, ...restDayAllowance(kept, today) };
 }
 
+/** Every rest day the user holds (used and planned), ascending: the data export's `restDays`. */
+export async function allRestDays(ctx: ServiceContext, userId: string): Promise<string[]> {
+  return repo.restDates(ctx.db, userId);
+}
+
 /** GET /api/streak/rest-days. */
 export async function restDays(ctx: ServiceContext, user: Pick<UserRow, 'id' | 'timezone'>): Promise<RestDaysView> {
   return restDaysAnswer(ctx.db, user.id, todayOf(ctx.now(), user.timezone));
