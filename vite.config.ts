@@ -63,41 +63,40 @@ const routePreloads = (): Plugin => ({
   },
 });
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: 'public',
   // The tsconfig.json path aliases (@shared/…, @web/…); the service worker build reuses this resolve config.
   resolve: {
     tsconfigPaths: true,
-    alias: [
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react$/, replacement: 'preact/compat' },
-    ],
   },
-  plugins: [
-    react(),
-    tailwindcss(),
-    routePreloads(),
-    // The one service worker /sw.js (src/web/sw/sw.ts), with the app shell's precache list injected at build.
-    // The manifest is public/manifest.webmanifest; the app registers the worker itself (lib/service-worker.ts).
-    VitePWA({
-      strategies: 'injectManifest',
-      srcDir: 'sw',
-      filename: 'sw.ts',
-      injectRegister: false,
-      manifest: false,
-      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'], maximumFileSizeToCacheInBytes: 5 * 1024 * 1024 },
-      devOptions: { enabled: false },
-    }),
-    // Last: Brotli and gzip copies of everything built, the service worker included.
-    precompress(),
-  ],
+  // The build of the prerendered pages (scripts/prerender.ts, decision 027) is React and the app's code only.
+  plugins: isSsrBuild
+    ? [react()]
+    : [
+        react(),
+        tailwindcss(),
+        routePreloads(),
+        // The one service worker /sw.js (src/web/sw/sw.ts), with the app shell's precache list injected at build.
+        // The manifest is public/manifest.webmanifest; the app registers the worker itself (lib/service-worker.ts).
+        VitePWA({
+          strategies: 'injectManifest',
+          srcDir: 'sw',
+          filename: 'sw.ts',
+          injectRegister: false,
+          manifest: false,
+          injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'], maximumFileSizeToCacheInBytes: 5 * 1024 * 1024 },
+          devOptions: { enabled: false },
+        }),
+        // Last: Brotli and gzip copies of everything built, the service worker included.
+        precompress(),
+      ],
   build: {
-    outDir,
+    // The SSR build's own folder is set by scripts/prerender.ts.
+    outDir: isSsrBuild ? undefined : outDir,
     emptyOutDir: true,
+    // What each page really loads (.vite/manifest.json), read by the entry-graph test (src/web/app/entry-graph.test.ts).
+    manifest: !isSsrBuild,
     // No client source maps in production builds (the server also refuses to serve any under NODE_ENV=production).
     sourcemap: false,
     rolldownOptions: {
@@ -105,7 +104,7 @@ export default defineConfig({
         // React, the router and TanStack Query in one file beside the entry: every page needs them, and as the
         // bundler's default they came in six small files (six more requests before the first render).
         codeSplitting: {
-          groups: [{ name: 'framework', test: /node_modules[\\/](preact|react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/ }],
+          groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/ }],
         },
       },
     },
@@ -113,4 +112,4 @@ export default defineConfig({
   server: {
     proxy: { '/api': 'http://localhost:3000' },
   },
-});
+}));

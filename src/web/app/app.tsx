@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCurrentUser } from '../lib/current-user';
@@ -63,14 +63,9 @@ export function App() {
   const navShown = !!userId && showsBottomNav(pathname);
   useEffect(() => setToastPlacement(navShown ? 'above-nav' : 'top'), [navShown]);
 
-  // Nothing is rendered until the session check has answered. The first HTML's welcome text (index.html
-  // #first-paint, outside the app's root) stays until then, and goes before the frame in which the screens are
-  // painted in its place: the two are never seen together.
-  const answered = !userQuery.isPending;
-  useLayoutEffect(() => {
-    if (answered) document.getElementById('first-paint')?.remove();
-  }, [answered]);
-  if (!answered) return null;
+  // Nothing is rendered until the session check has answered (a prerendered signed-out page starts with the answer:
+  // app/visitor-page.ts).
+  if (userQuery.isPending) return null;
   const user = userQuery.data ?? null;
   return (
     <>
