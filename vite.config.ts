@@ -22,12 +22,13 @@ const precompress = (): Plugin => ({
  * after the session check. '/' preloads the welcome screen (a signed-in user's '/' is the dashboard: it loads as
  * before).
  */
-const ROUTE_SCREENS: Record<string, string> = {
+const ROUTE_SCREENS: Record<string, string | string[]> = {
   '/': 'features/auth/screens/welcome-screen.tsx',
   '/signin': 'features/auth/screens/sign-in-screen.tsx',
   '/login': 'features/auth/screens/sign-in-screen.tsx',
   '/signup': 'features/auth/screens/sign-up-screen.tsx',
-  '/dashboard': 'app/dashboard-page.tsx',
+  // The dashboard shows the main navigation, loaded apart from the entry (app/app.tsx).
+  '/dashboard': ['app/dashboard-page.tsx', 'app/bottom-nav.tsx'],
   '/checkin': 'features/check-ins/screens/check-in-screen.tsx',
   '/streak': 'app/streak-page.tsx',
 };
@@ -45,9 +46,7 @@ const routePreloads = (): Plugin => ({
       const entry = chunks.find((c) => c.isEntry);
       const loaded = new Set<string>(entry ? [entry.fileName, ...entry.imports] : []);
       const map: Record<string, string[]> = {};
-      for (const [route, screen] of Object.entries(ROUTE_SCREENS)) {
-        const chunk = chunks.find((c) => c.facadeModuleId?.replace(/\\/g, '/').endsWith(`/src/web/${screen}`));
-        if (!chunk) throw new Error(`route-preloads: no chunk for ${screen}`);
+      for (const [route, screens] of Object.entries(ROUTE_SCREENS)) {
         const files: string[] = [];
         const walk = (fileName: string) => {
           if (loaded.has(fileName) || files.includes(fileName)) return;
@@ -55,7 +54,11 @@ const routePreloads = (): Plugin => ({
           const c = bundle[fileName];
           if (c?.type === 'chunk') c.imports.forEach(walk);
         };
-        walk(chunk.fileName);
+        for (const screen of [screens].flat()) {
+          const chunk = chunks.find((c) => c.facadeModuleId?.replace(/\\/g, '/').endsWith(`/src/web/${screen}`));
+          if (!chunk) throw new Error(`route-preloads: no chunk for ${screen}`);
+          walk(chunk.fileName);
+        }
         map[route] = files.map((f) => `/${f}`);
       }
       return html.replace('</head>', () => `  <!--big7:route-preloads ${JSON.stringify(map)}-->\n  </head>`);

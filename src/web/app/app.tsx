@@ -6,10 +6,12 @@ import { scrollBehavior } from '../lib/dates';
 import { syncFromPage } from '../lib/service-worker';
 import { setToastPlacement } from '../components/ui/toast';
 import { useTimezoneSync } from '../features/auth/hooks/use-timezone-sync';
-import { BottomNav, showsBottomNav } from './bottom-nav';
+import { showsBottomNav } from './nav-paths';
 import { applyMetadata } from './metadata';
 import { UserRoutes, VisitorRoutes } from './routes';
 
+/** The main navigation, with its icons: a signed-in user's only, so signed-out pages do not load it. */
+const BottomNav = lazy(() => import('./bottom-nav').then((m) => ({ default: m.BottomNav })));
 const DeveloperModeChrome = lazy(() => import('../features/dev/components/developer-mode').then((m) => ({ default: m.DeveloperModeChrome })));
 /**
  * Tells the user when check-ins queued offline reached the server: mounted for a signed-in user only (a visitor's
@@ -81,7 +83,11 @@ export function App() {
       <div className={navShown ? 'lg:pl-24' : undefined}>
         <Suspense fallback={null}>{user ? <UserRoutes user={user} /> : <VisitorRoutes />}</Suspense>
       </div>
-      {navShown && <BottomNav />}
+      {navShown && (
+        <Suspense fallback={null}>
+          <BottomNav />
+        </Suspense>
+      )}
       {user && (
         <Suspense fallback={null}>
           <OfflineSync />

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type RefObject } from 'react';
 import { cn } from './cn';
+import { Eye, EyeOff } from 'lucide-react';
 
 const inputClass =
   'block min-h-11 w-full rounded-xl border bg-input px-3 py-2 text-base text-fg placeholder:text-placeholder focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring';
@@ -92,11 +93,7 @@ export function PasswordField({ label, error, hint, className, ...props }: Field
           aria-pressed={show}
           className="absolute right-0 top-0 inline-flex h-11 w-11 items-center justify-center rounded-xl text-muted hover:text-fg focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
         >
-          <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-            <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
-            <circle cx="12" cy="12" r="3" />
-            {show && <path d="M3 3l18 18" />}
-          </svg>
+          {show ? <EyeOff aria-hidden="true" size={20} /> : <Eye aria-hidden="true" size={20} />}
         </button>
       </div>
       {hint && (
