@@ -22,12 +22,13 @@ const precompress = (): Plugin => ({
  * after the session check. '/' preloads the welcome screen (a signed-in user's '/' is the dashboard: it loads as
  * before).
  */
-const ROUTE_SCREENS: Record<string, string> = {
+const ROUTE_SCREENS: Record<string, string | string[]> = {
   '/': 'features/auth/screens/welcome-screen.tsx',
   '/signin': 'features/auth/screens/sign-in-screen.tsx',
   '/login': 'features/auth/screens/sign-in-screen.tsx',
   '/signup': 'features/auth/screens/sign-up-screen.tsx',
-  '/dashboard': 'app/dashboard-page.tsx',
+  // The dashboard shows the main navigation, loaded apart from the entry (app/app.tsx).
+  '/dashboard': ['app/dashboard-page.tsx', 'app/bottom-nav.tsx'],
   '/checkin': 'features/check-ins/screens/check-in-screen.tsx',
   '/streak': 'app/streak-page.tsx',
 };
@@ -45,9 +46,7 @@ const routePreloads = (): Plugin => ({
       const entry = chunks.find((c) => c.isEntry);
       const loaded = new Set<string>(entry ? [entry.fileName, ...entry.imports] : []);
       const map: Record<string, string[]> = {};
-      for (const [route, screen] of Object.entries(ROUTE_SCREENS)) {
-        const chunk = chunks.find((c) => c.facadeModuleId?.replace(/\\/g, '/').endsWith(`/src/web/${screen}`));
-        if (!chunk) throw new Error(`route-preloads: no chunk for ${screen}`);
+      for (const [route, screens] of Object.entries(ROUTE_SCREENS)) {
         const files: string[] = [];
         const walk = (fileName: string) => {
           if (loaded.has(fileName) || files.includes(fileName)) return;
@@ -55,7 +54,11 @@ const routePreloads = (): Plugin => ({
           const c = bundle[fileName];
           if (c?.type === 'chunk') c.imports.forEach(walk);
         };
-        walk(chunk.fileName);
+        for (const screen of [screens].flat()) {
+          const chunk = chunks.find((c) => c.facadeModuleId?.replace(/\\/g, '/').endsWith(`/src/web/${screen}`));
+          if (!chunk) throw new Error(`route-preloads: no chunk for ${screen}`);
+          walk(chunk.fileName);
+        }
         map[route] = files.map((f) => `/${f}`);
       }
       return html.replace('</head>', () => `  <!--big7:route-preloads ${JSON.stringify(map)}-->\n  </head>`);
@@ -63,41 +66,40 @@ const routePreloads = (): Plugin => ({
   },
 });
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: 'public',
   // The tsconfig.json path aliases (@shared/…, @web/…); the service worker build reuses this resolve config.
   resolve: {
     tsconfigPaths: true,
-    alias: [
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react$/, replacement: 'preact/compat' },
-    ],
   },
-  plugins: [
-    react(),
-    tailwindcss(),
-    routePreloads(),
-    // The one service worker /sw.js (src/web/sw/sw.ts), with the app shell's precache list injected at build.
-    // The manifest is public/manifest.webmanifest; the app registers the worker itself (lib/service-worker.ts).
-    VitePWA({
-      strategies: 'injectManifest',
-      srcDir: 'sw',
-      filename: 'sw.ts',
-      injectRegister: false,
-      manifest: false,
-      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'], maximumFileSizeToCacheInBytes: 5 * 1024 * 1024 },
-      devOptions: { enabled: false },
-    }),
-    // Last: Brotli and gzip copies of everything built, the service worker included.
-    precompress(),
-  ],
+  // The build of the prerendered pages (scripts/prerender.ts, decision 027) is React and the app's code only.
+  plugins: isSsrBuild
+    ? [react()]
+    : [
+        react(),
+        tailwindcss(),
+        routePreloads(),
+        // The one service worker /sw.js (src/web/sw/sw.ts), with the app shell's precache list injected at build.
+        // The manifest is public/manifest.webmanifest; the app registers the worker itself (lib/service-worker.ts).
+        VitePWA({
+          strategies: 'injectManifest',
+          srcDir: 'sw',
+          filename: 'sw.ts',
+          injectRegister: false,
+          manifest: false,
+          injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'], maximumFileSizeToCacheInBytes: 5 * 1024 * 1024 },
+          devOptions: { enabled: false },
+        }),
+        // Last: Brotli and gzip copies of everything built, the service worker included.
+        precompress(),
+      ],
   build: {
-    outDir,
+    // The SSR build's own folder is set by scripts/prerender.ts.
+    outDir: isSsrBuild ? undefined : outDir,
     emptyOutDir: true,
+    // What each page really loads (.vite/manifest.json), read by the entry-graph test (src/web/app/entry-graph.test.ts).
+    manifest: !isSsrBuild,
     // No client source maps in production builds (the server also refuses to serve any under NODE_ENV=production).
     sourcemap: false,
     rolldownOptions: {
@@ -105,7 +107,7 @@ export default defineConfig({
         // React, the router and TanStack Query in one file beside the entry: every page needs them, and as the
         // bundler's default they came in six small files (six more requests before the first render).
         codeSplitting: {
-          groups: [{ name: 'framework', test: /node_modules[\\/](preact|react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/ }],
+          groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/ }],
         },
       },
     },
@@ -113,4 +115,4 @@ export default defineConfig({
   server: {
     proxy: { '/api': 'http://localhost:3000' },
   },
-});
+}));

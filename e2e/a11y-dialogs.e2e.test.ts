@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { useApp } from './helpers/app';
-import { THEMES, checkDialog, dialogReady, settled } from './helpers/a11y';
+import { THEMES, checkDialog, settled } from './helpers/a11y';
 import { controlsCoveredBy } from './helpers/layout';
 import { postOk as post, signedInThroughApi } from './helpers/users';
 import { EVENING_ZONE as ZONE } from './helpers/zones';
@@ -35,7 +35,7 @@ describe('dialogs: one at a time, a close button, they fit 360×640 and pass axe
           await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('How is this calculated?');
           // A native modal dialog: the page behind it holds still, and a press on the backdrop closes it (focus back too).
           await opener.click();
-          await dialogReady(page.getByRole('dialog', { name: 'Your Overall Score' }));
+          await page.getByRole('dialog', { name: 'Your Overall Score' }).waitFor();
           expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
           await page.mouse.click(4, 4);
           await page.getByRole('dialog').waitFor({ state: 'detached' });

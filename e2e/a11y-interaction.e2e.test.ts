@@ -2,10 +2,10 @@ import { describe, expect, test } from 'vitest';
 import { request as playwrightRequest, type Page } from 'playwright-core';
 import { AUTO_ADVANCE_MS } from '@web/features/check-ins/questions';
 import { useApp } from './helpers/app';
-import { dialogReady, settled, tabTo } from './helpers/a11y';
+import { settled, tabTo } from './helpers/a11y';
 import { SCREENSHOTS_DIR, screenshotBothThemes } from './helpers/browser';
 import { answerYesNo, momentSettled, questionHeading as question, reviewHeading as review } from './helpers/check-in';
-import { controlsCoveredBy } from './helpers/layout';
+import { controlsCoveredBy, layoutProblems } from './helpers/layout';
 import { E2E_PASSWORD, signUpVerified, signedInThroughApi } from './helpers/users';
 import { EVENING_ZONE as ZONE } from './helpers/zones';
 
@@ -13,8 +13,9 @@ import { EVENING_ZONE as ZONE } from './helpers/zones';
  * Accessibility by interaction (issue 15; the dialogs are in a11y-dialogs.e2e.test.ts): a keyboard-only person signs
  * in from the sign-in screen, completes a check-in, opens and closes the dashboard's dialogs and changes a setting;
  * the count-up, the confetti and the auto-advance move with motion allowed and do not under
- * prefers-reduced-motion; a toast never covers a button or a field. The main screens are saved as screenshots at
- * 360 px in both themes under test-results/screenshots/ for a person to look at.
+ * prefers-reduced-motion; a toast never covers a button or a field. The main screens fit 360 px (no horizontal scroll,
+ * no control cut off) and are saved as screenshots in both themes under test-results/screenshots/ for a person to
+ * look at.
  */
 const e2e = useApp({ context: { width: 360, height: 640, timezoneId: ZONE, theme: 'dark' } });
 const { withPage } = e2e;
@@ -104,7 +105,7 @@ describe('keyboard only, at 360×640', () => {
       // The score explanation: Enter opens it, Escape closes it, focus is back on its button.
       await tabTo(page, (el) => el.text === 'How is this calculated?');
       await page.keyboard.press('Enter');
-      await dialogReady(page.getByRole('dialog', { name: 'Your Overall Score' }));
+      await page.getByRole('dialog', { name: 'Your Overall Score' }).waitFor();
       await page.keyboard.press('Escape');
       await page.getByRole('dialog').waitFor({ state: 'detached' });
       await expect.poll(async () => (await focused(page)).text).toBe('How is this calculated?');
@@ -227,10 +228,12 @@ test('a toast never covers a button or a field: a failed sign-in, a failed sign-
   );
 });
 
-test('screenshots of the main screens at 360 px in both themes, saved under test-results/screenshots/', async () => {
+test('the main screens at 360 px fit the width (no horizontal scroll, no control cut off); screenshots in both themes', async () => {
   await withPage(async (page) => {
     const shot = async (name: string) => {
       await settledIdle(page);
+      const problems = (await layoutProblems(page)).filter((p) => p.kind === 'horizontal-scroll' || p.kind === 'clipped');
+      expect(problems, `layout of ${name} at 360 px`).toEqual([]);
       await screenshotBothThemes(page, SCREENSHOTS_DIR, name);
     };
     for (const [name, route] of [['welcome', '/'], ['signin', '/signin'], ['signup', '/signup']] as const) {

@@ -141,8 +141,10 @@ describe("the dashboard's first load", () => {
       for (const path of ['/', '/dashboard']) {
         const html = await (await page.request.get(path)).text();
         expect(html, path).not.toContain('data-claim');
-        expect(html, path).toContain('rel="preload" href="/api/auth/session"');
       }
+      // A visitor's / is prerendered (decision 027): it starts as a visitor's page, without the session probe.
+      expect(await (await page.request.get('/dashboard')).text()).toContain('rel="preload" href="/api/auth/session"');
+      expect(await (await page.request.get('/')).text()).toContain('<div id="root"><a href="#main"');
       await page.goto('/dashboard');
       await settled(page, { networkIdle: true });
       await page.getByRole('heading', { name: 'Big 7', level: 1 }).waitFor();

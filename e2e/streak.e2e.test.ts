@@ -3,7 +3,6 @@ import type { Page } from 'playwright-core';
 import { inBothThemes, seriousA11yViolations } from './helpers/browser';
 import { signUpAndSignIn, signUpVerified } from './helpers/users';
 import { useApp } from './helpers/app';
-import { dialogReady } from './helpers/a11y';
 import { answerYesNo } from './helpers/check-in';
 import { EVENING_ZONE } from './helpers/zones';
 
@@ -127,7 +126,7 @@ describe('milestone, reward, trial, streak journey, coupons', () => {
       await page.getByRole('button', { name: /Dedicated Soul, 30 days: achieved/ }).click();
       const milestone = page.getByRole('dialog', { name: 'Dedicated Soul' });
       await milestone.getByText(/Achieved/).waitFor();
-      await dialogReady(milestone);
+      await milestone.waitFor();
       await page.keyboard.press('Escape');
       // Premium sees only the 100-day reward.
       await page.getByText('100-day reward').waitFor();
@@ -159,7 +158,7 @@ describe('milestone, reward, trial, streak journey, coupons', () => {
       await month.locator('[data-state="milestone"]').click();
       const fromMonth = page.getByRole('dialog', { name: 'Check-in Details' });
       await fromMonth.getByText('Score: 100%').waitFor();
-      await dialogReady(fromMonth);
+      await fromMonth.waitFor();
       await page.keyboard.press('Escape');
       await fromMonth.waitFor({ state: 'detached' });
       await month.waitFor();
@@ -173,7 +172,7 @@ describe('milestone, reward, trial, streak journey, coupons', () => {
       const info = page.getByRole('dialog', { name: 'Check-in Details' });
       await info.getByText('Rest').waitFor();
       expect(await info.getByText('Yes', { exact: true }).count()).toBe(7);
-      await dialogReady(info);
+      await info.waitFor();
       await page.keyboard.press('Escape');
 
       // Protection card and its help, leading to the ledger.
@@ -403,7 +402,7 @@ describe('days made with the server clock', () => {
         const background = (n: number) => cellIn(grid, n).evaluate((el) => getComputedStyle(el).backgroundColor);
         expect(await background(1)).toBe(await background(lastDay)); // both grey
         expect(new Set([await background(1), await background(11), await background(12), await background(13), await background(15), await background(16)]).size).toBe(6);
-        await dialogReady(monthDialog);
+        await monthDialog.waitFor();
         await page.keyboard.press('Escape');
 
         // 21:00: the window is open (green outline).

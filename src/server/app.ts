@@ -24,7 +24,7 @@ import { eventWiring, registerModules } from './modules/index';
 import jobsPlugin from './jobs/plugin';
 import pushPlugin from './plugins/push';
 import { DomainEventBus, type EventWiring } from './events';
-import { renderShell, showsDashboard } from './web-shell';
+import { inlineScriptHashes, parsePrerendered, prerenderedFor, renderShell, showsDashboard } from './web-shell';
 import { hasLiveSession } from './shell-session';
 import { serializerCompiler } from './serializer';
 import { installJsonBodyParser, refuseBodiesWhereNoneIsTaken } from './plugins/json-body';
@@ -152,13 +152,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
   });
 
+  const webRoot = opts.webRoot === undefined ? defaultWebRoot() : opts.webRoot;
+  const shellTemplate = webRoot ? readFileSync(path.join(webRoot, 'index.html'), 'utf8') : null;
+  const prerenderedFile = webRoot ? path.join(webRoot, 'prerendered.json') : null;
+  const prerendered = parsePrerendered(prerenderedFile && existsSync(prerenderedFile) ? readFileSync(prerenderedFile, 'utf8') : null);
+
   await app.register(cookie);
   await app.register(securityHeaders, {
     helmet: {
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          scriptSrc: ["'self'", ...(shellTemplate ? inlineScriptHashes(shellTemplate) : [])],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
           connectSrc: ["'self'"],
@@ -185,8 +190,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('events', new DomainEventBus(opts.events ?? eventWiring, app.jobs));
   await app.register(registerModules, { prefix: '/api' });
 
-  const webRoot = opts.webRoot === undefined ? defaultWebRoot() : opts.webRoot;
-  const shellTemplate = webRoot ? readFileSync(path.join(webRoot, 'index.html'), 'utf8') : null;
   if (webRoot) {
     // Brotli/gzip copies made at build time (scripts/precompress.ts) are sent as they are. Hashed files under
     // /assets never change: cached for a year; anything else (icons, manifest, robots.txt) is checked each time.
@@ -216,14 +219,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     }
     // The client router handles every other path (unknown ones go to /); the page carries the route's metadata
     // (a path over MAX_PAGE_PATH_LENGTH gets the root's: see pagePath).
-    // The dashboard's read is preloaded with its page, for a live session only (web-shell.ts, shell-session.ts).
-    const signedIn = showsDashboard(url) && (await hasLiveSession(app, request));
-    // The dashboard's page differs with the cookie (the preload): no shared cache may hand one person's to another.
-    if (showsDashboard(url)) reply.header('Vary', 'Cookie');
+    // The dashboard's read is preloaded with its page, for a live session only (web-shell.ts, shell-session.ts); a
+    // signed-out page's prerendered markup is sent to a request without one (decision 027).
+    const markup = prerenderedFor(prerendered, request.url);
+    const bySession = showsDashboard(url) || markup !== null;
+    const signedIn = bySession && (await hasLiveSession(app, request));
+    // Such a page differs with the cookie: no shared cache may hand one person's to another.
+    if (bySession) reply.header('Vary', 'Cookie');
     return reply
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(renderShell(shellTemplate, opts.config.appUrl, url, { signedIn }));
+      .send(renderShell(shellTemplate, opts.config.appUrl, url, { signedIn, prerendered: signedIn ? null : markup }));
   });
 
   return app;

@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DASHBOARD_PRELOAD, renderShell } from './web-shell';
+import { DASHBOARD_PRELOAD, inlineScriptHashes, parsePrerendered, prerenderedFor, renderShell } from './web-shell';
 import { buildTestApp, type TestApp } from '@test/helpers/app';
 import { createUser, signInAs } from '@test/helpers/users';
 import { SESSION_TTL_MS } from './plugins/session';
@@ -97,6 +98,87 @@ describe('renderShell', () => {
     const html = renderShell(TEMPLATE, 'https://big7.example', '/"><script>alert(1)</script>');
     expect(html).not.toContain('<script>alert(1)');
     expect(html).toContain('href="https://big7.example/&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
+  });
+});
+
+const THEME_SCRIPT = "document.documentElement.className='light'";
+const PRERENDERED = { '/signin': '<main id="main"><h1>Log In</h1></main>', '/': '<main id="main"><h1>Big 7</h1></main>' };
+/** A template as the build writes it: the session probe's preload, an inline script. */
+const BUILT_TEMPLATE = TEMPLATE.replace(
+  '</head>',
+  `  <link rel="preload" href="/api/auth/session" as="fetch" crossorigin="use-credentials" />\n    <script>${THEME_SCRIPT}</script>\n  </head>`,
+);
+
+describe('prerendered signed-out pages (decision 027)', () => {
+  const pages = parsePrerendered(JSON.stringify({ ...PRERENDERED, nope: 'x', '/bad': 3 }));
+
+  it("reads the build's pages, only paths with markup", () => {
+    expect([...pages.keys()]).toEqual(['/signin', '/']);
+    expect(parsePrerendered('not json').size).toBe(0);
+    expect(parsePrerendered('[1]').size).toBe(0);
+    expect(parsePrerendered(null).size).toBe(0);
+  });
+
+  it('gives the markup of a path without a query string (a trailing slash is the same page)', () => {
+    expect(prerenderedFor(pages, '/signin')).toBe(PRERENDERED['/signin']);
+    expect(prerenderedFor(pages, '/signin/')).toBe(PRERENDERED['/signin']);
+    expect(prerenderedFor(pages, '/')).toBe(PRERENDERED['/']);
+    expect(prerenderedFor(pages, '/signin?email=a%40b.c')).toBeNull();
+    expect(prerenderedFor(pages, '/dashboard')).toBeNull();
+  });
+
+  it('puts the markup inside #root and leaves out the session probe (the page starts as a visitor\'s)', () => {
+    const html = renderShell(BUILT_TEMPLATE, 'https://big7.example', '/signin', { prerendered: PRERENDERED['/signin'] });
+    expect(html).toContain(`<div id="root">${PRERENDERED['/signin']}</div>`);
+    expect(html).not.toContain('/api/auth/session');
+    expect(html).toContain('<link rel="canonical" href="https://big7.example/signin" />');
+    const plain = renderShell(BUILT_TEMPLATE, 'https://big7.example', '/signin');
+    expect(plain).toContain('<div id="root"></div>');
+    expect(plain).toContain('href="/api/auth/session"');
+  });
+
+  it("allows the template's inline script by its hash", () => {
+    const hash = createHash('sha256').update(THEME_SCRIPT).digest('base64');
+    expect(inlineScriptHashes(BUILT_TEMPLATE)).toEqual([`'sha256-${hash}'`]);
+    expect(inlineScriptHashes(TEMPLATE)).toEqual([]);
+  });
+
+  describe('served', () => {
+    let dir: string;
+    let t: TestApp;
+    beforeAll(async () => {
+      dir = mkdtempSync(path.join(tmpdir(), 'big7-prerendered-'));
+      writeFileSync(path.join(dir, 'index.html'), BUILT_TEMPLATE);
+      writeFileSync(path.join(dir, 'prerendered.json'), JSON.stringify(PRERENDERED));
+      t = await buildTestApp('pglite', { env: { APP_URL: 'https://big7.example' }, webRoot: dir });
+    });
+    afterAll(async () => {
+      await t?.close();
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('sends a visitor the markup; a signed-in person, a query string or another path get the empty root', async () => {
+      const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+      for (const url of ['/signin', '/']) {
+        const visitor = await get(url);
+        expect(visitor.statusCode, url).toBe(200);
+        expect(visitor.body, url).toContain(`<div id="root">${PRERENDERED[url as keyof typeof PRERENDERED]}</div>`);
+        expect(visitor.headers.vary, url).toMatch(/Cookie/i);
+        expect((await get(url, { cookie: 'big7_sid=not-a-session' })).body, url).toContain('<div id="root"><main');
+      }
+      const cookie = await signInAs(t.app, await createUser(t.app.db));
+      for (const url of ['/signin', '/']) {
+        expect((await get(url, { cookie })).body, url).toContain('<div id="root"></div>');
+      }
+      expect((await get('/signin?email=a%40b.c')).body).toContain('<div id="root"></div>');
+      expect((await get('/checkin')).body).toContain('<div id="root"></div>');
+    });
+
+    it("allows the page's inline script in the Content-Security-Policy, and no other", async () => {
+      const csp = String((await t.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
+      const scriptSrc = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src '));
+      expect(scriptSrc).toBe(`script-src 'self' ${inlineScriptHashes(BUILT_TEMPLATE)[0]}`);
+    });
   });
 });
 
@@ -232,7 +314,8 @@ describe('client source maps', () => {
   });
 
   it('the production build does not emit them', async () => {
-    const { default: config } = await import('../../vite.config');
+    const { default: defineBuild } = await import('../../vite.config');
+    const config = defineBuild({ command: 'build', mode: 'production', isSsrBuild: false });
     expect(config.build?.sourcemap ?? false).toBe(false);
   });
 });

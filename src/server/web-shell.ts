@@ -1,7 +1,16 @@
+import { createHash } from 'node:crypto';
 import { APP_ORIGIN_META, BRAND, canonicalUrl, metadataFor, shareImageUrl } from '../shared/page-metadata';
 
 const escapeHtml = (s: string): string =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+/**
+ * The Content-Security-Policy sources of the template's inline scripts (`'sha256-…'`): index.html applies the stored
+ * theme before the first paint with one, and the policy allows no other inline script.
+ */
+export function inlineScriptHashes(template: string): string[] {
+  return [...template.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1]!, 'utf8').digest('base64')}'`);
+}
 
 /** The <head> tags of a path: the public origin for the client, title, description, keywords, canonical and social tags. */
 export function shellHeadTags(appUrl: string, pathname: string): string {
@@ -82,13 +91,47 @@ export const DASHBOARD_PRELOAD = DASHBOARD_READS.map(
 ).join('\n    ');
 
 /**
+ * The signed-out pages rendered at build time (decision 027; scripts/prerender.ts writes `prerendered.json` beside
+ * index.html: `{ "/signin": "<a …>…</main></div>" }`): the app's first render of each page for a visitor, which the
+ * client hydrates. Empty when the build made none (a build before this step, or a test's web root).
+ */
+export type PrerenderedPages = ReadonlyMap<string, string>;
+
+export function parsePrerendered(json: string | null): PrerenderedPages {
+  if (!json) return new Map();
+  try {
+    const raw = JSON.parse(json) as unknown;
+    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return new Map();
+    return new Map(Object.entries(raw).filter((e): e is [string, string] => e[0].startsWith('/') && typeof e[1] === 'string'));
+  } catch {
+    return new Map();
+  }
+}
+
+/**
+ * The prerendered markup of a page request, or null: only for a path that has one and a request without a query
+ * string (a screen that reads the query, e.g. /verify-email?token=…, renders differently: the client renders it).
+ * Whether the request carries a live session is the caller's to check (a signed-in person never gets it).
+ */
+export function prerenderedFor(pages: PrerenderedPages, url: string): string | null {
+  if (url.includes('?') || url.length > 64) return null;
+  const key = url.length > 1 && url.endsWith('/') ? url.slice(0, -1) : url;
+  return pages.get(key) ?? null;
+}
+
+const SESSION_PROBE_PRELOAD = /\s*<link rel="preload" href="\/api\/auth\/session"[^>]*>/;
+
+/**
  * The client's index.html for a path, with the route's metadata written in by the server, so a link shared or
  * crawled before any script runs carries the right title and canonical link (on APP_URL, never the request's host).
  * `signedIn` (the request carries a live session) adds the dashboard's read to the preloads on the dashboard's paths.
+ * `prerendered` (a visitor's signed-out page, see prerenderedFor) goes inside `#root`; the page then starts as a
+ * visitor's without asking for the session, so the session probe's preload is left out (unused, the browser would
+ * warn).
  * The patterns below run over the template only (never over request text), and every replacement is a function:
  * a replacement string would expand `$'`, `` $` `` or `$&` found in the request path.
  */
-export function renderShell(template: string, appUrl: string, pathname: string, opts: { signedIn?: boolean } = {}): string {
+export function renderShell(template: string, appUrl: string, pathname: string, opts: { signedIn?: boolean; prerendered?: string | null } = {}): string {
   const meta = metadataFor(pathname);
   const title = `<title>${escapeHtml(meta.title)}</title>`;
   const dashboard = opts.signedIn === true && showsDashboard(pathname);
@@ -97,9 +140,12 @@ export function renderShell(template: string, appUrl: string, pathname: string, 
     .filter(Boolean)
     .join('\n    ');
   const head = `  ${shellHeadTags(appUrl, pathname)}${preloads ? `\n    ${preloads}` : ''}\n  </head>`;
-  return template
+  const html = template
     .replace(ROUTE_PRELOADS, () => '')
     .replace(/<title>[\s\S]*?<\/title>/, () => title)
     .replace(/\s*<meta\s+name="description"[^>]*>/, () => '')
     .replace('</head>', () => head);
+  const markup = opts.prerendered;
+  if (!markup) return html;
+  return html.replace(SESSION_PROBE_PRELOAD, () => '').replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
 }

@@ -1,32 +1,28 @@
-import { runEffectsInNextTask } from './lib/renderer';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { App } from './app/app';
-import { Providers } from './app/providers';
+import { AppRoot } from './app/app-root';
+import { startAsVisitor } from './app/visitor-page';
 import { applyTheme } from './lib/theme';
 import { startServiceWorker } from './lib/service-worker';
 import { claimPreloads } from './lib/preloaded';
+import { queryClient } from './lib/query-client';
 import './styles.css';
 
-runEffectsInNextTask();
 applyTheme();
 // The reads the page shell preloaded (a signed-in /dashboard's GET /api/dashboard) are claimed before anything else
 // can fetch them: lib/preloaded.ts.
 claimPreloads();
 startServiceWorker();
 
-// Rendered by Preact through preact/compat (decision 026): the code is written against React's API. Its render is
-// synchronous, so the first one runs in a task of its own, not in the one that evaluated the scripts (two shorter
-// tasks on a phone's CPU instead of one long one).
-setTimeout(() => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <Providers>
-        <BrowserRouter>
-          <App />
-        </BrowserRouter>
-      </Providers>
-    </StrictMode>,
-  );
-}, 0);
+const container = document.getElementById('root')!;
+const tree = <AppRoot router={BrowserRouter} />;
+if (container.hasChildNodes()) {
+  // A signed-out page prerendered at build time (decision 027): React takes over the markup already painted.
+  startAsVisitor(queryClient);
+  hydrateRoot(container, tree);
+} else {
+  // Any other page: the first render is a transition, so React yields to the browser while it renders.
+  const root = createRoot(container);
+  startTransition(() => root.render(tree));
+}

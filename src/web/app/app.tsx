@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCurrentUser } from '../lib/current-user';
@@ -6,10 +6,12 @@ import { scrollBehavior } from '../lib/dates';
 import { syncFromPage } from '../lib/service-worker';
 import { setToastPlacement } from '../components/ui/toast';
 import { useTimezoneSync } from '../features/auth/hooks/use-timezone-sync';
-import { BottomNav, showsBottomNav } from './bottom-nav';
+import { showsBottomNav } from './nav-paths';
 import { applyMetadata } from './metadata';
 import { UserRoutes, VisitorRoutes } from './routes';
 
+/** The main navigation, with its icons: a signed-in user's only, so signed-out pages do not load it. */
+const BottomNav = lazy(() => import('./bottom-nav').then((m) => ({ default: m.BottomNav })));
 const DeveloperModeChrome = lazy(() => import('../features/dev/components/developer-mode').then((m) => ({ default: m.DeveloperModeChrome })));
 /**
  * Tells the user when check-ins queued offline reached the server: mounted for a signed-in user only (a visitor's
@@ -63,14 +65,9 @@ export function App() {
   const navShown = !!userId && showsBottomNav(pathname);
   useEffect(() => setToastPlacement(navShown ? 'above-nav' : 'top'), [navShown]);
 
-  // Nothing is rendered until the session check has answered. The first HTML's welcome text (index.html
-  // #first-paint, outside the app's root) stays until then, and goes before the frame in which the screens are
-  // painted in its place: the two are never seen together.
-  const answered = !userQuery.isPending;
-  useLayoutEffect(() => {
-    if (answered) document.getElementById('first-paint')?.remove();
-  }, [answered]);
-  if (!answered) return null;
+  // Nothing is rendered until the session check has answered (a prerendered signed-out page starts with the answer:
+  // app/visitor-page.ts).
+  if (userQuery.isPending) return null;
   const user = userQuery.data ?? null;
   return (
     <>
@@ -86,7 +83,11 @@ export function App() {
       <div className={navShown ? 'lg:pl-24' : undefined}>
         <Suspense fallback={null}>{user ? <UserRoutes user={user} /> : <VisitorRoutes />}</Suspense>
       </div>
-      {navShown && <BottomNav />}
+      {navShown && (
+        <Suspense fallback={null}>
+          <BottomNav />
+        </Suspense>
+      )}
       {user && (
         <Suspense fallback={null}>
           <OfflineSync />

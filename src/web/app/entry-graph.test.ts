@@ -1,93 +1,100 @@
-import { readFileSync, existsSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The code every page loads: the modules reachable from main.tsx through static imports (type-only imports and
- * import() excluded). Screens, zod and Radix must stay out of it, so a page loads only its own code (issue 10).
+ * What each page really loads, read from the build (Vite's manifest, dist/web/.vite/manifest.json; `npm test` builds
+ * before the unit tests): the entry's static imports are what every page loads; a route adds its screen's chunk and
+ * that chunk's static imports. Screens, zod, Radix and the offline queue must stay out of the entry, so a page loads
+ * only its own code (issue 10), and each page's JavaScript stays within its gzip budget (issue 26).
  */
 const root = path.resolve(__dirname, '../../..');
+const webDir = path.join(root, 'dist/web');
+const manifestFile = path.join(webDir, '.vite/manifest.json');
 
-function staticImports(file: string): string[] {
-  const src = readFileSync(file, 'utf8');
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+function readManifest(): Record<string, ManifestChunk> {
+  if (!existsSync(manifestFile)) throw new Error(`No build manifest at ${path.relative(root, manifestFile)}: run \`npm run build:web\` first`);
+  return JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+}
+
+/** The manifest keys loaded with `key`: itself and its static imports, transitively (import() excluded). */
+function staticClosure(manifest: Record<string, ManifestChunk>, key: string): string[] {
   const out: string[] = [];
-  const re = /^\s*(?:import|export)\s+(?!type\b)([\s\S]*?)\s+from\s+'([^']+)';|^\s*import\s+'([^']+)';/gm;
-  for (const m of src.matchAll(re)) {
-    const spec = m[2] ?? m[3]!;
-    // `import { type A, type B } from …` is type-only too.
-    if (m[1] && /^\{[\s\S]*\}$/.test(m[1].trim()) && m[1].replace(/[{}\s]/g, '').split(',').filter(Boolean).every((n) => n.startsWith('type'))) continue;
-    out.push(spec);
-  }
+  const walk = (k: string) => {
+    if (out.includes(k)) return;
+    const chunk = manifest[k];
+    if (!chunk) throw new Error(`manifest: no chunk ${k}`);
+    out.push(k);
+    chunk.imports?.forEach(walk);
+  };
+  walk(key);
   return out;
 }
 
-function resolve(from: string, spec: string): string | null {
-  if (!spec.startsWith('.')) return null;
-  const base = path.resolve(path.dirname(from), spec);
-  for (const c of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')]) {
-    if (existsSync(c) && !c.endsWith('.css') && c !== base) return c;
-    if (c === base && /\.(ts|tsx)$/.test(c) && existsSync(c)) return c;
-  }
-  return null;
-}
+const js = (file: string) => readFileSync(path.join(webDir, file), 'utf8');
+/** The size the browser downloads: the gzip copy the server sends (scripts/precompress.ts; a small file has none). */
+const gzipBytes = (file: string) => {
+  const gz = path.join(webDir, `${file}.gz`);
+  return existsSync(gz) ? readFileSync(gz).length : gzipSync(readFileSync(path.join(webDir, file)), { level: 9 }).length;
+};
 
-function entryGraph(): { files: Set<string>; packages: Set<string> } {
-  const files = new Set<string>();
-  const packages = new Set<string>();
-  const todo = [path.join(root, 'src/web/main.tsx')];
-  while (todo.length) {
-    const f = todo.pop()!;
-    if (files.has(f)) continue;
-    files.add(f);
-    for (const spec of staticImports(f)) {
-      if (!spec.startsWith('.')) {
-        packages.add(spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/'));
-        continue;
-      }
-      const r = resolve(f, spec);
-      if (r) todo.push(r);
-    }
-  }
-  return { files, packages };
-}
+describe('what the pages load (the build manifest)', () => {
+  const manifest = readManifest();
+  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+  const entry = entryKey ? staticClosure(manifest, entryKey) : [];
+  const entryFiles = entry.map((k) => manifest[k]!.file);
+  /** Every JavaScript file a first visit to a route loads: the entry's, then the screen's. */
+  const pageFiles = (...screens: string[]) => [
+    ...new Set([...entryFiles, ...screens.flatMap((screen) => staticClosure(manifest, screen).map((k) => manifest[k]!.file))]),
+  ];
+  const pageKb = (...screens: string[]) => pageFiles(...screens).reduce((sum, f) => sum + gzipBytes(f), 0) / 1024;
 
-describe('the client entry (loaded by every page)', () => {
-  const { files, packages } = entryGraph();
-  const rel = [...files].map((f) => path.relative(root, f));
-
-  it('is found (the walk reaches the app, the router and the query client)', () => {
-    expect(rel).toContain('src/web/app/routes.tsx');
-    expect(packages).toContain('react-router');
-    expect(packages).toContain('@tanstack/react-query');
+  it('has one entry, index.html, which loads the screens with import()', () => {
+    expect(entryKey).toBe('index.html');
+    expect(manifest['index.html']!.dynamicImports).toContain('features/auth/screens/welcome-screen.tsx');
   });
 
-  it('holds no screen: every route loads its own code lazily', () => {
-    expect(rel.filter((f) => /\/screens\/|dashboard-page|features\/dashboard\//.test(f))).toEqual([]);
+  it('holds no screen in the entry: every route loads its own code lazily', () => {
+    expect(entry.filter((k) => /\/screens\/|dashboard-page|streak-page|features\/dashboard\//.test(k))).toEqual([]);
+    // Nor the signed-in user's navigation and its icons.
+    expect(entry).not.toContain('app/bottom-nav.tsx');
+    expect(entryFiles.filter((f) => js(f).includes('lucide'))).toEqual([]);
   });
 
-  it('holds neither the offline check-in queue nor its IndexedDB wrapper (loaded when a signed-in user syncs)', () => {
-    expect(packages).not.toContain('idb');
-    expect(rel).not.toContain('src/web/sw/offline-queue.ts');
-    expect(rel.filter((f) => f.startsWith('src/web/features/check-ins/'))).toEqual([]);
+  it('holds neither the offline check-in queue, its IndexedDB wrapper nor the check-in feature in the entry', () => {
+    expect(entry.filter((k) => /offline-queue|features\/check-ins\/|idb/.test(k))).toEqual([]);
+    // idb's openDB, wherever the bundler put it, is not in a file every page loads.
+    expect(entryFiles.filter((f) => js(f).includes('openDB'))).toEqual([]);
   });
 
-  it('holds neither zod (the shared schemas) nor Radix', () => {
-    expect(packages).not.toContain('zod');
-    expect(packages).not.toContain('radix-ui');
-    expect(rel.filter((f) => f.startsWith('src/shared/schemas/'))).toEqual([]);
+  it('holds neither zod (the shared schemas) nor Radix in the entry', () => {
+    expect(entryFiles.filter((f) => js(f).includes('$ZodType'))).toEqual([]);
+    expect(entryFiles.filter((f) => js(f).includes('data-radix-'))).toEqual([]);
+    // The markers are real: the build has both somewhere.
+    const all = Object.values(manifest).map((c) => c.file).filter((f) => f.endsWith('.js'));
+    expect(all.some((f) => js(f).includes('$ZodType'))).toBe(true);
+    expect(all.some((f) => js(f).includes('data-radix-'))).toBe(true);
   });
-});
 
-describe('the renderer (decision 026)', () => {
-  it('is Preact: the build resolves react, react-dom and the JSX runtime to preact/compat', async () => {
-    const { default: config } = (await import(path.join(root, 'vite.config.ts'))) as typeof import('../../../vite.config');
-    const aliases = config.resolve?.alias as { find: RegExp; replacement: string }[];
-    const resolved = (spec: string) => aliases.find((a) => a.find.test(spec))?.replacement;
-    expect(resolved('react')).toBe('preact/compat');
-    expect(resolved('react-dom')).toBe('preact/compat');
-    expect(resolved('react-dom/client')).toBe('preact/compat/client');
-    expect(resolved('react/jsx-runtime')).toBe('preact/jsx-runtime');
-    // Only those exact names: a package whose name starts with 'react' (react-router) is not aliased.
-    expect(resolved('react-router')).toBeUndefined();
+  it('renders with React 19 (decision 027): React DOM is in the entry, and no file holds Preact', () => {
+    expect(entryFiles.some((f) => js(f).includes('react.transitional.element'))).toBe(true);
+    const everyJs = readdirSync(path.join(webDir, 'assets')).filter((f) => f.endsWith('.js'));
+    expect(everyJs.filter((f) => /preact/i.test(readFileSync(path.join(webDir, 'assets', f), 'utf8')))).toEqual([]);
+  });
+
+  it('keeps each page within its gzip JavaScript budget (issue 26: 110 KB signed out, 150 KB the dashboard)', () => {
+    expect(pageKb('features/auth/screens/welcome-screen.tsx')).toBeLessThanOrEqual(110);
+    expect(pageKb('features/auth/screens/sign-in-screen.tsx')).toBeLessThanOrEqual(110);
+    // The dashboard also shows the main navigation, loaded apart from the entry.
+    expect(pageKb('app/dashboard-page.tsx', 'app/bottom-nav.tsx')).toBeLessThanOrEqual(150);
   });
 });

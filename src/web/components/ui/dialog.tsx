@@ -2,6 +2,7 @@ import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react
 import { createPortal } from 'react-dom';
 import { createValueStore, useStore } from '@web/lib/create-store';
 import { Button } from './button';
+import { X } from 'lucide-react';
 
 /** How many open dialogs are outside the dashboard's queue (see `queued` below). */
 const otherDialogs = createValueStore(0);
@@ -162,9 +163,7 @@ function OpenDialog({
           className="-mr-3 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-xl text-muted hover:bg-surface-2 hover:text-fg focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
           data-testid="dialog-close"
         >
-          <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round">
-            <path d="M6 6l12 12M18 6L6 18" />
-          </svg>
+          <X aria-hidden="true" size={20} strokeWidth={2.5} />
         </button>
       </div>
       <div className="min-h-0 overflow-y-auto overscroll-contain px-4 pb-5 sm:px-6 sm:pb-6">

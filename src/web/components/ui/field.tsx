@@ -1,5 +1,6 @@
-import { useId, useState, type InputHTMLAttributes } from 'react';
+import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type RefObject } from 'react';
 import { cn } from './cn';
+import { Eye, EyeOff } from 'lucide-react';
 
 const inputClass =
   'block min-h-11 w-full rounded-xl border bg-input px-3 py-2 text-base text-fg placeholder:text-placeholder focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring';
@@ -10,9 +11,31 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   hint?: string;
 }
 
+/**
+ * A field of a prerendered page (decision 027) can be filled before React hydrates it: typed, or autofilled by the
+ * browser's password manager. React keeps what the field shows but does not report it, so the screen's state would
+ * still be empty. Once mounted, a shown value that differs from the state's is handed to the field's onChange as if
+ * typed (React's value tracker is set to the state's value first, so it sees a change). A field the client rendered
+ * itself shows its state's value: nothing happens.
+ */
+function useValueFilledBeforeHydration(ref: RefObject<HTMLInputElement | null>, value: FieldProps['value']): void {
+  const initial = useRef(value);
+  useEffect(() => {
+    const el = ref.current;
+    const state = initial.current;
+    if (!el || typeof state !== 'string' || el.value === state) return;
+    const shown = el.value;
+    el.value = state;
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(el, shown);
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  }, [ref]);
+}
+
 /** A labelled text input with its hint and error (the error is announced and linked to the input). */
 export function TextField({ label, error, hint, className, ...props }: FieldProps) {
   const id = useId();
+  const ref = useRef<HTMLInputElement>(null);
+  useValueFilledBeforeHydration(ref, props.value);
   const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
   return (
     <div className={cn('space-y-1', className)}>
@@ -20,6 +43,7 @@ export function TextField({ label, error, hint, className, ...props }: FieldProp
         {label}
       </label>
       <input
+        ref={ref}
         id={id}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
@@ -43,6 +67,8 @@ export function TextField({ label, error, hint, className, ...props }: FieldProp
 /** A password input with a show/hide toggle. */
 export function PasswordField({ label, error, hint, className, ...props }: FieldProps) {
   const id = useId();
+  const ref = useRef<HTMLInputElement>(null);
+  useValueFilledBeforeHydration(ref, props.value);
   const [show, setShow] = useState(false);
   const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
   return (
@@ -52,6 +78,7 @@ export function PasswordField({ label, error, hint, className, ...props }: Field
       </label>
       <div className="relative">
         <input
+          ref={ref}
           id={id}
           type={show ? 'text' : 'password'}
           aria-invalid={error ? true : undefined}
@@ -66,11 +93,7 @@ export function PasswordField({ label, error, hint, className, ...props }: Field
           aria-pressed={show}
           className="absolute right-0 top-0 inline-flex h-11 w-11 items-center justify-center rounded-xl text-muted hover:text-fg focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
         >
-          <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-            <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
-            <circle cx="12" cy="12" r="3" />
-            {show && <path d="M3 3l18 18" />}
-          </svg>
+          {show ? <EyeOff aria-hidden="true" size={20} /> : <Eye aria-hidden="true" size={20} />}
         </button>
       </div>
       {hint && (

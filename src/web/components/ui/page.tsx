@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from './cn';
+import { ChevronLeft } from 'lucide-react';
 
 /**
  * A screen's main column: mobile-first, centred, room for the bottom navigation (from 1024 px the navigation is a
@@ -43,9 +44,7 @@ export function PageHeader({ title, backTo, backLabel = 'Back', children }: { ti
           aria-label={backLabel}
           className="-ml-2 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-xl text-fg hover:bg-surface-2 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
         >
-          <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
-            <path d="M15 18l-6-6 6-6" />
-          </svg>
+          <ChevronLeft aria-hidden="true" size={24} strokeWidth={2.5} />
         </Link>
       )}
       <h1 className="flex-1 text-2xl font-bold">{title}</h1>

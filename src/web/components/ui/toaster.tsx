@@ -3,6 +3,7 @@ import { Toast as RadixToast } from 'radix-ui';
 import { cn } from './cn';
 import { useTopDialog } from './dialog';
 import { dismissToast, TOAST_DEFAULT_DURATION, TOAST_PROGRESS_MS, useCurrentToast, useToastPlacement } from './toast';
+import { X } from 'lucide-react';
 
 /**
  * Above the bottom navigation (bottom-left of the content next to the rail from 1024 px); on a screen without it,
@@ -47,9 +48,7 @@ export default function Toaster() {
             aria-label="Close"
             className="absolute right-1 top-1 inline-flex h-11 w-11 items-center justify-center rounded-lg focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2.5">
-              <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
+            <X aria-hidden="true" size={18} strokeWidth={2.5} />
           </RadixToast.Close>
           <div
             aria-hidden="true"

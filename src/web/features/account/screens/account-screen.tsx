@@ -14,6 +14,7 @@ import { DataImport } from '../components/data-import';
 import { DeleteAccountFlow, useAccountDeletion } from '../components/delete-account';
 import { AgeDialog, GenderDialog, genderLabel, NameDialog, UnderAgeNotice } from '../components/profile-dialogs';
 import { SupportDialog } from '../components/support-dialog';
+import { ChevronRight } from 'lucide-react';
 
 type Open = null | 'name' | 'age' | 'gender' | 'under-13' | 'sign-out' | 'support';
 
@@ -22,9 +23,7 @@ const rowClass =
 
 function Chevron() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" className="shrink-0 text-muted">
-      <path d="M9 6l6 6-6 6" />
-    </svg>
+    <ChevronRight aria-hidden="true" size={18} strokeWidth={2.5} className="shrink-0 text-muted" />
   );
 }
 

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '@web/components/ui/dialog';
 import { toast, toastError } from '@web/components/ui/toast';
 import { useDeleteConversation } from '../api/delete-conversation';
 import { formatStarted } from '../format';
+import { Trash2 } from 'lucide-react';
 
 /** 'Your Conversations': title and 'Started {date}', opening the conversation; a delete icon with a confirmation. */
 export function ConversationList({ conversations }: { conversations: readonly Conversation[] }) {
@@ -42,9 +43,7 @@ export function ConversationList({ conversations }: { conversations: readonly Co
               onClick={() => setConfirming(c)}
               className="m-1 inline-flex h-11 w-11 shrink-0 items-center justify-center self-center rounded-xl text-danger-text hover:bg-surface-2 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
             >
-              <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-                <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" />
-              </svg>
+              <Trash2 aria-hidden="true" size={20} />
             </button>
           </li>
         ))}

@@ -1,4 +1,5 @@
 import { matchCounter } from '../search';
+import { ChevronDown, ChevronUp, X } from 'lucide-react';
 
 const iconButton =
   'inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-xl text-fg hover:bg-surface-2 disabled:cursor-not-allowed disabled:opacity-40 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring';
@@ -44,20 +45,14 @@ export function SearchBar({
           </span>
         )}
         <button type="button" className={iconButton} aria-label="Previous match" onClick={onPrevious} disabled={!total}>
-          <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
-            <path d="M18 15l-6-6-6 6" />
-          </svg>
+          <ChevronUp aria-hidden="true" size={20} strokeWidth={2.5} />
         </button>
         <button type="button" className={iconButton} aria-label="Next match" onClick={onNext} disabled={!total}>
-          <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
-            <path d="M6 9l6 6 6-6" />
-          </svg>
+          <ChevronDown aria-hidden="true" size={20} strokeWidth={2.5} />
         </button>
         {term && (
           <button type="button" className={iconButton} aria-label="Clear search" onClick={() => onTermChange('')}>
-            <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round">
-              <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
+            <X aria-hidden="true" size={18} strokeWidth={2.5} />
           </button>
         )}
       </div>

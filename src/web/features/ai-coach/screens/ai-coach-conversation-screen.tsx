@@ -15,6 +15,7 @@ import { AiCoachUpsell } from '../components/upsell';
 import { useHasAiCoach } from '../entitlement';
 import { checkQuestion } from '../question';
 import { clampMatch, countMatches, firstMatchIndexes, nextMatch, previousMatch } from '../search';
+import { Send } from 'lucide-react';
 
 /** /ai-coach/conversation/:id (spec part 2 §2, §4): the chat, its search bar and the question input. */
 export default function AiCoachConversationScreen() {
@@ -155,9 +156,7 @@ export default function AiCoachConversationScreen() {
               disabled={ask.isPending || !input.trim()}
               className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-primary text-primary-fg hover:bg-primary-hover disabled:cursor-not-allowed disabled:opacity-60 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
             >
-              <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
-                <path d="M22 2L11 13M22 2l-7 20-4-9-9-4z" />
-              </svg>
+              <Send aria-hidden="true" size={20} strokeWidth={2.5} />
             </button>
           </div>
         </form>

@@ -2,14 +2,8 @@
  * The Recharts drawings, in their own module: the screens import it lazily (chart.tsx), so Recharts is
  * downloaded only by the analytics screens. Purely visual (aria-hidden); the figure's table carries the data.
  */
-import { setAutoFreeze } from 'immer';
 import { Bar, BarChart, Cell, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { colorAt, type ChartDatum } from './palette';
-
-// Recharts keeps the chart's elements in its Redux store, whose immer freezes what it holds. The app renders with
-// Preact (decision 026), which writes its own bookkeeping onto those elements: frozen, they throw. Recharts never
-// mutates its state outside immer's drafts, so nothing relies on the freeze.
-setAutoFreeze(false);
 
 export function DonutGraphic({ data }: { data: ChartDatum[] }) {
   const shown = data.filter((d) => d.value > 0);

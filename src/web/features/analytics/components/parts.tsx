@@ -3,6 +3,7 @@ import { readinessLevel } from '@shared/domain/analytics';
 import { ButtonLink } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/page';
 import { cn } from '@web/components/ui/cn';
+import { RotateCw } from 'lucide-react';
 
 /** What a signed-in user who is not an admin sees instead of the numbers. */
 export function NotAvailable({ what }: { what: string }) {
@@ -102,22 +103,7 @@ export function RefreshButton({ busy, onClick }: { busy: boolean; onClick: () =>
       aria-label={busy ? 'Refreshing' : 'Refresh'}
       className="inline-flex h-11 w-11 items-center justify-center rounded-xl text-fg hover:bg-surface-2 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring disabled:opacity-70"
     >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        width="22"
-        height="22"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2.2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        className={cn(busy && 'animate-spin motion-reduce:animate-none')}
-        data-testid="refresh-icon"
-      >
-        <path d="M21 12a9 9 0 1 1-2.64-6.36" />
-        <path d="M21 3v6h-6" />
-      </svg>
+      <RotateCw aria-hidden="true" size={22} strokeWidth={2.2} className={cn(busy && 'animate-spin motion-reduce:animate-none')} data-testid="refresh-icon" />
     </button>
   );
 }

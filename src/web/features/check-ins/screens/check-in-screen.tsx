@@ -29,6 +29,7 @@ import {
   scaleOption,
   type Answer,
 } from '../questions';
+import { ChevronRight } from 'lucide-react';
 
 const TOTAL = AREAS.length;
 const DASHBOARD_AFTER_CHECK_IN = '/?trigger_animation=true';
@@ -344,9 +345,7 @@ function CheckInFlow({ status, editing: editingNow }: { status: TodayResponse; e
                     <span className="flex items-center gap-2 font-semibold">
                       {option && <span aria-hidden="true">{option.emoji}</span>}
                       {shown}
-                      <svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" className="text-muted">
-                        <path d="M9 6l6 6-6 6" />
-                      </svg>
+                      <ChevronRight aria-hidden="true" size={16} strokeWidth={2.5} className="text-muted" />
                     </span>
                   </button>
                   {journaling && journals[i]?.trim() && <p className="mb-2 px-2 text-sm text-muted">“{journals[i]}”</p>}

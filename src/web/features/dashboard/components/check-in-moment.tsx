@@ -3,6 +3,7 @@ import { Confetti } from '@web/components/ui/confetti';
 import type { CheckInMoment as Moment } from '@web/lib/check-ins';
 import { QUEUED_CHECK_IN_TEXT } from '@web/lib/queued-check-ins';
 import { momentText } from '../moment';
+import { X } from 'lucide-react';
 
 export const MOMENT_CONFETTI_MS = 3_000;
 
@@ -46,9 +47,7 @@ export function CheckInMomentCard({ moment, onDismiss }: { moment: Moment; onDis
         aria-label="Dismiss"
         className="absolute right-2 top-2 inline-flex h-11 w-11 items-center justify-center rounded-xl text-muted hover:bg-surface-2 hover:text-fg focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round">
-          <path d="M6 6l12 12M18 6L6 18" />
-        </svg>
+        <X aria-hidden="true" size={18} strokeWidth={2.5} />
       </button>
     </section>
   );

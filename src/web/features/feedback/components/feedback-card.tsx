@@ -3,6 +3,7 @@ import type { FeedbackItem } from '@shared/schemas/feedback';
 import { Card } from '@web/components/ui/page';
 import { useMarkFeedbackRead } from '../api/mark-feedback-read';
 import { useReadWhenSeen } from '../read-when-seen';
+import { Trash2 } from 'lucide-react';
 
 /** Creation date and time in the reader's locale, e.g. '20 Nov 2026, 09:00'. */
 export const formatFeedbackDate = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -42,9 +43,7 @@ export function FeedbackCard({ item, onDelete }: { item: FeedbackItem; onDelete:
             aria-label={`Delete feedback from ${item.name}`}
             className="-mr-2 -mt-2 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-xl text-danger-text hover:bg-surface-2 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-              <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" />
-            </svg>
+            <Trash2 aria-hidden="true" size={20} />
           </button>
         </div>
         <p className="mt-3 whitespace-pre-wrap break-words">{item.message}</p>

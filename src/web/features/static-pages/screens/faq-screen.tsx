@@ -2,6 +2,7 @@ import { Accordion } from 'radix-ui';
 import { FAQ } from '../content/faq';
 import { Blocks } from '../components/blocks';
 import { StaticPage } from '../components/static-page';
+import { ChevronDown } from 'lucide-react';
 
 /**
  * /faq (spec part 2 §2): 16 questions in seven categories. Each question is a disclosure button (Enter or Space
@@ -26,20 +27,12 @@ export default function FaqScreen() {
                       <h3>
                         <Accordion.Trigger className="group flex min-h-14 w-full items-center justify-between gap-3 px-4 py-3 text-left font-semibold hover:bg-surface-2 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-inset focus-visible:ring-ring">
                           {item.question}
-                          <svg
+                          <ChevronDown
                             aria-hidden="true"
-                            viewBox="0 0 24 24"
-                            width="20"
-                            height="20"
-                            fill="none"
-                            stroke="currentColor"
-                            strokeWidth="2.5"
-                            strokeLinecap="round"
-                            strokeLinejoin="round"
+                            size={20}
+                            strokeWidth={2.5}
                             className="shrink-0 text-muted transition-transform group-data-[state=open]:rotate-180 motion-reduce:transition-none"
-                          >
-                            <path d="M6 9l6 6 6-6" />
-                          </svg>
+                          />
                         </Accordion.Trigger>
                       </h3>
                     </Accordion.Header>
