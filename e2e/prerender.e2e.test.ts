@@ -6,7 +6,7 @@ import { signedInThroughApi } from './helpers/users';
 import { EVENING_ZONE } from './helpers/zones';
 
 /**
- * The signed-out pages are prerendered at build time and hydrated by React (decision 027): their screen is in the
+ * The signed-out pages are prerendered at build time and hydrated by React (decision 029): their screen is in the
  * first HTML, painted in the stored theme before any script runs, and React takes it over without a hydration
  * warning or a console error; `#root` is a React root. A signed-in person's / is still the dashboard.
  */

@@ -1,5 +1,5 @@
 /**
- * The signed-out pages rendered to HTML at build time (decision 027), run by `npm run build:web` after `vite build`:
+ * The signed-out pages rendered to HTML at build time (decision 029), run by `npm run build:web` after `vite build`:
  * a Vite SSR build of src/web/prerender.tsx (same config, aliases and JSX as the client's), then each page rendered
  * with React's static renderer into dist/web/prerendered.json ({ "/signin": "<a …>…" }), which the server's page
  * shell puts inside `#root` (src/server/web-shell.ts).

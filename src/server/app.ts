@@ -220,7 +220,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // The client router handles every other path (unknown ones go to /); the page carries the route's metadata
     // (a path over MAX_PAGE_PATH_LENGTH gets the root's: see pagePath).
     // The dashboard's read is preloaded with its page, for a live session only (web-shell.ts, shell-session.ts); a
-    // signed-out page's prerendered markup is sent to a request without one (decision 027).
+    // signed-out page's prerendered markup is sent to a request without one (decision 029).
     const markup = prerenderedFor(prerendered, request.url);
     const bySession = showsDashboard(url) || markup !== null;
     const signedIn = bySession && (await hasLiveSession(app, request));

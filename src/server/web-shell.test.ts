@@ -109,7 +109,7 @@ const BUILT_TEMPLATE = TEMPLATE.replace(
   `  <link rel="preload" href="/api/auth/session" as="fetch" crossorigin="use-credentials" />\n    <script>${THEME_SCRIPT}</script>\n  </head>`,
 );
 
-describe('prerendered signed-out pages (decision 027)', () => {
+describe('prerendered signed-out pages (decision 029)', () => {
   const pages = parsePrerendered(JSON.stringify({ ...PRERENDERED, nope: 'x', '/bad': 3 }));
 
   it("reads the build's pages, only paths with markup", () => {

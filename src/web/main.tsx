@@ -18,7 +18,7 @@ startServiceWorker();
 const container = document.getElementById('root')!;
 const tree = <AppRoot router={BrowserRouter} />;
 if (container.hasChildNodes()) {
-  // A signed-out page prerendered at build time (decision 027): React takes over the markup already painted.
+  // A signed-out page prerendered at build time (decision 029): React takes over the markup already painted.
   startAsVisitor(queryClient);
   hydrateRoot(container, tree);
 } else {

@@ -8,7 +8,7 @@ import { queryClient } from './lib/query-client';
 export { PRERENDERED_PATHS };
 
 /**
- * The markup of a signed-out page as the client's first render makes it (decision 027): the app's tree with a static
+ * The markup of a signed-out page as the client's first render makes it (decision 029): the app's tree with a static
  * router on `path`, for a visitor. React's static renderer waits for every lazy screen, so the screen itself is in the
  * markup. Run at build time by scripts/prerender.ts (a Vite SSR build of this file); the server sends the result
  * inside `#root` (src/server/web-shell.ts) and main.tsx hydrates it.

@@ -85,7 +85,7 @@ describe('what the pages load (the build manifest)', () => {
     expect(all.some((f) => js(f).includes('data-radix-'))).toBe(true);
   });
 
-  it('renders with React 19 (decision 027): React DOM is in the entry, and no file holds Preact', () => {
+  it('renders with React 19 (decision 029): React DOM is in the entry, and no file holds Preact', () => {
     expect(entryFiles.some((f) => js(f).includes('react.transitional.element'))).toBe(true);
     const everyJs = readdirSync(path.join(webDir, 'assets')).filter((f) => f.endsWith('.js'));
     expect(everyJs.filter((f) => /preact/i.test(readFileSync(path.join(webDir, 'assets', f), 'utf8')))).toEqual([]);

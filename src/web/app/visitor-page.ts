@@ -3,7 +3,7 @@ import { currentUserQueryKey } from '../lib/current-user';
 import { clearSessionCache } from '../lib/session-cache';
 
 /**
- * The signed-out pages prerendered at build time (decision 027): `/`, the sign-in and sign-up forms, the password
+ * The signed-out pages prerendered at build time (decision 029): `/`, the sign-in and sign-up forms, the password
  * and e-mail links' screens and the legal texts. The server sends a path's markup inside `#root` only to a request
  * without a live session and without a query string (a screen that reads the query renders differently), and the
  * client hydrates it (main.tsx); every other page starts with an empty `#root` and is rendered by the client.

@@ -12,7 +12,7 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
 }
 
 /**
- * A field of a prerendered page (decision 027) can be filled before React hydrates it: typed, or autofilled by the
+ * A field of a prerendered page (decision 029) can be filled before React hydrates it: typed, or autofilled by the
  * browser's password manager. React keeps what the field shows but does not report it, so the screen's state would
  * still be empty. Once mounted, a shown value that differs from the state's is handed to the field's onChange as if
  * typed (React's value tracker is set to the state's value first, so it sees a change). A field the client rendered
