@@ -73,7 +73,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     tsconfigPaths: true,
   },
-  // The build of the prerendered pages (scripts/prerender.ts, decision 027) is React and the app's code only.
+  // The build of the prerendered pages (scripts/prerender.ts, decision 029) is React and the app's code only.
   plugins: isSsrBuild
     ? [react()]
     : [

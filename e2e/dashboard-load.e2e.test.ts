@@ -142,7 +142,7 @@ describe("the dashboard's first load", () => {
         const html = await (await page.request.get(path)).text();
         expect(html, path).not.toContain('data-claim');
       }
-      // A visitor's / is prerendered (decision 027): it starts as a visitor's page, without the session probe.
+      // A visitor's / is prerendered (decision 029): it starts as a visitor's page, without the session probe.
       expect(await (await page.request.get('/dashboard')).text()).toContain('rel="preload" href="/api/auth/session"');
       expect(await (await page.request.get('/')).text()).toContain('<div id="root"><a href="#main"');
       await page.goto('/dashboard');

@@ -91,7 +91,7 @@ export const DASHBOARD_PRELOAD = DASHBOARD_READS.map(
 ).join('\n    ');
 
 /**
- * The signed-out pages rendered at build time (decision 027; scripts/prerender.ts writes `prerendered.json` beside
+ * The signed-out pages rendered at build time (decision 029; scripts/prerender.ts writes `prerendered.json` beside
  * index.html: `{ "/signin": "<a …>…</main></div>" }`): the app's first render of each page for a visitor, which the
  * client hydrates. Empty when the build made none (a build before this step, or a test's web root).
  */
