@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   accountExportSchema,
   ACCOUNT_MESSAGES,
@@ -98,7 +99,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireUser,
       bodyLimit: IMPORT_MAX_BYTES,
       config: { rateLimit: importRateLimit },
-      schema: { response: { 200: importResultSchema } },
+      // The body is read by the service, which says where a file is damaged (a declared body: any JSON).
+      schema: { body: z.unknown(), response: { 200: importResultSchema } },
       // Too large for this route: say what it means here; anything else goes to the app's error handler.
       errorHandler: (error, _request, _reply) => {
         if ((error as { statusCode?: number }).statusCode === 413) throw new AppError(413, IMPORT_MESSAGES.tooLarge);

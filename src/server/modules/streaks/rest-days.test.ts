@@ -17,7 +17,7 @@ describe.each(testEngines())('rest days on %s (issue 28)', (engine) => {
   let push: FakePushService;
   beforeAll(async () => {
     push = await startPushService();
-    t = await buildTestApp(engine, { env: { DEV_TOOLS: 'on' }, now: '2026-03-10T12:00:00Z' });
+    t = await buildTestApp(engine, { env: { DEV_TOOLS: 'on', PUSH_ALLOWED_HOSTS: push.host }, now: '2026-03-10T12:00:00Z' });
   });
   afterAll(async () => {
     await t?.close();
