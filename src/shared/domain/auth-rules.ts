@@ -31,7 +31,6 @@ export const AUTH_MESSAGES = {
   passwordNumber: 'Password must contain at least one number',
   passwordSpecial: 'Password must contain at least one special character (!@#$%^&*(),.?":{}|<>)',
   passwordTooLong: `Password must be at most ${MAX_PASSWORD_LENGTH} characters long`,
-  passwordNul: 'Password cannot contain a NUL character',
   emailTooLong: `Email address must be at most ${MAX_EMAIL_LENGTH} characters long`,
   nameTooLong: `First name must be at most ${MAX_NAME_LENGTH} characters long`,
   nameNotPlain: 'First name cannot contain a web address, "<", ">" or control characters',
