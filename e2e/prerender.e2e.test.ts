@@ -96,7 +96,7 @@ describe('prerendered signed-out pages', () => {
       release();
       // React has taken over the screen (its props are on the button once its part of the page is hydrated).
       const send = page.getByRole('button', { name: 'Send Reset Link' });
-      await expect.poll(() => send.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactProps$')))).toBe(true);
+      await expect.poll(() => send.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactProps$'))), { timeout: 20_000 }).toBe(true);
       await send.click();
       // The form sent the address it shows (an empty state would say the address is required).
       await page.getByRole('status').waitFor();
