@@ -33,6 +33,20 @@ async function openSettings(page: Page): Promise<void> {
   await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
 }
 
+/**
+ * Types the developer-mode keyword outside a text field until the banner shows: the listener comes with a lazily
+ * loaded part of the app, so on a busy machine the first letters can arrive before it is there.
+ */
+async function typeDevModeKeyword(page: Page): Promise<void> {
+  const on = (timeout: number) =>
+    page.waitForFunction(() => localStorage.getItem('big7_developer_mode') !== null, null, { timeout }).then(() => true, () => false);
+  for (let attempt = 0; attempt < 20 && !(await on(1)); attempt++) {
+    await page.keyboard.type('devmode');
+    if (await on(1_000)) break;
+  }
+  await page.getByTestId('developer-mode-banner').waitFor();
+}
+
 /** Ten quick taps on the version line turn developer mode on. */
 async function developerModeByTaps(page: Page): Promise<void> {
   await openSettings(page);
@@ -113,7 +127,7 @@ describe('milestone, reward, trial, streak journey, coupons', () => {
       expect(await page.getByTestId('reward-card-premium').count()).toBe(0);
       // The first check-in cleared local storage (developer mode with it); the keyword brings it back, with the tier badge.
       await page.locator('main h1').first().click();
-      await page.keyboard.type('devmode');
+      await typeDevModeKeyword(page);
       expect(await page.getByTestId('tier-badge').innerText()).toBe('PREMIUM');
 
       // The streak journey.
@@ -225,8 +239,7 @@ describe('lost streaks, shields and developer mode', () => {
       // Developer mode by typed keyword (outside text fields).
       await openSettings(page);
       await page.locator('main h1').click();
-      await page.keyboard.type('devmode');
-      await page.getByTestId('developer-mode-banner').waitFor();
+      await typeDevModeKeyword(page);
 
       await page.getByLabel('Lost streak (days)').fill('10');
       await page.getByRole('button', { name: 'Create', exact: true }).click();
