@@ -58,9 +58,19 @@ export function windowOpenToday(now: Date, tz: string, checkInTime: string): boo
 }
 
 export function calendarDays(input: CalendarInput): { today: LocalDate; days: CalendarDayOf[] } {
+  return dayStatesBetween(monthBounds(input.month), input);
+}
+
+/**
+ * The day states of every date from `first` to `last` (inclusive): the one rule behind the month calendar and the
+ * year in pixels (issue 29). `checkIns`, `frozen`, `recovered` and `rest` need only cover that range.
+ */
+export function dayStatesBetween(
+  { first, last }: { first: LocalDate; last: LocalDate },
+  input: Omit<CalendarInput, 'month'>,
+): { today: LocalDate; days: CalendarDayOf[] } {
   const tz = input.timezone;
   const today = localDateOf(input.now, tz);
-  const { first, last } = monthBounds(input.month);
   const done = new Map(input.checkIns.map((d) => [d.date, d.streak]));
   const frozen = new Set(input.frozen);
   const recovered = new Set(input.recovered);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AREAS } from '../domain/areas';
+import { YEAR_DAY_STATES, YEAR_MESSAGES } from '../domain/year-in-pixels';
 
 export const INSIGHTS_MESSAGES = {
   /** Said like the other Premium features' refusals (tips: CHECK_IN_MESSAGES.tipsPremiumOnly). */
@@ -26,3 +27,25 @@ export const correlationsResponseSchema = z.object({
   findings: z.array(findingSchema),
 });
 export type CorrelationsResponse = z.infer<typeof correlationsResponseSchema>;
+
+/** GET /api/insights/year?year=YYYY[&area=…] (issue 29: a year in pixels). */
+export const yearQuerySchema = z.object({
+  year: z.string({ message: YEAR_MESSAGES.malformed }).regex(/^\d{4}$/, YEAR_MESSAGES.malformed).transform(Number),
+  area: z.enum(AREAS, { message: `area must be one of ${AREAS.join(', ')}` }).optional(),
+});
+
+export const yearDaySchema = z.object({
+  date: z.string(),
+  state: z.enum(YEAR_DAY_STATES),
+  /** 0..1 on a checked-in day, else null. */
+  score: z.number().min(0).max(1).nullable(),
+});
+
+export const yearResponseSchema = z.object({
+  year: z.number().int(),
+  area: z.enum(AREAS).nullable(),
+  /** The years the account has (for the year switcher), newest first. */
+  years: z.array(z.number().int()),
+  days: z.array(yearDaySchema),
+});
+export type YearResponse = z.infer<typeof yearResponseSchema>;
