@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { AREAS, AREA_LABELS } from '@shared/domain/areas';
 import { weeklyTrends, type Trend } from '@shared/domain/insights';
 import { toPercent } from '@shared/domain/scoring';
@@ -45,6 +46,18 @@ export default function TrendsScreen() {
           </div>
         </>
       )}
+      <Link
+        to="/insights/year"
+        className="mt-4 flex min-h-11 items-center justify-between rounded-2xl border border-border bg-surface p-4 font-semibold focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
+      >
+        <span>
+          A year in pixels
+          <span className="block text-sm font-normal text-muted">Every day of your year, coloured by its score</span>
+        </span>
+        <span aria-hidden="true" className="text-link">
+          ›
+        </span>
+      </Link>
     </Page>
   );
 }

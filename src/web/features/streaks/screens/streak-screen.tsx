@@ -220,6 +220,9 @@ function RecentActivity({ streak, tier }: { streak: StreakView; tier: Tier }) {
           </div>
         ))}
       </div>
+      <Link to="/insights/year" className="mt-3 inline-flex min-h-11 items-center font-medium text-link underline">
+        See your year in pixels <span aria-hidden="true">&nbsp;›</span>
+      </Link>
       <MonthlyActivityDialog
         open={monthOpen}
         onOpenChange={setMonthOpen}
