@@ -24,7 +24,8 @@ const STATE_LOOK: Record<Exclude<YearDayState, 'checked-in'>, { label: string; m
   missed: DAY_STATE_META.missed,
   today: { ...DAY_STATE_META['today-open'], label: 'Today', className: 'border-2 border-green-600 bg-surface text-fg dark:border-green-400' },
   'before-start': DAY_STATE_META['before-registration'],
-  future: DAY_STATE_META.future,
+  // Paler than the days before the start, so the year's progress shows.
+  future: { ...DAY_STATE_META.future, className: cn(DAY_STATE_META.future.className, 'opacity-50') },
 };
 
 const LEGEND_STATES = ['frozen', 'recovered', 'rest', 'missed', 'today', 'before-start'] as const;
@@ -78,8 +79,10 @@ export default function YearScreen({ renderDetails }: { renderDetails: (date: st
     );
 
   const data = query.data;
-  const years = data?.years ?? [year];
-  const shown = data && data.year === year && data.area === area ? data : null;
+  const years = data?.years ?? [thisYear];
+  // While another year or area loads, the last one stays on screen, dimmed (its own heading says which it is).
+  const shown = data ?? null;
+  const stale = !!data && (data.year !== year || data.area !== area);
   const average = shown ? yearAverage(shown.days) : null;
   const checkedIn = shown ? shown.days.filter((d) => d.state === 'checked-in').length : 0;
 
@@ -94,7 +97,7 @@ export default function YearScreen({ renderDetails }: { renderDetails: (date: st
             onChange={(e) => set('year', e.target.value === String(thisYear) ? null : e.target.value)}
             className="min-h-11 rounded-lg border border-border-strong bg-surface-2 px-3 text-base font-medium focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
           >
-            {(years.includes(year) ? years : [year, ...years]).map((y) => (
+            {(years.includes(year) ? years : [...years, year].sort((a, b) => b - a)).map((y) => (
               <option key={y} value={y}>
                 {y}
               </option>
@@ -122,7 +125,7 @@ export default function YearScreen({ renderDetails }: { renderDetails: (date: st
         <p role="status" className="mt-6 text-muted">
           Loading your year…
         </p>
-      ) : query.isError && !shown ? (
+      ) : query.isError || !shown ? (
         <Card className="mt-6">
           <p role="alert">
             {query.error instanceof ApiError && query.error.status === 400 ? query.error.serverMessage : 'We couldn’t load your year. Please try again.'}
@@ -135,8 +138,8 @@ export default function YearScreen({ renderDetails }: { renderDetails: (date: st
         <>
           <Card className="mt-6">
             <h2 className="text-lg font-bold">
-              {year}
-              {area ? ` · ${AREA_LABELS[area]}` : ''}
+              {shown.year}
+              {shown.area ? ` · ${AREA_LABELS[shown.area]}` : ''}
             </h2>
             {average !== null ? (
               <p className="mt-1" data-testid="year-average">
@@ -148,16 +151,16 @@ export default function YearScreen({ renderDetails }: { renderDetails: (date: st
               </p>
             ) : (
               <p className="mt-1 text-muted" data-testid="year-empty">
-                {shown ? `No check-ins in ${year} yet. Each day you check in gets its colour here.` : 'Loading…'}
+                No check-ins in {shown.year} yet. Each day you check in gets its colour here.
               </p>
             )}
           </Card>
-          {shown && (
-            <Card className="mt-4" aria-busy={query.isFetching}>
+          <Card className="mt-4">
+            <div aria-busy={stale} className={cn('transition-opacity', stale && 'opacity-60')}>
               <YearGrid days={shown.days} onOpen={setOpenDate} />
-              <Legend />
-            </Card>
-          )}
+            </div>
+            <Legend />
+          </Card>
         </>
       )}
       {openDate && renderDetails(openDate, () => setOpenDate(null))}
