@@ -34,6 +34,7 @@ export const ROUTES: ReadonlyArray<{ path: string; as: 'visitor' | 'user' | 'bot
   { path: '/tips', as: 'user' },
   { path: '/category/rest', as: 'user' },
   { path: '/trends', as: 'user' },
+  { path: '/insights/year', as: 'user' },
   { path: '/category/unknown', as: 'user' },
   { path: '/whats-new', as: 'user' },
   { path: '/faq', as: 'user' },

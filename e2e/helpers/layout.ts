@@ -16,7 +16,8 @@ export interface LayoutProblem {
  * - no control cut off at the left or right edge of the viewport;
  * - every visible interactive control (links, buttons, inputs, selects, text areas, radios, switches) at least
  *   44×44 CSS px. Exempt, as WCAG 2.5.8 allows: a link inside a sentence (an inline <a> in a paragraph or list item
- *   with other text around it), whose size is set by the line of text it sits in. Visually hidden elements
+ *   with other text around it), whose size is set by the line of text it sits in; the days of a year in pixels
+ *   (inside [data-pixel-grid], decision 036) need WCAG 2.5.8's 24×24 px. Visually hidden elements
  *   (the skip link until it is focused, screen-reader-only text) are not targets.
  */
 export async function layoutProblems(page: Page): Promise<LayoutProblem[]> {
@@ -39,7 +40,9 @@ export async function layoutProblems(page: Page): Promise<LayoutProblem[]> {
       const parent = el.parentElement;
       const inlineLink =
         el.tagName === 'A' && cs.display === 'inline' && !!parent && (parent.textContent ?? '').trim().length > (el.textContent ?? '').trim().length;
-      if (!inlineLink && (r.width < 43.5 || r.height < 43.5)) {
+      // The days of a year in pixels (decision 036) are held to WCAG 2.5.8's own 24×24 px, not 44.
+      const min = el.closest('[data-pixel-grid]') ? 23.5 : 43.5;
+      if (!inlineLink && (r.width < min || r.height < min)) {
         out.push({ kind: 'small-target', what: describe(el), size: `${Math.round(r.width)}×${Math.round(r.height)}` });
       }
       // Each line box of the control's visible text, against the inside of its border (half a pixel of rounding).

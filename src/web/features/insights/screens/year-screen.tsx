@@ -207,7 +207,7 @@ function YearGrid({ days, onOpen }: { days: readonly YearDay[]; onOpen: (date: s
   };
 
   return (
-    <div ref={gridRef} className="space-y-3 lg:space-y-1.5" data-testid="year-grid">
+    <div ref={gridRef} className="space-y-3 lg:space-y-1.5" data-testid="year-grid" data-pixel-grid>
       {byMonth.map((monthDays, m) => (
         <div key={MONTHS[m]} role="group" aria-label={MONTHS[m]} className="lg:grid lg:grid-cols-[3rem_1fr] lg:items-center lg:gap-2">
           <h3 className="mb-1 text-sm font-semibold lg:mb-0" aria-hidden="true">
@@ -231,7 +231,7 @@ function YearGrid({ days, onOpen }: { days: readonly YearDay[]; onOpen: (date: s
                   onKeyDown={onKeyDown}
                   onClick={() => opens && onOpen(d.date)}
                   className={cn(
-                    'flex aspect-square min-h-6 w-full items-center justify-center rounded-[3px] text-[10px] leading-none',
+                    'flex aspect-square min-h-6 min-w-6 w-full items-center justify-center rounded-[3px] text-[10px] leading-none',
                     'focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring focus-visible:ring-offset-1',
                     opens ? 'cursor-pointer' : 'cursor-default',
                     cellClass(d),
