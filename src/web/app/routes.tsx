@@ -16,7 +16,6 @@ const VerifyEmailScreen = lazy(() => import('../features/auth/screens/verify-ema
 const LogoutScreen = lazy(() => import('../features/auth/screens/logout-screen'));
 const CheckInScreen = lazy(() => import('../features/check-ins/screens/check-in-screen'));
 const TrendsScreen = lazy(() => import('../features/insights/screens/trends-screen'));
-const YearPage = lazy(() => import('./year-page'));
 const TipsScreen = lazy(() => import('../features/insights/screens/tips-screen'));
 const CategoryScreen = lazy(() => import('../features/insights/screens/category-screen'));
 const CompletionScreen = lazy(() => import('../features/insights/screens/completion-screen'));
@@ -83,13 +82,14 @@ export function UserRoutes({ user }: { user: PublicUser }) {
       <Route path="/" element={<DashboardPage />} />
       <Route path="/dashboard" element={<DashboardPage />} />
       <Route path="/streak" element={<StreakScreen />} />
+      {/* The year in pixels lives in the streak page's chunk (streak-page.tsx says why). */}
+      <Route path="/insights/year" element={<StreakScreen />} />
       <Route path="/account" element={<AccountScreen />} />
       <Route path="/settings" element={<SettingsScreen notifications={<SettingsNotifications />} />} />
       <Route path="/checkin" element={<CheckInScreen />} />
       <Route path="/upgrade" element={<UpgradeScreen />} />
       <Route path="/tips" element={<TipsScreen />} />
       <Route path="/trends" element={<TrendsScreen />} />
-      <Route path="/insights/year" element={<YearPage />} />
       <Route path="/category/:categoryId" element={<CategoryScreen />} />
       <Route path="/whats-new" element={<WhatsNewScreen />} />
       <Route path="/faq" element={<FaqScreen />} />
