@@ -1,3 +1,4 @@
+import { ChevronRight } from 'lucide-react';
 import { useId } from 'react';
 import { Switch } from 'radix-ui';
 import { toastError } from '@web/components/ui/toast';
@@ -80,7 +81,7 @@ export function NotificationSettings({ checkInTime, healthLink = false }: { chec
       </div>
       {healthLink && (
         <Link to="/notifications" className="-mx-4 flex min-h-14 items-center justify-between border-t border-border px-4 font-medium hover:bg-surface-2">
-          Reminder health <span aria-hidden="true">›</span>
+          Reminder health <ChevronRight aria-hidden="true" size={16} strokeWidth={2.5} className="inline shrink-0 align-[-0.125em]" />
         </Link>
       )}
     </>

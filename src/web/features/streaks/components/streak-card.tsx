@@ -1,3 +1,4 @@
+import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { useStreak } from '../api/streak';
 
@@ -7,7 +8,7 @@ export function StreakCard() {
   if (isPending || isError || !streak) {
     return (
       <Link to="/streak" className="flex min-h-20 items-center rounded-2xl border border-border bg-surface p-4 font-semibold" data-testid="streak-card">
-        Streak Journey <span aria-hidden="true">›</span>
+        Streak Journey <ChevronRight aria-hidden="true" size={16} strokeWidth={2.5} className="inline shrink-0 align-[-0.125em]" />
       </Link>
     );
   }
@@ -31,7 +32,7 @@ export function StreakCard() {
       </span>
       <span className="text-sm text-muted">
         <span aria-hidden="true">🛡️</span> {streak.freezeDaysRemaining} <span className="sr-only">{streak.freezeDaysRemaining === 1 ? 'shield' : 'shields'} left</span>
-        <span aria-hidden="true"> ›</span>
+         <ChevronRight aria-hidden="true" size={16} strokeWidth={2.5} className="inline shrink-0 align-[-0.125em]" />
       </span>
     </Link>
   );

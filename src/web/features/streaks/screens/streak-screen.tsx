@@ -1,3 +1,4 @@
+import { ChevronRight } from 'lucide-react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -204,7 +205,7 @@ function RecentActivity({ streak, tier }: { streak: StreakView; tier: Tier }) {
         >
           Recent Activity
           <span className="text-sm font-medium text-link">
-            View month <span aria-hidden="true">›</span>
+            View month <ChevronRight aria-hidden="true" size={16} strokeWidth={2.5} className="inline shrink-0 align-[-0.125em]" />
           </span>
         </button>
       </h2>
@@ -260,7 +261,7 @@ function StreakProtectionCard({ streak, buyShield }: { streak: StreakView; buySh
         >
           Streak Protection
           <span className="text-sm font-medium text-link">
-            How it works <span aria-hidden="true">›</span>
+            How it works <ChevronRight aria-hidden="true" size={16} strokeWidth={2.5} className="inline shrink-0 align-[-0.125em]" />
           </span>
         </button>
       </h2>
