@@ -1,5 +1,6 @@
 import { api } from './api-client';
-import { STREAK_KEY, queryClient } from './query-client';
+import { invalidateCheckIns } from './check-ins';
+import { queryClient } from './query-client';
 import { createStore, useStore } from './create-store';
 
 /**
@@ -71,7 +72,8 @@ export async function leaveDevMode(): Promise<void> {
   } catch (err) {
     console.warn('Developer streak reset failed', err);
   }
-  await queryClient.invalidateQueries({ queryKey: STREAK_KEY });
+  // The streak's reads are check-in derived (features/streaks/api/): they all read the server again.
+  await invalidateCheckIns(queryClient);
 }
 
 export function toggleDevMode(): boolean {

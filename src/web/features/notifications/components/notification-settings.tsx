@@ -5,7 +5,7 @@ import { toastError } from '@web/components/ui/toast';
 import { Link } from 'react-router';
 import { formatWallTime12h } from '@shared/domain/dates';
 import { effectiveCheckInTime } from '@shared/domain/check-in-window';
-import { usePatchNotificationSettings } from '../api/notifications';
+import { usePatchNotificationSettings } from '../api/update-notification-settings';
 import { DEVICE_STATE_TEXT } from '../lib/device-state';
 import { useNotificationSwitch } from '../lib/use-enable-notifications';
 import { useThisDevice } from '../lib/use-this-device';

@@ -1,5 +1,6 @@
 import type { PushSubscriptionJson } from '@shared/schemas/notifications';
-import { fetchVapidPublicKey, registerToken } from '../api/notifications';
+import { getVapidPublicKey } from '../api/get-vapid-public-key';
+import { registerToken } from '../api/register-token';
 import { PUSH_RENEWED_AT_KEY } from '@web/lib/browser-data';
 
 /**
@@ -81,7 +82,7 @@ export async function subscribeThisDevice(): Promise<void> {
   try {
     const reg = await readyRegistration();
     if (!reg) throw new Error('the service worker is not available');
-    const { publicKey } = await fetchVapidPublicKey();
+    const { publicKey } = await getVapidPublicKey();
     const key = base64UrlToBytes(publicKey);
     const existing = await reg.pushManager.getSubscription();
     // A subscription made with another server key cannot be used: replace it.

@@ -1,6 +1,6 @@
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { useStreak } from '../api/streak';
+import { useStreak } from '../api/get-streak';
 
 /** Streak card: level name and icon (a snowflake when yesterday was frozen and today has no check-in); → /streak. */
 export function StreakCard() {
