@@ -6,7 +6,6 @@ import { scrollBehavior } from '../lib/dates';
 import { syncFromPage } from '../lib/service-worker';
 import { setToastPlacement } from '../components/ui/toast';
 import { useTimezoneSync } from '../features/auth/hooks/use-timezone-sync';
-import { NOTIFICATIONS_KEY } from '../features/notifications/api/keys';
 import { showsBottomNav } from './nav-paths';
 import { applyMetadata } from './metadata';
 import { UserRoutes, VisitorRoutes } from './routes';
@@ -42,8 +41,7 @@ function useHealPushSubscription(userId: string | undefined): void {
   useEffect(() => {
     if (!userId) return;
     void import('../features/notifications/lib/push-client')
-      .then((m) => m.healSubscription())
-      .then((registered) => (registered ? client.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }) : undefined))
+      .then((m) => m.healSubscriptionAndRefresh(client))
       .catch(() => undefined);
   }, [userId, client]);
 }

@@ -1,5 +1,4 @@
 import { api } from './api-client';
-import { invalidateCheckIns } from './check-ins';
 import { queryClient } from './query-client';
 import { createStore, useStore } from './create-store';
 
@@ -72,8 +71,8 @@ export async function leaveDevMode(): Promise<void> {
   } catch (err) {
     console.warn('Developer streak reset failed', err);
   }
-  // The streak's reads are check-in derived (features/streaks/api/): they all read the server again.
-  await invalidateCheckIns(queryClient);
+  // The streak, and every read that shows it (the dashboard, rewards…), comes from the server again.
+  await queryClient.invalidateQueries();
 }
 
 export function toggleDevMode(): boolean {
