@@ -7,7 +7,7 @@ export function StreakCard() {
   const { data: streak, isPending, isError } = useStreak();
   if (isPending || isError || !streak) {
     return (
-      <Link to="/streak" className="flex min-h-20 items-center rounded-2xl border border-border bg-surface p-4 font-semibold" data-testid="streak-card">
+      <Link to="/streak" className="flex min-h-20 items-center gap-1 rounded-2xl border border-border bg-surface p-4 font-semibold" data-testid="streak-card">
         Streak Journey <ChevronRight aria-hidden="true" size={16} strokeWidth={2.5} className="inline shrink-0 align-[-0.125em]" />
       </Link>
     );
