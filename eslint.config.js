@@ -66,9 +66,12 @@ const zones = ({ importer, tests = false } = {}) => {
       from: './src/web/features',
       except: [
         `./${feature}`,
+        // Another feature's endpoint files (fetcher, queryOptions, hook: decision 035) are its public reads and writes.
+        ...features.filter((other) => other !== feature).map((other) => `./${other}/api`),
         ...allowedFeatureFiles.map((file) => `./${path.relative('src/web/features', file)}`),
       ],
-      message: 'a feature never imports another feature: move the shared piece to web/lib (or shared), or compose in web/app.',
+      message:
+        "a feature never imports another feature's screens, components or hooks (only its api/ endpoint files): move the shared piece to web/lib (or shared), or compose in web/app.",
     })),
     ...(tests
       ? []

@@ -107,7 +107,17 @@ export default defineConfig(({ isSsrBuild }) => ({
         // React, the router and TanStack Query in one file beside the entry: every page needs them, and as the
         // bundler's default they came in six small files (six more requests before the first render).
         codeSplitting: {
-          groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/ }],
+          groups: [
+            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/ },
+            // The reads several screens share (one file per endpoint, decision 035) in one small file: each on its own
+            // would add its name to the entry's list of every screen's files.
+            {
+              name: 'shared-reads',
+              test: /src[\\/]web[\\/]features[\\/][^\\/]+[\\/]api[\\/](get-today|get-history|get-streak|get-subscription|rewards)\.ts$/,
+              // Only these files: what they import (the api client…) stays where the entry already has it.
+              includeDependenciesRecursively: false,
+            },
+          ],
         },
       },
     },

@@ -41,8 +41,7 @@ function useHealPushSubscription(userId: string | undefined): void {
   useEffect(() => {
     if (!userId) return;
     void import('../features/notifications/lib/push-client')
-      .then((m) => m.healSubscription())
-      .then((registered) => (registered ? client.invalidateQueries({ queryKey: ['notifications'] }) : undefined))
+      .then((m) => m.healSubscriptionAndRefresh(client))
       .catch(() => undefined);
   }, [userId, client]);
 }

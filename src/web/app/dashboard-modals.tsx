@@ -5,7 +5,7 @@ import type { RewardType } from '@shared/domain/trials';
 import { useCurrentUser } from '../lib/current-user';
 import { useSessionFailureRedirect } from '../lib/session-failure';
 import { addToList, readList } from '../lib/stored-list';
-import { useSubscription } from '../lib/subscription';
+import { useSubscription } from '../features/subscriptions/api/get-subscription';
 import { useOtherDialogOpen } from '../components/ui/dialog';
 import { EnableNotificationsModal, useNotificationPromptDue } from '../features/notifications';
 import { CelebrationModal, RewardModal, openRewardModal, rewardsOfferedKey, useAvailableRewards, useRewardModal } from '../features/rewards';

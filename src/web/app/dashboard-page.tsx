@@ -1,23 +1,13 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Page } from '../components/ui/page';
-import {
-  checkInQueryKeys,
-  fetchHistory,
-  forgetCheckInMoment,
-  getHistoryQueryOptions,
-  getTodayQueryOptions,
-  peekCheckInMoment,
-  useHistory,
-  useToday,
-} from '../lib/check-ins';
+import { forgetCheckInMoment, peekCheckInMoment } from '../lib/check-ins';
 import { OVERLAY_FADE_MS } from '../components/ui/loading-overlay';
 import { useTodayWithQueued } from '../lib/queued-check-ins';
-import { currentUserQueryKey, getCurrentUserQueryOptions, useCurrentUser } from '../lib/current-user';
-import { getSubscriptionQueryOptions, SUBSCRIPTION_KEY } from '../lib/subscription';
-import { STREAK_KEY } from '../lib/query-client';
-import { preloadedOr } from '../lib/preloaded';
+import { useCurrentUser } from '../lib/current-user';
 import { useSessionFailureRedirect } from '../lib/session-failure';
+import { historyQueryKey, useHistory } from '../features/check-ins/api/get-history';
+import { todayQueryKey, useToday } from '../features/check-ins/api/get-today';
 import {
   AreaTiles,
   CheckInCard,
@@ -28,21 +18,16 @@ import {
   PremiumCards,
   PromotionCard,
   ScoreCard,
+  useDashboard,
   useDashboardKeys,
   useDashboardLoading,
   useDashboardParams,
-  useFirstDataIn,
-  usePrimedDashboardQueries,
   WellnessSummary,
 } from '../features/dashboard';
-import { getAvailableRewards, getAvailableRewardsQueryOptions, RewardClaimCards, REWARDS_KEY } from '../features/rewards';
+import { RewardClaimCards, useAvailableRewards } from '../features/rewards';
 import { StreakCard } from '../features/streaks';
-import { getStreakQueryOptions } from '../features/streaks/api/streak';
 import { TrialBanners } from '../features/subscriptions';
 import { DashboardModals } from './dashboard-modals';
-
-/** The reads the dashboard's cards show: the combined read's four parts, the history and the rewards. */
-const FIRST_READS = [currentUserQueryKey, checkInQueryKeys.today, checkInQueryKeys.history, STREAK_KEY, SUBSCRIPTION_KEY, REWARDS_KEY];
 
 /** The countdown's label while the first (orientation) check-in window is open. */
 export const FIRST_WINDOW_COUNTDOWN_LABEL = 'First check-in window ends in';
@@ -84,30 +69,18 @@ function useAfterPaint(ready: boolean): boolean {
  */
 export default function DashboardPage() {
   const client = useQueryClient();
-  // One request (GET /api/dashboard) for the user, today, the streak and the subscription; the queries below join it.
-  usePrimedDashboardQueries(() => ({
-    user: getCurrentUserQueryOptions(),
-    today: getTodayQueryOptions(),
-    streak: getStreakQueryOptions(),
-    subscription: getSubscriptionQueryOptions(),
-  }));
-  const [hadCache] = useState(
-    () => client.getQueryData(checkInQueryKeys.today) !== undefined && client.getQueryData(checkInQueryKeys.history) !== undefined,
-  );
-  // The history and the rewards start as the page commits (a layout effect: before any query's own subscription,
-  // which would fetch without the preload), from the page shell's preloads on the page's first dashboard
-  // (lib/preloaded.ts, taken once). Not during render: a refused answer (401, 429) must reach a committed page, whose
-  // session-failure handling runs (the api client also clears the local state itself before its redirect).
-  useLayoutEffect(() => {
-    void client.prefetchQuery({ ...getHistoryQueryOptions(), queryFn: () => preloadedOr('/api/checkins/history', fetchHistory) });
-    void client.prefetchQuery({ ...getAvailableRewardsQueryOptions(), queryFn: () => preloadedOr('/api/rewards/available', getAvailableRewards) });
-  }, [client]);
+  const [hadCache] = useState(() => client.getQueryData(todayQueryKey) !== undefined && client.getQueryData(historyQueryKey) !== undefined);
+  // One request (GET /api/dashboard) fills the user, today, the streak and the subscription. While it is on its way
+  // today's own read waits; when it fails, today (and each card's read) asks its own endpoint.
+  const dashboard = useDashboard();
   const userQuery = useCurrentUser();
   const user = userQuery.data ?? null;
-  const today = useToday();
+  const today = useToday({ enabled: !dashboard.isFetching });
   // Today's check-in stored on this device and not yet sent shows as done (issue 25).
   const todayStatus = useTodayWithQueued(today.data, user);
+  // The history and the rewards are preloaded by the page shell too (their fetchers take the preloads).
   const history = useHistory();
+  const rewards = useAvailableRewards();
 
   const animateRequested = useDashboardParams(user);
   // The moment after a check-in (decision 020), handed over once by the check-in flow.
@@ -119,13 +92,12 @@ export default function DashboardPage() {
   useSessionFailureRedirect([today.error, history.error]);
   const loaded = useDashboardLoading({ pending: today.isPending || history.isPending, hasCachedData: hadCache, hasUser: !!user });
   // The cards render once every read they depend on has answered (or the loading gave up): until then the skeleton
-  // holds their place, so nothing above the area tiles grows (and moves them) as each answer arrives, and the page
-  // is rendered once instead of once per answer.
-  const cardsReady = useFirstDataIn(FIRST_READS, loaded);
-  // The cards below the first screen render after those above it have been drawn: two shorter tasks (each with its
-  // own style and layout) instead of one long one that would block a phone's main thread, and the first screen is
-  // painted sooner (decision 026). They are added after the last card shown, so nothing on the screen moves.
-  const restReady = useAfterPaint(cardsReady);
+  // holds their place, so nothing above the area tiles grows (and moves them) as each answer arrives.
+  const cardsReady = loaded || [dashboard, today, history, rewards].every((q) => !q.isPending);
+  // The cards below the first screen render in React's deferred render, after those above it have been committed:
+  // two shorter tasks (each with its own style and layout) instead of one long one that would block a phone's main
+  // thread, and the first screen is painted sooner. They are added after the last card shown, so nothing moves.
+  const restReady = useDeferredValue(cardsReady);
   // The dialogs it opens by itself mount after the rest has been drawn (a dialog's mount moves the focus and reads
   // computed styles: on a drawn page that costs only the dialog).
   const modalsReady = useAfterPaint(restReady);
@@ -146,7 +118,7 @@ export default function DashboardPage() {
     return new Date(today.data.serverTime).getTime() - today.dataUpdatedAt;
   }, [today.data, today.dataUpdatedAt]);
   const refreshWindow = useCallback(() => {
-    void client.invalidateQueries({ queryKey: checkInQueryKeys.today });
+    void client.invalidateQueries({ queryKey: todayQueryKey });
   }, [client]);
 
   if (!user) return null;

@@ -1,30 +1,12 @@
-import { queryOptions, useQuery, type Query, type QueryClient } from '@tanstack/react-query';
-import type { HistoryResponse, TodayResponse } from '@shared/schemas/check-ins';
-import { api } from './api-client';
-import { QUERY_TIMES } from './query-client';
+import type { Query, QueryClient } from '@tanstack/react-query';
 
 /**
- * Today's check-in status and the check-in history: read by the check-in flow, the dashboard, the insights
- * screens and the streak screens alike, so they live once here (features never import each other).
- * Fresh for 5 min, kept 10 min (spec part 1 §9).
+ * What the check-in flow, the dashboard, the insights and the streak screens share about check-ins (features never
+ * import each other's screens): the key every check-in read sits under (today's status and the history, each in
+ * its own file under features/check-ins/api/, and this device's queued check-ins), the refresh after a check-in,
+ * the moment handed to the dashboard and the answer scale.
  */
-export const checkInQueryKeys = {
-  all: ['checkins'] as const,
-  today: ['checkins', 'today'] as const,
-  history: ['checkins', 'history'] as const,
-};
-
-export const fetchToday = () => api.get<TodayResponse>('/api/checkins/today');
-export const fetchHistory = () => api.get<HistoryResponse>('/api/checkins/history');
-
-export const getTodayQueryOptions = () =>
-  queryOptions({ queryKey: checkInQueryKeys.today, queryFn: fetchToday, ...QUERY_TIMES.today });
-
-export const getHistoryQueryOptions = () =>
-  queryOptions({ queryKey: checkInQueryKeys.history, queryFn: fetchHistory, ...QUERY_TIMES.history });
-
-export const useToday = () => useQuery(getTodayQueryOptions());
-export const useHistory = () => useQuery(getHistoryQueryOptions());
+export const CHECK_INS_KEY = ['checkins'] as const;
 
 /**
  * Marks a query whose answer is derived from the user's check-ins (tips, insights, streak, rewards…), so that
@@ -35,7 +17,7 @@ export const CHECK_IN_DERIVED = { derivedFrom: 'check-ins' } as const;
 
 /** Today's status, the history, and every query marked CHECK_IN_DERIVED. */
 export const isCheckInQuery = (query: Pick<Query, 'queryKey' | 'meta'>): boolean =>
-  query.queryKey[0] === checkInQueryKeys.all[0] || query.meta?.derivedFrom === CHECK_IN_DERIVED.derivedFrom;
+  query.queryKey[0] === CHECK_INS_KEY[0] || query.meta?.derivedFrom === CHECK_IN_DERIVED.derivedFrom;
 
 /** After a check-in (or an edit) every check-in derived view is refetched (the ones on screen now, the rest when next shown). */
 export function invalidateCheckIns(client: QueryClient): Promise<void> {

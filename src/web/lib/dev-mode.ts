@@ -1,5 +1,5 @@
 import { api } from './api-client';
-import { STREAK_KEY, queryClient } from './query-client';
+import { queryClient } from './query-client';
 import { createStore, useStore } from './create-store';
 
 /**
@@ -71,7 +71,8 @@ export async function leaveDevMode(): Promise<void> {
   } catch (err) {
     console.warn('Developer streak reset failed', err);
   }
-  await queryClient.invalidateQueries({ queryKey: STREAK_KEY });
+  // The streak, and every read that shows it (the dashboard, rewards…), comes from the server again.
+  await queryClient.invalidateQueries();
 }
 
 export function toggleDevMode(): boolean {

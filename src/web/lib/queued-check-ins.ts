@@ -8,7 +8,7 @@ import { answerScore, mean } from '@shared/domain/scoring';
 import type { Tier } from '@shared/domain/tiers';
 import type { CheckInDto, JournalEntryDto, TodayResponse } from '@shared/schemas/check-ins';
 import type { QueuedCheckIn } from '../sw/offline-queue';
-import { checkInQueryKeys } from './check-ins';
+import { CHECK_INS_KEY } from './check-ins';
 
 /**
  * Check-ins stored on this device and not yet on the server (issue 25, decision 022): the screens show today's
@@ -20,7 +20,7 @@ import { checkInQueryKeys } from './check-ins';
 export const QUEUED_CHECK_IN_TEXT = "Saved on this device — it will sync when you're back online";
 
 /** Under the check-in keys: a check-in, an edit or a sync (which invalidate them all) reads the queue again. */
-export const queuedCheckInsKey = (userId: string | null | undefined) => [...checkInQueryKeys.all, 'queued', userId ?? null] as const;
+export const queuedCheckInsKey = (userId: string | null | undefined) => [...CHECK_INS_KEY, 'queued', userId ?? null] as const;
 
 /** Adds a record just stored to the screens' copy of the queue (they show it at once; the read follows). */
 export function addQueuedCheckIn(client: QueryClient, record: QueuedCheckIn): void {

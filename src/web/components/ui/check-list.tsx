@@ -1,3 +1,4 @@
+import { Check } from 'lucide-react';
 import { cn } from './cn';
 
 /**
@@ -9,9 +10,7 @@ export function CheckList({ items, className, label }: { items: readonly string[
     <ul className={cn('space-y-1', className)} aria-label={label}>
       {items.map((line) => (
         <li key={line} className="flex gap-2">
-          <span aria-hidden="true" className="font-bold text-primary">
-            ✓
-          </span>
+          <Check aria-hidden="true" size={18} strokeWidth={3} className="mt-0.5 shrink-0 text-primary" />
           <span>{line}</span>
         </li>
       ))}

@@ -1,6 +1,6 @@
 import { hasAiCoach } from '@shared/domain/tiers';
 import { useCurrentUser } from '@web/lib/current-user';
-import { useSubscription } from '@web/lib/subscription';
+import { useSubscription } from '@web/features/subscriptions/api/get-subscription';
 
 /**
  * Whether the signed-in user has the AI Coach: the subscription (always fetched afresh, so a trial that just

@@ -1,28 +1,32 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { apiEnvironment } from '@web/lib/api-client';
+import { getCurrentUserQueryOptions } from '@web/lib/current-user';
 import { claimPreloads, resetPreloadsForTests } from '@web/lib/preloaded';
-import { primeDashboardQueries, type DashboardQueries } from './hooks/use-dashboard-data';
+import { createQueryClient } from '@web/lib/query-client';
+import { getTodayQueryOptions } from '@web/features/check-ins/api/get-today';
+import { getStreakQueryOptions } from '@web/features/streaks/api/get-streak';
+import { getSubscriptionQueryOptions } from '@web/features/subscriptions/api/get-subscription';
+import { getDashboardQueryOptions } from './api/get-dashboard';
 
 const original = { ...apiEnvironment };
 let requests: string[];
-const combined = { user: { id: 'u1' }, today: { localDate: '2026-03-10' }, streak: { currentStreak: 3 }, subscription: { tier: 'free' } };
-const own = (part: keyof typeof combined) => async () => {
-  requests.push(`own:${part}`);
-  return { own: part };
+const combined = {
+  user: { id: 'u1', firstName: 'Pia' },
+  today: { localDate: '2026-03-10' },
+  streak: { currentStreak: 3 },
+  subscription: { tier: 'free' },
 };
-const queries = (): DashboardQueries =>
-  ({
-    user: { queryKey: ['auth', 'user'], queryFn: own('user'), staleTime: 60_000 },
-    today: { queryKey: ['checkins', 'today'], queryFn: own('today'), staleTime: 300_000 },
-    streak: { queryKey: ['streak'], queryFn: own('streak'), staleTime: 0 },
-    subscription: { queryKey: ['subscription'], queryFn: own('subscription'), staleTime: 0 },
-  }) as unknown as DashboardQueries;
+/** The four queries the dashboard's one call stands for, with the options every screen reads them with. */
+const parts = () => [getCurrentUserQueryOptions(), getTodayQueryOptions(), getStreakQueryOptions(), getSubscriptionQueryOptions()];
 
-function serve(status: number, body: unknown) {
+/** Answers /api/dashboard with `dashboard`, any other path with its own name, and notes each request. */
+function serve(dashboard: { status: number; body: unknown }) {
   apiEnvironment.fetch = async (url) => {
     requests.push(url);
-    return new Response(JSON.stringify(body), { status });
+    if (url === '/api/dashboard') return new Response(JSON.stringify(dashboard.body), { status: dashboard.status });
+    if (url === '/api/auth/session') return new Response(JSON.stringify({ user: { own: url } }), { status: 200 });
+    return new Response(JSON.stringify({ own: url }), { status: 200 });
   };
 }
 
@@ -35,101 +39,60 @@ afterEach(() => {
   resetPreloadsForTests();
 });
 
-/** Subscribes the screens' observers (as their useQuery calls would) and waits for their data. */
-async function mount(client: QueryClient, q: DashboardQueries) {
-  return Promise.all(
-    Object.values(q).map(async (o) => {
-      const observer = new QueryObserver(client, o as never);
-      const unsubscribe = observer.subscribe(() => undefined);
-      const result = await observer.refetch({ cancelRefetch: false });
-      unsubscribe();
-      return result.data;
-    }),
-  );
+/** Subscribes an observer per part (as the cards' useQuery calls do) and gives their data once nothing is fetching. */
+async function mountParts(client: QueryClient) {
+  const observers = parts().map((o) => new QueryObserver(client, o as never));
+  const stops = observers.map((o) => o.subscribe(() => undefined));
+  await new Promise((r) => setTimeout(r, 0));
+  await Promise.all(client.getQueryCache().getAll().map((q) => q.promise?.catch(() => undefined)));
+  stops.forEach((stop) => stop());
+  return observers.map((o) => o.getCurrentResult().data);
 }
 
 describe('the dashboard loads its four reads with one request', () => {
-  test('one GET /api/dashboard seeds the four queries; the screens join it', async () => {
-    serve(200, combined);
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    primeDashboardQueries(client, queries());
-    const data = await mount(client, queries());
+  test('one GET /api/dashboard fills the four queries; the cards mounting after it ask nothing more', async () => {
+    serve({ status: 200, body: combined });
+    const client = createQueryClient();
+    expect(await client.fetchQuery(getDashboardQueryOptions())).toEqual(combined);
+    expect(await mountParts(client)).toEqual([combined.user, combined.today, combined.streak, combined.subscription]);
     expect(requests).toEqual(['/api/dashboard']);
-    expect(data).toEqual([combined.user, combined.today, combined.streak, combined.subscription]);
-    expect(client.getQueryData(['streak'])).toEqual(combined.streak);
   });
 
-  test('a screen mounting just after the answer arrived does not fetch its stale-at-once query again', async () => {
-    serve(200, combined);
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    primeDashboardQueries(client, queries());
-    await client.getQueryCache().find({ queryKey: ['streak'] })?.promise;
-    await new Promise((r) => setTimeout(r, 0));
-    const q = queries();
-    const observer = new QueryObserver(client, q.streak as never);
-    const unsubscribe = observer.subscribe(() => undefined);
-    await new Promise((r) => setTimeout(r, 10));
-    unsubscribe();
-    expect(requests).toEqual(['/api/dashboard']);
-    expect(observer.getCurrentResult().data).toEqual(combined.streak);
-  });
-
-  test('fresh queries are left alone; nothing to load makes no request', async () => {
-    serve(200, combined);
-    const client = new QueryClient();
-    for (const q of Object.values(queries())) client.setQueryData(q.queryKey, { cached: true });
-    // streak and subscription are stale at once (staleTime 0): they come from the combined call.
-    primeDashboardQueries(client, queries());
-    await new Promise((r) => setTimeout(r, 0));
-    await client.getQueryCache().find({ queryKey: ['streak'] })?.promise;
-    expect(requests).toEqual(['/api/dashboard']);
-    expect(client.getQueryData(['checkins', 'today'])).toEqual({ cached: true });
-    expect(client.getQueryData(['subscription'])).toEqual(combined.subscription);
-    requests = [];
-    const fresh = queries();
-    fresh.streak.staleTime = 60_000;
-    fresh.subscription.staleTime = 60_000;
-    primeDashboardQueries(client, fresh);
-    expect(requests).toEqual([]);
-  });
-
-  test('when the combined call fails (401, an older server) each query asks its own endpoint', async () => {
-    serve(401, { message: 'Unauthorized' });
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    primeDashboardQueries(client, queries());
-    const data = await mount(client, queries());
+  test('a session gone (401) fills nothing: each query then asks its own endpoint', async () => {
+    serve({ status: 401, body: { message: 'Unauthorized' } });
+    const client = createQueryClient();
+    expect(await client.fetchQuery(getDashboardQueryOptions())).toBeNull();
+    expect(await mountParts(client)).toEqual([
+      { own: '/api/auth/session' },
+      { own: '/api/checkins/today' },
+      { own: '/api/streak' },
+      { own: '/api/subscription' },
+    ]);
     expect(requests[0]).toBe('/api/dashboard');
-    expect(requests.slice(1).sort()).toEqual(['own:streak', 'own:subscription', 'own:today', 'own:user']);
-    expect(data).toEqual([{ own: 'user' }, { own: 'today' }, { own: 'streak' }, { own: 'subscription' }]);
+    expect(requests.slice(1).sort()).toEqual(['/api/auth/session', '/api/checkins/today', '/api/streak', '/api/subscription']);
   });
 
-  test("the page's first dashboard takes the shell's preloaded answer (one request); a later load asks the server", async () => {
-    serve(200, combined);
-    const link = { getAttribute: () => '/api/dashboard' };
-    claimPreloads({ querySelectorAll: () => [link] } as unknown as Document);
+  test("the page's first dashboard takes the shell's preloaded answer (one request); a later visit asks the server", async () => {
+    serve({ status: 200, body: combined });
+    claimPreloads({ querySelectorAll: () => [{ getAttribute: () => '/api/dashboard' }] } as unknown as Document);
     // The claim is the page's one request (the browser answers it from the preload).
     expect(requests).toEqual(['/api/dashboard']);
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    primeDashboardQueries(client, queries());
-    expect(await mount(client, queries())).toEqual([combined.user, combined.today, combined.streak, combined.subscription]);
+    const client = createQueryClient();
+    await client.fetchQuery(getDashboardQueryOptions());
     expect(requests).toEqual(['/api/dashboard']);
-    // A later refresh (a reward claimed, a return to the dashboard) is never answered by the page-load preload.
-    serve(200, { ...combined, streak: { currentStreak: 4 } });
-    await client.invalidateQueries();
-    primeDashboardQueries(client, queries());
-    await mount(client, queries());
+    // A later visit (a reward claimed, a return to the dashboard) is never answered by the page-load preload.
+    serve({ status: 200, body: { ...combined, streak: { currentStreak: 4 } } });
+    await client.refetchQueries({ queryKey: getDashboardQueryOptions().queryKey });
     expect(requests).toEqual(['/api/dashboard', '/api/dashboard']);
-    expect(client.getQueryData(['streak'])).toEqual({ currentStreak: 4 });
+    expect(client.getQueryData(getStreakQueryOptions().queryKey)).toEqual({ currentStreak: 4 });
   });
 
-  test('a preload the server answered with an error is that answer: each query then asks its own endpoint', async () => {
-    serve(500, { message: 'boom' });
+  test('a preload the server answered with an error is that answer: nothing filled, one request', async () => {
+    serve({ status: 500, body: { message: 'boom' } });
     claimPreloads({ querySelectorAll: () => [{ getAttribute: () => '/api/dashboard' }] } as unknown as Document);
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    primeDashboardQueries(client, queries());
-    expect(await mount(client, queries())).toEqual([{ own: 'user' }, { own: 'today' }, { own: 'streak' }, { own: 'subscription' }]);
-    expect(requests[0]).toBe('/api/dashboard');
-    expect(requests.filter((r) => r === '/api/dashboard')).toHaveLength(1);
+    const client = createQueryClient();
+    await expect(client.fetchQuery(getDashboardQueryOptions())).rejects.toThrow();
+    expect(client.getQueryData(getStreakQueryOptions().queryKey)).toBeUndefined();
+    expect(requests).toEqual(['/api/dashboard']);
   });
-
 });

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/lib/api-client';
 import { currentUserQueryKey } from '@web/lib/current-user';
-import { SUBSCRIPTION_KEY } from '@web/lib/subscription';
+import { SUBSCRIPTION_KEY } from '@web/features/subscriptions/api/get-subscription';
+import { STREAK_KEY } from '@web/features/streaks/api/get-streak';
 
 /** POST /api/coupons/redeem {code}: accepting a one-time offer on the deletion path redeems its coupon. */
 export const redeemOffer = (code: string) => api.post<{ message: string; benefit: string }>('/api/coupons/redeem', { code });
@@ -14,7 +15,7 @@ export function useRedeemOffer() {
       Promise.all([
         qc.invalidateQueries({ queryKey: SUBSCRIPTION_KEY }),
         qc.invalidateQueries({ queryKey: currentUserQueryKey }),
-        qc.invalidateQueries({ queryKey: ['streak'] }),
+        qc.invalidateQueries({ queryKey: STREAK_KEY }),
       ]).then(() => undefined),
   });
 }

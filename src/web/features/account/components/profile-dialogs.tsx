@@ -1,3 +1,4 @@
+import { Check } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { AGE_DEFAULT, AGE_MAX, AGE_MIN, AGE_STEPPER_FLOOR, GENDER_LABELS } from '@shared/schemas/account';
@@ -136,7 +137,7 @@ export function GenderDialog({ open, onOpenChange, busy, current, onSave }: Edit
               )}
             >
               {GENDER_LABELS[g]}
-              {selected && <span aria-hidden="true">✓</span>}
+              {selected && <Check aria-hidden="true" size={18} strokeWidth={3} className="shrink-0" />}
             </button>
           );
         })}

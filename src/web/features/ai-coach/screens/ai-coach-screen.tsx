@@ -6,7 +6,7 @@ import { AI_COACH_MESSAGES } from '@shared/schemas/ai-coach';
 import { Card, Page, PageHeader } from '@web/components/ui/page';
 import { toastError } from '@web/components/ui/toast';
 import { errorMessage } from '@web/lib/api-client';
-import { useToday } from '@web/lib/check-ins';
+import { useToday } from '@web/features/check-ins/api/get-today';
 import { useAskCoach } from '../api/ask';
 import { useConversations } from '../api/get-conversations';
 import { AdviceCard } from '../components/advice-card';

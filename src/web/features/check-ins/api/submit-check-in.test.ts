@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { MutationObserver, onlineManager, QueryObserver, type QueryKey } from '@tanstack/react-query';
-import { CHECK_IN_DERIVED, checkInQueryKeys } from '@web/lib/check-ins';
+import { CHECK_IN_DERIVED } from '@web/lib/check-ins';
+import { historyQueryKey } from './get-history';
+import { todayQueryKey } from './get-today';
 import { currentUserQueryKey } from '@web/lib/current-user';
 import { createQueryClient } from '@web/lib/query-client';
 import { queuedCheckInsKey } from '@web/lib/queued-check-ins';
@@ -35,8 +37,8 @@ async function counted(client: ReturnType<typeof createQueryClient>, queryKey: Q
 describe('refreshAfterCheckIn (the check-in mutation’s onSuccess)', () => {
   test('refreshes today, history, the current user and every query marked as derived from check-ins, and nothing else', async () => {
     const client = createQueryClient();
-    const today = await counted(client, checkInQueryKeys.today, { watched: true });
-    const history = await counted(client, checkInQueryKeys.history);
+    const today = await counted(client, todayQueryKey, { watched: true });
+    const history = await counted(client, historyQueryKey);
     const user = await counted(client, currentUserQueryKey);
     // E.g. the tips (['premium', 'tips']) or rewards: their own keys, marked in their queryOptions.
     const shown = await counted(client, ['some-feature', 'on-screen'], { meta: CHECK_IN_DERIVED, watched: true });

@@ -7,7 +7,9 @@ import { answerScore, mean } from '@shared/domain/scoring';
 import type { HistoryResponse, TodayResponse } from '@shared/schemas/check-ins';
 import { JOURNAL_FIELDS, JOURNAL_MAX_LENGTH } from '@shared/domain/journal';
 import { ApiError } from '@web/lib/api-client';
-import { checkInQueryKeys, getTodayQueryOptions, JUST_CHECKED_IN_FLAG, saveCheckInMoment, type CheckInMoment } from '@web/lib/check-ins';
+import { JUST_CHECKED_IN_FLAG, saveCheckInMoment, type CheckInMoment } from '@web/lib/check-ins';
+import { historyQueryKey } from '../api/get-history';
+import { getTodayQueryOptions } from '../api/get-today';
 import { useCurrentUser } from '@web/lib/current-user';
 import { useDeveloperMode } from '@web/lib/developer-mode';
 import { useTodayWithQueued } from '@web/lib/queued-check-ins';
@@ -207,7 +209,7 @@ function CheckInFlow({ status, editing: editingNow }: { status: TodayResponse; e
             // moment, from what was answered here, and today as done (lib/queued-check-ins.ts). A first check-in
             // does not wipe the browser's caches here: offline, the dashboard opens from them.
             setQueued(true);
-            const history = client.getQueryData<HistoryResponse>(checkInQueryKeys.history);
+            const history = client.getQueryData<HistoryResponse>(historyQueryKey);
             const first = !editing && (history ? history.count === 0 : status.orientationState.mode === 'orientation');
             sessionStorage.setItem(JUST_CHECKED_IN_FLAG, 'true');
             saveCheckInMoment({ isFirstCheckIn: first, replaced: editing, score, celebration: null, queued: true });

@@ -1,3 +1,4 @@
+import { Check } from 'lucide-react';
 import { Link } from 'react-router';
 import { WINDOW_MESSAGES } from '@shared/domain/check-in-window';
 import { toPercent } from '@shared/domain/scoring';
@@ -39,7 +40,7 @@ export function CheckInCard({ status, unavailable }: { status: TodayResponse | u
       <section aria-labelledby="done-today-title" data-testid="done-for-today" className="rounded-2xl border border-border bg-surface p-4">
         <h2 id="done-today-title" className="flex items-center gap-2 text-lg font-bold">
           <span aria-hidden="true" className="inline-flex h-7 w-7 items-center justify-center rounded-full bg-success-bg text-success-fg">
-            ✓
+            <Check aria-hidden="true" size={18} strokeWidth={3} />
           </span>
           {DONE_FOR_TODAY.title}
         </h2>

@@ -5,7 +5,7 @@ import { normalizeStoredScore, toPercent } from '@shared/domain/scoring';
 import { AREA_ICONS, TIPS, tipsLevel } from '@shared/domain/tips';
 import { ButtonLink } from '@web/components/ui/button';
 import { Card, Page, PageHeader } from '@web/components/ui/page';
-import { useHistory } from '@web/lib/check-ins';
+import { useHistory } from '@web/features/check-ins/api/get-history';
 import { hasEnoughForLevels, MIN_CHECK_INS_FOR_LEVELS, moreNeededText } from '@shared/domain/early-days';
 import { AREA_ABOUT, LEVEL_INSIGHT, LEVEL_LABELS } from '../area-content';
 import { WhatMovesWhat } from '../components/what-moves-what';

@@ -6,7 +6,9 @@ import { ButtonLink } from '@web/components/ui/button';
 import { cn } from '@web/components/ui/cn';
 import { Card, Page, PageHeader } from '@web/components/ui/page';
 import { hasEnoughForLevels } from '@shared/domain/early-days';
-import { scaleOption, useHistory, useToday } from '@web/lib/check-ins';
+import { scaleOption } from '@web/lib/check-ins';
+import { useHistory } from '@web/features/check-ins/api/get-history';
+import { useToday } from '@web/features/check-ins/api/get-today';
 import { scoreTextClass } from '@web/lib/score-colors';
 
 /** /completion (DECISIONS): a summary of today's check-in. */

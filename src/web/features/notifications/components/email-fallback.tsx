@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { Switch } from 'radix-ui';
 import { toast, toastError } from '@web/components/ui/toast';
-import { useNotificationSettings, usePatchNotificationSettings } from '../api/notifications';
+import { useNotificationSettings } from '../api/get-notification-settings';
+import { usePatchNotificationSettings } from '../api/update-notification-settings';
 import { switchClass, thumbClass, trackClass } from './notification-settings';
 
 export const EMAIL_FALLBACK_TEXT = {

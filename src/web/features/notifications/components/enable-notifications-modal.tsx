@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@web/components/ui/button';
 import { Modal } from '@web/components/ui/dialog';
-import { useNotificationSettings, usePatchNotificationSettings } from '../api/notifications';
+import { useNotificationSettings } from '../api/get-notification-settings';
+import { usePatchNotificationSettings } from '../api/update-notification-settings';
 import { useNotificationSwitch } from '../lib/use-enable-notifications';
 import { permissionState, shouldAutoEnable, watchPermissionGranted } from '../lib/push-client';
 

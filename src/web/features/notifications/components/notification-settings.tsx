@@ -1,10 +1,11 @@
+import { ChevronRight } from 'lucide-react';
 import { useId } from 'react';
 import { Switch } from 'radix-ui';
 import { toastError } from '@web/components/ui/toast';
 import { Link } from 'react-router';
 import { formatWallTime12h } from '@shared/domain/dates';
 import { effectiveCheckInTime } from '@shared/domain/check-in-window';
-import { usePatchNotificationSettings } from '../api/notifications';
+import { usePatchNotificationSettings } from '../api/update-notification-settings';
 import { DEVICE_STATE_TEXT } from '../lib/device-state';
 import { useNotificationSwitch } from '../lib/use-enable-notifications';
 import { useThisDevice } from '../lib/use-this-device';
@@ -80,7 +81,7 @@ export function NotificationSettings({ checkInTime, healthLink = false }: { chec
       </div>
       {healthLink && (
         <Link to="/notifications" className="-mx-4 flex min-h-14 items-center justify-between border-t border-border px-4 font-medium hover:bg-surface-2">
-          Reminder health <span aria-hidden="true">›</span>
+          Reminder health <ChevronRight aria-hidden="true" size={16} strokeWidth={2.5} className="inline shrink-0 align-[-0.125em]" />
         </Link>
       )}
     </>

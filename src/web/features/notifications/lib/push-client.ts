@@ -1,5 +1,8 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { PushSubscriptionJson } from '@shared/schemas/notifications';
-import { fetchVapidPublicKey, registerToken } from '../api/notifications';
+import { getVapidPublicKey } from '../api/get-vapid-public-key';
+import { NOTIFICATIONS_KEY } from '../api/keys';
+import { registerToken } from '../api/register-token';
 import { PUSH_RENEWED_AT_KEY } from '@web/lib/browser-data';
 
 /**
@@ -81,7 +84,7 @@ export async function subscribeThisDevice(): Promise<void> {
   try {
     const reg = await readyRegistration();
     if (!reg) throw new Error('the service worker is not available');
-    const { publicKey } = await fetchVapidPublicKey();
+    const { publicKey } = await getVapidPublicKey();
     const key = base64UrlToBytes(publicKey);
     const existing = await reg.pushManager.getSubscription();
     // A subscription made with another server key cannot be used: replace it.
@@ -140,6 +143,11 @@ export async function healSubscription(now = Date.now()): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** healSubscription, then, when it registered this device, every notifications read is refreshed (app/app.tsx). */
+export async function healSubscriptionAndRefresh(client: QueryClient): Promise<void> {
+  if (await healSubscription()) await client.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
 }
 
 /**

@@ -3,7 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { formatWallTime12h } from '@shared/domain/dates';
 import { effectiveCheckInTime } from '@shared/domain/check-in-window';
 import { toast } from '@web/components/ui/toast';
-import { notificationKeys, usePatchNotificationSettings } from '../api/notifications';
+import { notificationCheckKey } from '../api/get-notification-check';
+import { usePatchNotificationSettings } from '../api/update-notification-settings';
+import { THIS_DEVICE_ENDPOINT_KEY } from './use-this-device';
 import { PUSH_MESSAGES, permissionState, pushSupported, subscribeThisDevice } from './push-client';
 
 export const NOTIFICATION_TOASTS = {
@@ -54,8 +56,8 @@ export function useNotificationSwitch(checkInTime: string) {
         )
         .finally(() => {
           setSubscribing(false);
-          void client.invalidateQueries({ queryKey: notificationKeys.endpoint });
-          void client.invalidateQueries({ queryKey: notificationKeys.check });
+          void client.invalidateQueries({ queryKey: THIS_DEVICE_ENDPOINT_KEY });
+          void client.invalidateQueries({ queryKey: notificationCheckKey });
         });
       return true;
     },

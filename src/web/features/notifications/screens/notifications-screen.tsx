@@ -4,7 +4,9 @@ import { Button } from '@web/components/ui/button';
 import { Card, Page, PageHeader } from '@web/components/ui/page';
 import { toast, toastError } from '@web/components/ui/toast';
 import { useCurrentUser } from '@web/lib/current-user';
-import { notificationKeys, sendTestNotification } from '../api/notifications';
+import { notificationCheckKey } from '../api/get-notification-check';
+import { sendTestNotification } from '../api/send-test-notification';
+import { THIS_DEVICE_ENDPOINT_KEY } from '../lib/use-this-device';
 import { EmailFallback } from '../components/email-fallback';
 import { NotificationSettings } from '../components/notification-settings';
 import { permissionState, subscribeThisDevice, type PermissionState } from '../lib/push-client';
@@ -40,7 +42,7 @@ export default function NotificationsScreen() {
     } catch (err) {
       toastError(err, 'Setup Warning');
     } finally {
-      await Promise.all([client.invalidateQueries({ queryKey: notificationKeys.endpoint }), client.invalidateQueries({ queryKey: notificationKeys.check })]);
+      await Promise.all([client.invalidateQueries({ queryKey: THIS_DEVICE_ENDPOINT_KEY }), client.invalidateQueries({ queryKey: notificationCheckKey })]);
       setBusy(false);
     }
   };

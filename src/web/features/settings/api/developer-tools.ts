@@ -1,6 +1,10 @@
 import { ApiError, api } from '@web/lib/api-client';
 import { currentUserQueryKey } from '@web/lib/current-user';
 import { queryClient } from '@web/lib/query-client';
+import { CHECK_INS_KEY } from '@web/lib/check-ins';
+import { STREAK_KEY } from '@web/features/streaks/api/get-streak';
+import { REWARDS_KEY } from '@web/features/rewards/api/rewards';
+import { SUBSCRIPTION_KEY } from '@web/features/subscriptions/api/get-subscription';
 
 /** The developer calls of spec part 2 §7 (they answer 404 unless the server runs with developer tools). */
 export const devApi = {
@@ -31,10 +35,10 @@ async function simulateShieldPayment(): Promise<string> {
 /** After any developer action every streak, subscription, reward and user view is refetched. */
 export function refreshAfterDevAction(): Promise<unknown> {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['streak'] }),
-    queryClient.invalidateQueries({ queryKey: ['subscription'] }),
-    queryClient.invalidateQueries({ queryKey: ['rewards'] }),
-    queryClient.invalidateQueries({ queryKey: ['checkins'] }),
+    queryClient.invalidateQueries({ queryKey: STREAK_KEY }),
+    queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_KEY }),
+    queryClient.invalidateQueries({ queryKey: REWARDS_KEY }),
+    queryClient.invalidateQueries({ queryKey: CHECK_INS_KEY }),
     queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
   ]);
 }

@@ -1,3 +1,4 @@
+import { ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Switch } from 'radix-ui';
@@ -77,7 +78,7 @@ export default function SettingsScreen({ notifications }: { notifications?: Reac
       <nav aria-label="About" className="mt-4 divide-y divide-border rounded-2xl border border-border bg-surface">
         {LINKS.map((l) => (
           <Link key={l.to} to={l.to} className="flex min-h-14 items-center justify-between px-4 font-medium hover:bg-surface-2">
-            {l.label} <span aria-hidden="true">›</span>
+            {l.label} <ChevronRight aria-hidden="true" size={16} strokeWidth={2.5} className="inline shrink-0 align-[-0.125em]" />
           </Link>
         ))}
       </nav>

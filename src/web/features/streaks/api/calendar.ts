@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { calendarSchema } from '@shared/schemas/streaks';
 import { CHECK_IN_DERIVED } from '@web/lib/check-ins';
 import { api } from '@web/lib/api-client';
-import { STREAK_KEY } from './streak';
+import { STREAK_KEY } from './get-streak';
 
 export type StreakCalendar = z.infer<typeof calendarSchema>;
 

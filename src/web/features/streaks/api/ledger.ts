@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { ledgerSchema } from '@shared/schemas/streaks';
 import { CHECK_IN_DERIVED } from '@web/lib/check-ins';
 import { api } from '@web/lib/api-client';
-import { STREAK_KEY } from './streak';
+import { STREAK_KEY } from './get-streak';
 
 export type StreakLedger = z.infer<typeof ledgerSchema>;
 

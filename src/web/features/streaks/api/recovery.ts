@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { messageSchema, recoverResultSchema } from '@shared/schemas/streaks';
 import { api } from '@web/lib/api-client';
-import { STREAK_KEY } from './streak';
+import { STREAK_KEY } from './get-streak';
 
 /** POST /api/streak/decline-recovery → {message}. */
 export const declineRecovery = () => api.post<z.infer<typeof messageSchema>>('/api/streak/decline-recovery');

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RestDaysView } from '@shared/schemas/streaks';
 import { api } from '@web/lib/api-client';
-import { STREAK_KEY } from './streak';
+import { STREAK_KEY } from './get-streak';
 
 export const REST_DAYS_KEY = [...STREAK_KEY, 'rest-days'] as const;
 

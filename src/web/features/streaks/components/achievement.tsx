@@ -2,7 +2,7 @@ import { countText, milestoneAt, streakLengthText } from '@shared/domain/milesto
 import { rewardAtMilestone } from '@shared/domain/trials';
 import { ButtonLink } from '@web/components/ui/button';
 import { Card, Page, PageHeader } from '@web/components/ui/page';
-import { useStreak } from '../api/streak';
+import { useStreak } from '../api/get-streak';
 
 /** An achievement detail page: achieved (with best streak) or the days still to go. */
 export function AchievementPage({ days, title }: { days: number; title: string }) {

@@ -1,3 +1,4 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { CalendarDay } from '@shared/schemas/streaks';
 import { milestoneAt } from '@shared/domain/milestones';
@@ -123,20 +124,20 @@ export function MonthlyActivityDialog({
         <>
           {renderDay(detail)}
           <Button ref={backRef} className="mt-6" block variant="outline" onClick={back}>
-            <span aria-hidden="true">‹</span> Back to month
+            <ChevronLeft aria-hidden="true" size={18} strokeWidth={2.5} className="shrink-0" /> Back to month
           </Button>
         </>
       ) : (
         <>
           <div className="mt-4 flex items-center justify-between gap-2">
             <Button variant="ghost" className="min-w-11" aria-label="Previous month" onClick={() => setMonth((m) => addLocalMonths(m, -1))}>
-              ‹
+              <ChevronLeft aria-hidden="true" size={20} strokeWidth={2.5} />
             </Button>
             <h3 className="font-semibold" aria-live="polite" data-testid="calendar-month">
               {monthTitle(month)}
             </h3>
             <Button variant="ghost" className="min-w-11" aria-label="Next month" onClick={() => setMonth((m) => addLocalMonths(m, 1))}>
-              ›
+              <ChevronRight aria-hidden="true" size={20} strokeWidth={2.5} />
             </Button>
           </div>
           <div className="-mx-3 mt-3 grid grid-cols-7 gap-px text-center text-xs font-semibold text-muted" aria-hidden="true">

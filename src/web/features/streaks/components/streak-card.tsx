@@ -1,13 +1,14 @@
+import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { useStreak } from '../api/streak';
+import { useStreak } from '../api/get-streak';
 
 /** Streak card: level name and icon (a snowflake when yesterday was frozen and today has no check-in); → /streak. */
 export function StreakCard() {
   const { data: streak, isPending, isError } = useStreak();
   if (isPending || isError || !streak) {
     return (
-      <Link to="/streak" className="flex min-h-20 items-center rounded-2xl border border-border bg-surface p-4 font-semibold" data-testid="streak-card">
-        Streak Journey <span aria-hidden="true">›</span>
+      <Link to="/streak" className="flex min-h-20 items-center gap-1 rounded-2xl border border-border bg-surface p-4 font-semibold" data-testid="streak-card">
+        Streak Journey <ChevronRight aria-hidden="true" size={16} strokeWidth={2.5} className="inline shrink-0 align-[-0.125em]" />
       </Link>
     );
   }
@@ -31,7 +32,7 @@ export function StreakCard() {
       </span>
       <span className="text-sm text-muted">
         <span aria-hidden="true">🛡️</span> {streak.freezeDaysRemaining} <span className="sr-only">{streak.freezeDaysRemaining === 1 ? 'shield' : 'shields'} left</span>
-        <span aria-hidden="true"> ›</span>
+         <ChevronRight aria-hidden="true" size={16} strokeWidth={2.5} className="inline shrink-0 align-[-0.125em]" />
       </span>
     </Link>
   );

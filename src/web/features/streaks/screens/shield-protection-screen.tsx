@@ -2,7 +2,7 @@ import { FREEZE_DAYS_BY_TIER, OPEN_TIERS, TIER_LABELS } from '@shared/domain/tie
 import { PRICES_CENTS, formatUsd } from '@shared/domain/prices';
 import { ButtonLink } from '@web/components/ui/button';
 import { Card, Page, PageHeader } from '@web/components/ui/page';
-import { useStreak } from '../api/streak';
+import { useStreak } from '../api/get-streak';
 import { shieldText } from '../texts';
 
 /** /shield-protection — how shields work and how many each tier includes. */

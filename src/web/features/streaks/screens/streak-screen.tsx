@@ -1,3 +1,4 @@
+import { ChevronRight } from 'lucide-react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -7,16 +8,17 @@ import { addLocalMonths, lastLocalDays, localMonthOf, weekdayShortOf } from '@sh
 import { shieldsByPlanText, type Tier } from '@shared/domain/tiers';
 import type { CalendarDay, StreakView } from '@shared/schemas/streaks';
 import { ApiError } from '@web/lib/api-client';
-import { getHistoryQueryOptions } from '@web/lib/check-ins';
+import { getHistoryQueryOptions } from '@web/features/check-ins/api/get-history';
 import { useCurrentUser } from '@web/lib/current-user';
-import { useSubscription } from '@web/lib/subscription';
+import { useSubscription } from '@web/features/subscriptions/api/get-subscription';
 import { Button, ButtonLink } from '@web/components/ui/button';
 import { Modal } from '@web/components/ui/dialog';
 import { Card, Page, PageHeader } from '@web/components/ui/page';
 import { toast } from '@web/components/ui/toast';
 import { useCalendar } from '../api/calendar';
 import { useRecoverWithShield } from '../api/recovery';
-import { useFrozenDays, useStreakForScreen } from '../api/streak';
+import { useFrozenDays } from '../api/get-frozen-days';
+import { useStreak } from '../api/get-streak';
 import { DayCell, MonthlyActivityDialog } from '../components/calendar';
 import { RestDaysCard } from '../components/rest-days-card';
 import { CheckInDetailsBody, CheckInDetailsDialog } from '../components/check-in-details';
@@ -31,7 +33,7 @@ const ACHIEVEMENT_PAGES: Record<number, string> = { 30: '/achievement/dedicated-
  * feature's checkout button, handed in by src/web/app/streak-page.tsx).
  */
 export default function StreakScreen({ buyShield }: { buyShield?: ReactNode }) {
-  const streakQuery = useStreakForScreen();
+  const streakQuery = useStreak();
 
   // Spec part 1 §4.1: a logged-out visitor here gets a toast and is sent to sign in again after 500 ms.
   const loggedOut = streakQuery.isSuccess && streakQuery.data === null;
@@ -204,7 +206,7 @@ function RecentActivity({ streak, tier }: { streak: StreakView; tier: Tier }) {
         >
           Recent Activity
           <span className="text-sm font-medium text-link">
-            View month <span aria-hidden="true">›</span>
+            View month <ChevronRight aria-hidden="true" size={16} strokeWidth={2.5} className="inline shrink-0 align-[-0.125em]" />
           </span>
         </button>
       </h2>
@@ -263,7 +265,7 @@ function StreakProtectionCard({ streak, buyShield }: { streak: StreakView; buySh
         >
           Streak Protection
           <span className="text-sm font-medium text-link">
-            How it works <span aria-hidden="true">›</span>
+            How it works <ChevronRight aria-hidden="true" size={16} strokeWidth={2.5} className="inline shrink-0 align-[-0.125em]" />
           </span>
         </button>
       </h2>

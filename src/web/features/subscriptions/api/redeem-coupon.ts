@@ -3,7 +3,9 @@ import type { z } from 'zod';
 import type { redeemCouponResultSchema } from '@shared/schemas/subscriptions';
 import { api } from '@web/lib/api-client';
 import { currentUserQueryKey } from '@web/lib/current-user';
-import { SUBSCRIPTION_KEY } from '@web/lib/subscription';
+import { SUBSCRIPTION_KEY } from './get-subscription';
+import { STREAK_KEY } from '@web/features/streaks/api/get-streak';
+import { REWARDS_KEY } from '@web/features/rewards/api/rewards';
 
 export type CouponResult = z.infer<typeof redeemCouponResultSchema>;
 
@@ -18,8 +20,8 @@ export function useRedeemCoupon() {
       Promise.all([
         qc.invalidateQueries({ queryKey: SUBSCRIPTION_KEY }),
         qc.invalidateQueries({ queryKey: currentUserQueryKey }),
-        qc.invalidateQueries({ queryKey: ['streak'] }),
-        qc.invalidateQueries({ queryKey: ['rewards'] }),
+        qc.invalidateQueries({ queryKey: STREAK_KEY }),
+        qc.invalidateQueries({ queryKey: REWARDS_KEY }),
       ]).then(() => undefined),
   });
 }

@@ -1,5 +1,5 @@
 import { TIER_LABELS } from '@shared/domain/tiers';
-import { useSubscription } from '@web/lib/subscription';
+import { useSubscription } from '../api/get-subscription';
 
 const fmt = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { TRIAL_DAYS, TRIAL_LABELS, rewardFor, type TrialTier } from '@shared/domain/trials';
 import { Button } from '@web/components/ui/button';
 import { Modal } from '@web/components/ui/dialog';
-import { useSubscription } from '@web/lib/subscription';
+import { useSubscription } from '../api/get-subscription';
 import { SUBSCRIPTION_TIMINGS } from '../texts';
 import { formatDate, trialRemaining, trialStart } from '../trial-time';
 import { CheckList } from '@web/components/ui/check-list';

@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { TIER_LABELS } from '@shared/domain/tiers';
 import { TRIAL_LABELS, rewardFor, type TrialTier } from '@shared/domain/trials';
-import { SUBSCRIPTION_KEY } from '@web/lib/subscription';
+import { SUBSCRIPTION_KEY } from '../api/get-subscription';
 import { Button } from '@web/components/ui/button';
 import { Modal } from '@web/components/ui/dialog';
 import { dismissTrialExpiry } from '../api/dismiss-trial-expiry';

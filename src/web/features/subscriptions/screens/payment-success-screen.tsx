@@ -4,7 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { PaymentType } from '@shared/schemas/payments';
 import { ApiError } from '@web/lib/api-client';
 import { currentUserQueryKey } from '@web/lib/current-user';
-import { SUBSCRIPTION_KEY } from '@web/lib/subscription';
+import { STREAK_KEY } from '@web/features/streaks/api/get-streak';
+import { SUBSCRIPTION_KEY } from '../api/get-subscription';
 import { ButtonLink } from '@web/components/ui/button';
 import { Card, Page, PageHeader } from '@web/components/ui/page';
 import { toast } from '@web/components/ui/toast';
@@ -67,7 +68,7 @@ export default function PaymentSuccessScreen() {
         setState({ kind: 'success' });
         if (type === 'shield') toast({ title: PAYMENT_TEXTS.shieldSuccessToast, description: PAYMENT_TEXTS.shieldSuccessToastBody });
         await Promise.all([
-          qc.invalidateQueries({ queryKey: ['streak'] }),
+          qc.invalidateQueries({ queryKey: STREAK_KEY }),
           qc.invalidateQueries({ queryKey: SUBSCRIPTION_KEY }),
           qc.invalidateQueries({ queryKey: currentUserQueryKey }),
           qc.invalidateQueries({ queryKey: PURCHASE_HISTORY_KEY }),

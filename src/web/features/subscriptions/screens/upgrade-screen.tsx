@@ -4,7 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { TIER_LABELS, tierRank, type Tier } from '@shared/domain/tiers';
 import { ApiError } from '@web/lib/api-client';
 import { currentUserQueryKey } from '@web/lib/current-user';
-import { SUBSCRIPTION_KEY, useSubscription } from '@web/lib/subscription';
+import { STREAK_KEY } from '@web/features/streaks/api/get-streak';
+import { SUBSCRIPTION_KEY, useSubscription } from '../api/get-subscription';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/dialog';
 import { Page, PageHeader } from '@web/components/ui/page';
@@ -84,7 +85,7 @@ export default function UpgradeScreen() {
           await Promise.all([
             qc.invalidateQueries({ queryKey: SUBSCRIPTION_KEY }),
             qc.invalidateQueries({ queryKey: currentUserQueryKey }),
-            qc.invalidateQueries({ queryKey: ['streak'] }),
+            qc.invalidateQueries({ queryKey: STREAK_KEY }),
           ]);
         },
         onError: (err) => {
