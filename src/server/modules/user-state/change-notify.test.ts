@@ -27,11 +27,12 @@ describe.each(testEngines())("the user state's tables announce their changes (th
     const read = tablesRead(userStateQuery(h.db).toSQL().sql);
     // The query reads at least these; a join added later is checked the same way.
     expect(read).toEqual(expect.arrayContaining(['check_ins', 'journal_entries', 'streak_frozen_days', 'streak_states', 'subscriptions', 'users']));
-    const triggers = await h.db.execute<{ table: string; event: string }>(sql`
+    type Trigger = { table: string; event: string };
+    const triggers = (await h.db.execute(sql`
       SELECT event_object_table AS "table", event_manipulation AS "event"
       FROM information_schema.triggers
-      WHERE action_statement ILIKE '%big7_notify_user%'`);
-    const rows = 'rows' in triggers ? (triggers.rows as { table: string; event: string }[]) : (triggers as unknown as { table: string; event: string }[]);
+      WHERE action_statement ILIKE '%big7_notify_user%'`)) as unknown as { rows: Trigger[] } | Trigger[];
+    const rows = Array.isArray(triggers) ? triggers : triggers.rows;
     const events = (table: string) => new Set(rows.filter((r) => r.table === table).map((r) => r.event));
     const missing = read.flatMap((table) =>
       // A new user's row is in nobody's cache (their first read reads it); every other change must be announced.
