@@ -103,7 +103,7 @@ export function toJournalDto(row: repo.JournalRow): JournalEntryDto {
   };
 }
 
-/** What the check-in window and GET /api/checkins/today are computed from (read by the service or by the dashboard). */
+/** What the check-in window and GET /api/checkins/today are computed from (user-state reads them in its one statement). */
 export interface TodayParts {
   now: Date;
   /** The user's timezone, one this runtime knows (userTimeZone). */

@@ -327,7 +327,7 @@ export async function readSubscription(ctx: DataContext, userId: string): Promis
   return subscriptionView(tier, sub);
 }
 
-/** The subscription row's columns the view reads (the dashboard's combined read selects just these). */
+/** The subscription row's columns the view reads (the user-state read selects just these). */
 export type SubscriptionViewRow = Pick<
   repo.SubscriptionRow,
   'premiumExpiresAt' | 'aiCoachExpiresAt' | 'trialJustExpired' | 'previousTier' | 'paidTier' | 'paidUntil' | 'autoRenew' | 'scheduledTier' | 'stripeCustomerId'
