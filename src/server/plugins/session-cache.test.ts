@@ -127,13 +127,14 @@ describe('SessionCache (the rules, without a database)', () => {
 
   it('does not cache a read that was in flight when its user was invalidated (another instance wrote meanwhile)', () => {
     const c = new SessionCache();
+    const rows = c.attach<unknown>();
     c.feedState(true);
     const ticket = c.begin();
     c.forgetUser('u1'); // the notification arrives while the read is in flight
     c.set(ticket, 's1', user('u1'), later);
     expect(c.get('s1', now)).toBeUndefined();
-    c.setRows(ticket, 'u1', '2026-03-10', { stale: true });
-    expect(c.getRows('u1', '2026-03-10')).toBeUndefined();
+    rows.set(ticket, 'u1', '2026-03-10', { stale: true });
+    expect(rows.get('u1', '2026-03-10')).toBeUndefined();
     // Another user's invalidation does not matter; a read begun after the invalidation is cached.
     const fresh = c.begin();
     c.forgetUser('u2');
@@ -143,10 +144,11 @@ describe('SessionCache (the rules, without a database)', () => {
 
   it('caches nothing while the change feed is down, and drops everything when it goes down', () => {
     const c = new SessionCache();
+    const rows = c.attach<unknown>();
     c.feedState(true);
     c.set(c.begin(), 's1', user('u1'), later);
-    c.setRows(c.begin(), 'u1', '2026-03-10', { n: 1 });
-    expect(c.getRows('u1', '2026-03-10')).toEqual({ n: 1 });
+    rows.set(c.begin(), 'u1', '2026-03-10', { n: 1 });
+    expect(rows.get('u1', '2026-03-10')).toEqual({ n: 1 });
     c.feedState(false);
     expect(c.get('s1', now)).toBeUndefined();
     c.set(c.begin(), 's1', user('u1'), later);
@@ -156,25 +158,27 @@ describe('SessionCache (the rules, without a database)', () => {
 
   it('without a feed: sessions for the short TTL, dashboard rows never', () => {
     const c = new SessionCache();
+    const rows = c.attach<unknown>();
     c.set(c.begin(), 's1', user('u1'), later);
     expect(c.get('s1', now)?.user.id).toBe('u1');
-    c.setRows(c.begin(), 'u1', '2026-03-10', { n: 1 });
-    expect(c.getRows('u1', '2026-03-10')).toBeUndefined();
+    rows.set(c.begin(), 'u1', '2026-03-10', { n: 1 });
+    expect(rows.get('u1', '2026-03-10')).toBeUndefined();
   });
 
   it("keys rows by the local date, and forgetting a user drops their sessions and rows, not another's", () => {
     const c = new SessionCache();
+    const rows = c.attach<unknown>();
     c.feedState(true);
     for (const id of ['u1', 'u2']) {
       c.set(c.begin(), `s-${id}`, user(id), later);
-      c.setRows(c.begin(), id, '2026-03-10', { id });
+      rows.set(c.begin(), id, '2026-03-10', { id });
     }
-    expect(c.getRows('u1', '2026-03-11')).toBeUndefined();
+    expect(rows.get('u1', '2026-03-11')).toBeUndefined();
     c.forgetUser('u1');
     expect(c.get('s-u1', now)).toBeUndefined();
-    expect(c.getRows('u1', '2026-03-10')).toBeUndefined();
+    expect(rows.get('u1', '2026-03-10')).toBeUndefined();
     expect(c.get('s-u2', now)?.user.id).toBe('u2');
-    expect(c.getRows('u2', '2026-03-10')).toEqual({ id: 'u2' });
+    expect(rows.get('u2', '2026-03-10')).toEqual({ id: 'u2' });
   });
 
   it('an expired session is not answered, a renewed one is', () => {

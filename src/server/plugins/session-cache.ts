@@ -25,8 +25,6 @@ interface UserEntry {
   user: UserRow;
   cachedAt: number;
   sessions: Set<string>;
-  /** The dashboard's one-row read for one local date (modules/dashboard), when cached. */
-  rows?: { key: string; value: unknown };
 }
 
 /** Taken before a database read whose answer may be cached: see `SessionCache.begin`. */
@@ -35,14 +33,16 @@ export interface ReadTicket {
 }
 
 /**
- * Per-process cache of what every signed-in request reads: session → user, and the dashboard's rows per user.
+ * Per-process cache of what every signed-in request reads first: session → user. It also decides when anything
+ * cached per user goes stale, for itself and for the per-user caches attached to it (`attach`: user-state keeps the
+ * user's state there, decision 031), which it drops with the user.
  *
  * Freshness: any state-changing request in this process drops its user's entries before its answer leaves
  * (plugins/session.ts); logout drops its session. With a change feed (`feedState(true)`), each committed change to
  * a user's rows — by any instance, job or webhook — drops that user's entries when its notification arrives, and a
  * read that was in flight when it arrived is not cached (`begin` / the ticket), so an answer read before the change
  * cannot be cached after it. While the feed is down nothing is cached. Without a feed, entries live
- * SESSION_CACHE_TTL_MS and dashboard rows are not cached.
+ * SESSION_CACHE_TTL_MS and attached caches keep nothing.
  */
 export class SessionCache {
   private readonly sessions = new Map<string, SessionEntry>();
@@ -51,6 +51,7 @@ export class SessionCache {
   private readonly invalidated = new Map<string, number>();
   private clearedAt = -Infinity;
   private fed: 'none' | 'up' | 'down' = 'none';
+  private readonly attached: UserValueCache<unknown>[] = [];
 
   constructor(private readonly baseTtlMs: number = SESSION_CACHE_TTL_MS) {}
 
@@ -60,7 +61,7 @@ export class SessionCache {
     this.clear();
   }
 
-  /** Whether a change made elsewhere reaches this cache (dashboard rows are cached only then). */
+  /** Whether a change made elsewhere reaches this cache (attached caches keep values only then). */
   get live(): boolean {
     return this.fed === 'up' && this.baseTtlMs > 0;
   }
@@ -123,19 +124,24 @@ export class SessionCache {
     if (e) e.expiresAt = expiresAt;
   }
 
-  /** The user's cached dashboard rows for `key` (their local date), when live and fresh. */
-  getRows<T>(userId: string, key: string): T | undefined {
-    if (!this.live) return undefined;
-    const u = this.users.get(userId);
-    if (!u || !this.fresh(u.cachedAt) || u.rows?.key !== key) return undefined;
-    return u.rows.value as T;
-  }
-
-  setRows(ticket: ReadTicket, userId: string, key: string, value: unknown): void {
-    if (!this.live || this.stale(ticket, userId)) return;
-    const u = this.users.get(userId);
-    // Rows live with the user's entry (made by the session lookup of the same request): dropped with it.
-    if (u && this.fresh(u.cachedAt)) u.rows = { key, value };
+  /**
+   * A per-user cache whose values this cache keeps fresh: one value per user for one key (e.g. their local date),
+   * kept only while a change feed is up and while the user's own entry is (made by the session lookup of the same
+   * request), dropped with the user (forgetUser, a notification) and never set from a read that a change overtook
+   * (the ticket).
+   */
+  attach<V>(): UserValueCache<V> {
+    const c = new UserValueCache<V>({
+      live: () => this.live,
+      fresh: (at) => this.fresh(at),
+      stale: (t, id) => this.stale(t, id),
+      cached: (id) => {
+        const u = this.users.get(id);
+        return !!u && this.fresh(u.cachedAt);
+      },
+    });
+    this.attached.push(c as UserValueCache<unknown>);
+    return c;
   }
 
   forgetSession(id: string): void {
@@ -151,6 +157,7 @@ export class SessionCache {
     if (this.invalidated.size > MAX_ENTRIES) {
       for (const [id, at] of this.invalidated) if (now - at > MAX_READ_MS) this.invalidated.delete(id);
     }
+    for (const c of this.attached) c.drop(userId);
     const u = this.users.get(userId);
     if (!u) return;
     for (const id of u.sessions) this.sessions.delete(id);
@@ -162,6 +169,45 @@ export class SessionCache {
     this.sessions.clear();
     this.users.clear();
     this.invalidated.clear();
+    for (const c of this.attached) c.dropAll();
+  }
+}
+
+/** See `SessionCache.attach`. */
+export class UserValueCache<V> {
+  private readonly entries = new Map<string, { key: string; value: V; cachedAt: number }>();
+
+  constructor(
+    private readonly rules: {
+      live(): boolean;
+      fresh(cachedAt: number): boolean;
+      stale(ticket: ReadTicket, userId: string): boolean;
+      /** Whether the user's own entry is cached (values live with it). */
+      cached(userId: string): boolean;
+    },
+  ) {}
+
+  /** The user's value for `key`, when live and fresh. */
+  get(userId: string, key: string): V | undefined {
+    if (!this.rules.live()) return undefined;
+    const e = this.entries.get(userId);
+    if (!e || e.key !== key || !this.rules.fresh(e.cachedAt)) return undefined;
+    return e.value;
+  }
+
+  /** Keeps the value read under `ticket` (taken before the read), unless a change overtook it. */
+  set(ticket: ReadTicket, userId: string, key: string, value: V): void {
+    if (!this.rules.live() || this.rules.stale(ticket, userId) || !this.rules.cached(userId)) return;
+    bounded(this.entries);
+    this.entries.set(userId, { key, value, cachedAt: performance.now() });
+  }
+
+  drop(userId: string): void {
+    this.entries.delete(userId);
+  }
+
+  dropAll(): void {
+    this.entries.clear();
   }
 }
 

@@ -18,7 +18,7 @@ const MAX_TOKEN_LENGTH = 200;
 import { SessionCache, type UserRow } from './session-cache';
 import type { ChangeFeed } from '../db/change-feed';
 
-export { SESSION_CACHE_TTL_MS, SessionCache, type UserRow } from './session-cache';
+export { SESSION_CACHE_TTL_MS, SessionCache, type UserRow, type UserValueCache } from './session-cache';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -200,10 +200,13 @@ export default fp<{ cacheTtlMs?: number; changes?: ChangeFeed | undefined }>(
       }
     });
     // A state-changing request may have changed its user (tier, timezone, first check-in, password) or ended
-    // sessions: the cache forgets them, before the answer leaves.
+    // sessions: the cache forgets them, before the answer leaves. A signed-out one (a sign-in, a webhook) changed
+    // users it does not name: while the change feed is up, their notifications drop exactly them (flush: those of
+    // its commits have arrived before the answer leaves); without a feed, everything cached goes.
     app.addHook('onSend', async (request, _reply, payload) => {
       if (READ_METHODS.has(request.method) || !request.url.startsWith('/api/')) return payload;
       if (request.user) app.sessionCache.forgetUser(request.user.id);
+      else if (opts.changes && app.sessionCache.live) await opts.changes.flush();
       else app.sessionCache.clear();
       return payload;
     });

@@ -352,7 +352,7 @@ export function checkInWindow(input: WindowInput): WindowResult {
  * today's official opening and closing, the start and end of the orientation's 24 hours, decision 010's earliest
  * instant for a new check-in, and the next official opening; it holds until the first of those after `now`. A user's
  * answer changes a few times a day, so a server may keep it between those instants instead of working it out on
- * every read (check-ins service, `todayFromState`).
+ * every read (user-state `todayFromState`).
  */
 export function windowHoldsUntil(input: WindowInput, r: WindowResult): number {
   const t = input.now.getTime();

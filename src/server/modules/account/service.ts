@@ -25,8 +25,10 @@ import { purchaseHistory } from '../payments/service';
 import { offerUsed, redemptionsOf } from '../coupons/service';
 import { cancelStripeOnDeletion } from '../payments/service';
 import { claimsOf } from '../rewards/service';
-import { allRestDays, frozenDays, getStreakView, ledger, recoveryPayments } from '../streaks/service';
-import { getSubscription, tierChangesOf } from '../subscriptions/service';
+import { allRestDays, frozenDays, ledger, recoveryPayments } from '../streaks/service';
+import { tierChangesOf } from '../subscriptions/service';
+import { readUserState } from '../user-state/service';
+import { streakFromState, subscriptionFromState } from '../user-state/views';
 import * as repo from './repo';
 
 /** Every ledger row goes into the export (the streak screen shows the latest 200). */
@@ -38,7 +40,7 @@ const EXPORT_LEDGER_LIMIT = 100_000;
  * account with it) is not shown again.
  */
 export async function deletionOffer(ctx: ServiceContext, user: UserRow): Promise<DeletionOffer> {
-  const { tier } = await getSubscription(ctx, user.id);
+  const { tier } = subscriptionFromState(await readUserState(ctx, user));
   const candidate =
     tier === 'premium'
       ? DELETION_OFFERS['ai-coach']
@@ -71,13 +73,14 @@ export async function deleteAccount(ctx: ServiceContext, user: Pick<UserRow, 'id
 /** Everything the user owns, in the documented export shape (docs/data-export.md). */
 export async function collectExport(ctx: ServiceContext, user: UserRow): Promise<AccountExport> {
   // Services, never another module's repo (ARCHITECTURE.md). The subscription first: it applies an ended trial.
-  const subscription = await getSubscription(ctx, user.id);
+  const state = await readUserState(ctx, user);
+  const subscription = subscriptionFromState(state);
   const [hist, journals, imported, streak, frozen, recovered, ledgerRows, tierChanges, couponRedemptions, rewardClaims] =
     await Promise.all([
       history(ctx, user),
       journalsOf(ctx, user.id),
       importedCheckInIds(ctx, user.id),
-      getStreakView(ctx, user.id),
+      streakFromState(state),
       frozenDays(ctx, user.id),
       recoveryPayments(ctx, user.id),
       ledger(ctx, user.id, EXPORT_LEDGER_LIMIT),

@@ -14,7 +14,8 @@ import { AppError, forbidden, notFound, tooManyRequests } from '@server/errors';
 import type { UserRow } from '@server/plugins/session';
 import { journalNotesSince, recentDatedAreaScores, userTimeZone } from '../check-ins/service';
 import { findingsOf } from '../insights/service';
-import { getStreakView } from '../streaks/service';
+import { readUserState } from '../user-state/service';
+import { streakFromState } from '../user-state/views';
 import { withCurrentTier } from '../subscriptions/service';
 import { CoachProviderError, type CoachProvider } from './providers';
 import * as repo from './repo';
@@ -50,7 +51,7 @@ export async function coachSummary(ctx: ServiceContext, user: UserRow): Promise<
   const from = addLocalDays(today, -(SUMMARY_DAYS - 1));
   const [history, streak, insights, notes] = await Promise.all([
     recentDatedAreaScores(ctx, user.id, SUMMARY_DAYS),
-    getStreakView(ctx, user.id),
+    readUserState(ctx, user).then(streakFromState),
     findingsOf(ctx, user.id),
     journalNotesSince(ctx, user.id, from),
   ]);

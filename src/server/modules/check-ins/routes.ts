@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicUserSchema } from '@shared/schemas/auth';
@@ -17,6 +18,8 @@ import {
 } from '@shared/schemas/check-ins';
 import { currentUser, requireUser } from '@server/plugins/session';
 import * as service from './service';
+import { readUserState } from '../user-state/service';
+import { todayFromState } from '../user-state/views';
 import { contextOf } from '@server/context';
 
 /** Check-ins, journal entries and the check-in time. Registered under /api without a prefix (the spec's paths). */
@@ -24,9 +27,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   // onRequest: an unauthenticated call gets 401 before its body is validated.
   const guard = { onRequest: requireUser };
 
-  app.get('/checkins/today', { ...guard, schema: { response: { 200: todayResponseSchema } } }, async (req) =>
-    service.todayStatus(contextOf(req), currentUser(req)),
-  );
+  /** The check-in window and today's check-in, from the user's state (also start-session and orientation-state). */
+  const today = async (req: FastifyRequest) => todayFromState(await readUserState(contextOf(req), currentUser(req)));
+
+  app.get('/checkins/today', { ...guard, schema: { response: { 200: todayResponseSchema } } }, async (req) => today(req));
 
   app.get(
     '/checkins/history',
@@ -35,13 +39,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/checkins/orientation-state', { ...guard, schema: { response: { 200: orientationStateSchema } } }, async (req) => {
-    const status = await service.todayStatus(contextOf(req), currentUser(req));
+    const status = await today(req);
     return status.orientationState;
   });
 
   // Starting a check-in records nothing: it answers the current window state so the client can bail out early.
   app.post('/checkins/start-session', { ...guard, schema: { response: { 200: checkInStatusSchema } } }, async (req) => {
-    const { checkIn: _c, journalEntry: _j, ...status } = await service.todayStatus(contextOf(req), currentUser(req));
+    const { checkIn: _c, journalEntry: _j, ...status } = await today(req);
     return status;
   });
 

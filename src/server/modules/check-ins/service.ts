@@ -1,27 +1,29 @@
 import { createHash } from 'node:crypto';
 import { inTx, withNow, type DataContext, type ServiceContext } from '@server/context';
-import { checkMadeAt } from '@shared/domain/offline-check-in';
+import {
+  IDEMPOTENCY_MESSAGES,
+  decideCheckIn,
+  hasJournalText,
+  journalFieldsFrom,
+  journalText,
+  submissionDateOf,
+} from '@shared/domain/check-in-submission';
 import { rescheduleReminders } from '../notifications/service';
 import {
   OFFLINE_SYNC_HOURS,
-  acceptsIn,
   canChangeCheckInTime,
   checkInWindow,
   effectiveCheckInTime,
   windowHoldsUntil,
-  type WindowInput,
-  type WindowResult,
 } from '@shared/domain/check-in-window';
 import { addLocalDays, isKnownTimeZone, localDateOf } from '@shared/domain/dates';
 import type { ImportCheckIn, ImportResult } from '@shared/schemas/account';
 import {
   answerModeForTier,
-  answersProblem,
   areaAverages,
   mean,
   normalizeStoredScore,
   overallScorePercent,
-  scoreAnswers,
   type AreaScores,
 } from '@shared/domain/scoring';
 import { hasAiCoach } from '@shared/domain/tiers';
@@ -39,14 +41,12 @@ import {
 } from '@shared/schemas/check-ins';
 import type { PublicUser } from '@shared/schemas/auth';
 import type { Db } from '@server/db/client';
-import { AppError, badRequest, conflict, forbidden, notFound } from '@server/errors';
+import { AppError, badRequest, forbidden, notFound } from '@server/errors';
 import type { UserRow } from '@server/plugins/session';
 import { toPublicUser } from '../auth/public-user';
 import type { CheckInEffects, CheckInRecorded } from '@server/events';
 import * as repo from './repo';
-import { lastCheckInOf, readUserState, type UserState } from '../user-state/service';
 import { withCurrentTier } from '../subscriptions/service';
-import { settledThrough } from '../streaks/service';
 import { GroupCommit, type Settled } from '@server/db/group-commit';
 import { useGenericPlans } from '@server/db/rows';
 
@@ -103,27 +103,7 @@ export function toJournalDto(row: repo.JournalRow): JournalEntryDto {
   };
 }
 
-async function windowFor(ctx: DataContext, user: UserRow) {
-  const latest = await repo.latestCheckInRow(ctx.db, user.id);
-  return windowOf(ctx, user, latest, await settledThrough(ctx, user.id));
-}
-
-/**
- * The check-in window of a user at `ctx.now()`, from their latest check-in and the last date the streak settled. The
- * latest check-in is today's unless a later date exists (a zone changed westwards): today's is read apart only then.
- */
-async function windowOf<L extends repo.LatestCheckIn>(ctx: DataContext, user: UserRow, latest: L | null, settled: string | null) {
-  const now = ctx.now();
-  const timezone = userTimeZone(user);
-  const localDate = localDateOf(now, timezone);
-  const today =
-    !latest || latest.localDate < localDate ? null : latest.localDate === localDate ? latest : await repo.findCheckInByDate(ctx.db, user.id, localDate);
-  const lastCheckIn = latest ? { localDate: latest.localDate, createdAt: latest.createdAt } : null;
-  const input = windowInput({ now, timezone, user, today, lastCheckIn, settledThrough: settled });
-  return { input, today, timezone, localDate, ...checkInWindow(input) };
-}
-
-/** What the check-in window and GET /api/checkins/today are computed from (read by the service or by the dashboard). */
+/** What the check-in window and GET /api/checkins/today are computed from (user-state reads them in its one statement). */
 export interface TodayParts {
   now: Date;
   /** The user's timezone, one this runtime knows (userTimeZone). */
@@ -156,20 +136,14 @@ function windowInput(p: Omit<TodayParts, 'journal' | 'today'> & { today: object 
 }
 
 /**
- * GET /api/checkins/today's answer from its parts (pure). The one copy: todayStatus and the dashboard's combined
- * read (which reads the parts in its one statement) both build the view with it.
+ * GET /api/checkins/today's answer from its parts (pure): the one copy (user-state's `todayFromState` calls it).
  */
 export function todayView(p: TodayParts): TodayResponse {
-  return todayViewAndWindow(p).view;
-}
-
-/** todayView, with the window's input and answer it was built from (the window is the only part that moves with time). */
-function todayViewAndWindow(p: TodayParts): { view: TodayResponse; input: WindowInput; window: WindowResult } {
   const input = windowInput(p);
   const w = checkInWindow(input);
   const journalEnabled = hasAiCoach(p.user.tier);
   const journal = p.today && journalEnabled ? journalWithText(p.journal ?? null) : null;
-  const view: TodayResponse = {
+  return {
     localDate: w.windowState.localDate,
     timezone: p.timezone,
     checkInTime: input.checkInTime,
@@ -182,58 +156,15 @@ function todayViewAndWindow(p: TodayParts): { view: TodayResponse; input: Window
     checkIn: p.today ? toCheckInDto(p.today) : null,
     journalEntry: journal ? toJournalDto(journal) : null,
   };
-  return { view, input, window: w };
 }
 
 /**
- * Each cached user state's today view and until when it holds, kept with the state (the session cache's rows, never
- * changed once read; a committed change reads new rows, so a view is never kept past a change of its rows).
+ * Until when (ms) todayView's answer for these parts holds, the server's time aside: the answer moves with time only
+ * at a few instants a day (the window's opening and closing, midnight, …: windowHoldsUntil).
  */
-const heldTodayViews = new WeakMap<UserState['rows'], { timezone: string; localDate: string; from: number; until: number; view: TodayResponse }>();
-
-/**
- * GET /api/checkins/today's answer from the user's state (user-state), when nothing is due. The answer changes with
- * time only at a few instants a day (the window's opening and closing, midnight, …: windowHoldsUntil), so the view of
- * a cached state is built once and kept until the next of them; only the server's time is new on every read.
- */
-export function todayFromState(s: UserState): TodayResponse {
-  const { rows } = s;
-  const t = s.now.getTime();
-  const held = heldTodayViews.get(rows);
-  if (held && held.timezone === s.timezone && held.localDate === s.today && held.from <= t && t < held.until) {
-    return { ...held.view, serverTime: s.now.toISOString() };
-  }
-  const { view, input, window } = todayViewAndWindow({
-    now: s.now,
-    timezone: s.timezone,
-    user: rows.user,
-    today: rows.today,
-    journal: rows.journal,
-    lastCheckIn: lastCheckInOf(rows),
-    settledThrough: rows.state.lastProcessedDate,
-  });
-  heldTodayViews.set(rows, { timezone: s.timezone, localDate: view.localDate, from: t, until: windowHoldsUntil(input, window), view });
-  return view;
-}
-
-/** GET /api/checkins/today (and, without the check-in itself, start-session / orientation-state). */
-export async function todayStatus(ctx: ServiceContext, signedIn: UserRow): Promise<TodayResponse> {
-  ctx = withNow(ctx, ctx.now());
-  // Usually answered from the user's state (one read, cached); through the rules below when something is due.
-  const state = await readUserState(ctx, signedIn);
-  if (state) return todayFromState(state);
-  const user = await withCurrentTier(ctx, signedIn);
-  const w = await windowFor(ctx, user);
-  const journal = w.today && hasAiCoach(user.tier) ? await repo.findJournal(ctx.db, user.id, w.today.id) : null;
-  return todayView({
-    now: ctx.now(),
-    timezone: w.timezone,
-    user,
-    today: w.today,
-    journal,
-    lastCheckIn: w.input.lastCheckIn,
-    settledThrough: w.input.settledThrough,
-  });
+export function todayHoldsUntil(p: TodayParts): number {
+  const input = windowInput(p);
+  return windowHoldsUntil(input, checkInWindow(input));
 }
 
 export async function history(ctx: ServiceContext, user: UserRow, limit?: number): Promise<HistoryResponse> {
@@ -245,19 +176,6 @@ export async function history(ctx: ServiceContext, user: UserRow, limit?: number
     overallScore: overallScorePercent(all.map((c) => c.score)),
     areaAverages: areaAverages(rows.map(areaScoresOf)),
   };
-}
-
-/** Journal text is saved only if non-empty: a blank (or missing) text becomes null. */
-const journalText = (text: string | null | undefined): string | null => (text && text.trim() ? text : null);
-
-/** Journal texts to store, in area order. */
-function journalFieldsFrom(entries: readonly (string | null)[]): repo.JournalFields {
-  return Object.fromEntries(JOURNAL_FIELDS.map((f, i) => [f, journalText(entries[i])])) as repo.JournalFields;
-}
-
-/** Whether journal fields (a request's or a stored row's) hold any text. */
-function hasJournalText(fields: repo.JournalFields): boolean {
-  return JOURNAL_FIELDS.some((f) => journalText(fields[f]) !== null);
 }
 
 /**
@@ -275,10 +193,7 @@ const journalWithText = (row: repo.JournalRow | null): repo.JournalRow | null =>
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const IDEMPOTENCY_MESSAGES = {
-  malformed: 'Idempotency-Key must be a UUID made by the client, e.g. 123e4567-e89b-42d3-a456-426614174000',
-  reused: 'This Idempotency-Key was already used for a different check-in. Send a new key with a new check-in.',
-} as const;
+export { IDEMPOTENCY_MESSAGES };
 
 /** The Idempotency-Key header (decision 022): absent → undefined; anything but one UUID → 400. */
 export function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
@@ -396,7 +311,7 @@ async function recordCheckIns(base: DataContext, engine: ServiceContext['dbEngin
         // The submission's user with what the lock read of it as it stands (no row: the user was deleted meanwhile).
         const user = { ...sub.user, ...row?.user, tier: sub.user.tier };
         const seen = sub.key ? seenKeys.get(repo.idempotencyPair(user.id, sub.key)) : undefined;
-        const decided = await decide(withNow(txCtx, sub.ctx.now()), sub, user, seen, row?.latest ?? null, row?.settledThrough ?? null);
+        const decided = await decide(tx, sub, user, seen, row?.latest ?? null, row?.settledThrough ?? null);
         if ('replay' in decided) answers[index] = { ok: decided.replay };
         else accepted.push({ index, sub, user, ...decided });
       } catch (err) {
@@ -474,48 +389,42 @@ async function recordCheckIns(base: DataContext, engine: ServiceContext['dbEngin
 }
 
 /**
- * The rules for one submission (its user's row locked): the first answer again for a retried Idempotency-Key, or the
- * row to write; a refusal throws its AppError. Reads nothing in the usual case (the caller read for the batch).
+ * One submission through the check-in rules (shared/domain/check-in-submission: one pure function), its user's row
+ * locked: the first answer again for a retried Idempotency-Key, or the row to write; a refusal throws its AppError.
+ * Reads nothing in the usual case (the caller read for the batch); only when the latest check-in is dated after the
+ * user's today (a zone moved west) does it look for today's.
  */
 async function decide(
-  ctx: ServiceContext,
+  tx: Db,
   sub: Submission,
   user: UserRow,
   seen: repo.IdempotencyRow | undefined,
   latest: repo.LatestCheckIn | null,
-  settled: string | null,
+  settledThrough: string | null,
 ): Promise<{ replay: SubmitAnswer } | Omit<Accepted, 'index' | 'sub' | 'user'>> {
   const { body } = sub;
   const now = sub.ctx.now();
-  const tier = user.tier;
+  const timezone = userTimeZone(user);
+  const today = submissionDateOf(now, timezone);
+  const hasCheckInToday =
+    latest !== null && (latest.localDate === today || (latest.localDate > today && (await repo.findCheckInByDate(tx, user.id, today)) !== null));
   const hash = sub.key ? requestHash(body) : '';
-  if (seen) {
-    // Submissions of one user are serialised by the lock, so the first answer is already stored here. Looked up
-    // before any rule: a retry answers what the first submission got, even if the tier (and with it the answer mode
-    // or the journal right) changed in between.
-    if (seen.requestHash !== hash) throw new AppError(422, IDEMPOTENCY_MESSAGES.reused);
-    return { replay: { ...(seen.response as CheckInResult), created: seen.statusCode === 201 } };
-  }
-  const mode = answerModeForTier(tier);
-  const problem = answersProblem(body.answers, mode);
-  if (problem) throw badRequest(problem);
-  const journal = body.journalEntries ? journalFieldsFrom(body.journalEntries) : undefined;
-  if (journal && hasJournalText(journal) && !hasAiCoach(tier)) throw forbidden(CHECK_IN_MESSAGES.journalAiCoachOnly);
-  const { areaScores, score } = scoreAnswers(body.answers, mode);
-
-  const w = await windowOf(ctx, user, latest, settled);
-  const made = body.madeAt ? checkMadeAt(new Date(body.madeAt), now, w.input) : null;
-  if (made && !made.ok) throw badRequest(made.message);
-  // A late offline check-in: its own date (checked above), past the timezone-change rule (decision 022).
-  const late = made?.ok === true && made.late;
-  if (!late && !acceptsIn(w.windowState)) {
-    // Decision 010's refusal is a whole sentence of its own; a closed window says when it opens.
-    throw conflict(w.block ? w.block.message : CHECK_IN_MESSAGES.outsideWindow(w.windowState.message), { windowState: w.windowState });
-  }
+  const d = decideCheckIn<CheckInResult>({
+    now,
+    user: { ...user, timezone },
+    body,
+    key: sub.key ? { hash, seen } : undefined,
+    latest,
+    hasCheckInToday,
+    settledThrough,
+  });
+  if (d.kind === 'refused') throw new AppError(d.status, d.message, d.details);
+  if (d.kind === 'replay') return { replay: { ...d.response, created: d.statusCode === 201 } };
+  const { areaScores, score } = d;
   return {
     values: {
       userId: user.id,
-      localDate: late ? made.localDate : w.localDate,
+      localDate: d.localDate,
       restScore: areaScores.rest,
       exerciseScore: areaScores.exercise,
       nutritionScore: areaScores.nutrition,
@@ -525,12 +434,12 @@ async function decide(
       joyScore: areaScores.joy,
       score,
       answers: [...body.answers],
-      subscriptionTierAtCheckIn: tier,
-      timezone: w.timezone,
+      subscriptionTierAtCheckIn: user.tier,
+      timezone: d.timezone,
       createdAt: now,
       updatedAt: now,
     },
-    journal,
+    journal: d.journal,
     hash,
     score,
   };

@@ -72,6 +72,22 @@ describe.each(testEngines())('GET /api/dashboard on %s', (engine) => {
     expect(await countQueries(t.app.db, () => get('/api/dashboard', cookie))).toBe(2);
   });
 
+  it("a signed-out state-changing request (a sign-in) keeps other users' cached states; a change it made is seen", async () => {
+    const { user, cookie } = await signedIn();
+    await get('/api/dashboard', cookie); // settles the streak row
+    await t.changesSeen();
+    await get('/api/dashboard', cookie);
+    expect(await countQueries(t.app.db, () => get('/api/dashboard', cookie))).toBe(0);
+    const signIn = () => t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: 'nobody@example.test', password: 'not-the-password-1' } });
+    expect((await signIn()).statusCode).toBeGreaterThanOrEqual(400);
+    // Still cached: the signed-out request emptied nothing while the change feed is up.
+    expect(await countQueries(t.app.db, () => get('/api/dashboard', cookie))).toBe(0);
+    // A webhook's change to this user (its transaction, then its answer): the next read answers it.
+    await t.app.db.update(users).set({ firstName: 'Changed' }).where(eq(users.id, user.id));
+    await signIn();
+    expect((await get('/api/dashboard', cookie)).json().user.firstName).toBe('Changed');
+  });
+
   it('the today view of cached rows moves with the clock: the window opens, closes and the day turns between reads', async () => {
     const { cookie } = await signedIn({ timezone: 'Europe/London' });
     const at = async (iso: string) => {

@@ -24,6 +24,8 @@ import * as auth from '../auth/service';
 import * as streaks from '../streaks/service';
 import * as subscriptions from '../subscriptions/service';
 import * as repo from './repo';
+import { readUserState } from '../user-state/service';
+import { subscriptionFromState } from '../user-state/views';
 
 /** What the payments module works with: the service context and the Stripe client when configured. */
 export type PaymentsCtx = ServiceContext & { stripe: Stripe | null };
@@ -453,7 +455,7 @@ export async function createCheckoutSession(ctx: PaymentsCtx, user: UserRow, bod
   }
   const tier: Tier = body.tier;
   if (tier === 'therapy') throw badRequest(PAYMENT_MESSAGES.therapy);
-  const sub = await subscriptions.getSubscription(ctx, user.id);
+  const sub = subscriptionFromState(await readUserState(ctx, user));
   const paid = sub.billing ?? null;
   if (tier === 'free') return downgradeToFree(ctx, user.id, paid?.tier ?? null);
   if (!isPaidTier(tier)) throw badRequest(PAYMENT_MESSAGES.therapy);
@@ -510,7 +512,7 @@ async function scheduleDowngrade(ctx: PaymentsCtx, userId: string, tier: PaidTie
   const when = effectiveAt.toISOString();
   return {
     success: true,
-    tier: (await subscriptions.getSubscription(ctx, userId)).tier,
+    tier: (await subscriptions.readSubscription(ctx, userId)).tier,
     scheduledTier: tier,
     effectiveAt: when,
     message: `You will move to ${TIER_LABELS[tier]} at the end of your current billing period. Your data is kept.`,

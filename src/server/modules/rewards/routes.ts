@@ -6,7 +6,7 @@ import { contextOf } from '@server/context';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get('/rewards/available', { onRequest: requireUser, schema: { response: { 200: rewardsAvailableSchema } } }, async (req) =>
-    service.availableRewards(contextOf(req), currentUser(req).id),
+    service.availableRewards(contextOf(req), currentUser(req)),
   );
   app.post(
     '/rewards/claim',

@@ -5,6 +5,8 @@ import { REWARD_MESSAGES } from '@shared/schemas/subscriptions';
 import { settleNow } from '../streaks/service';
 import * as subscriptions from '../subscriptions/service';
 import * as repo from './repo';
+import { readUserState } from '../user-state/service';
+import type { UserRow } from '@server/plugins/session';
 
 /**
  * true when the user has not claimed the reward and its trial would be an upgrade of their tier. The streaks
@@ -16,9 +18,12 @@ export async function rewardClaimable(ctx: DataContext, userId: string, reward: 
 }
 
 /** Rewards earned by the streak (best streak reached the milestone), not claimed, and an upgrade for the tier. */
-export async function availableRewards(ctx: ServiceContext, userId: string) {
-  const sub = await subscriptions.getSubscription(ctx, userId);
-  const streak = await settleNow(ctx, userId);
+export async function availableRewards(ctx: ServiceContext, user: Pick<UserRow, 'id' | 'timezone'>) {
+  const userId = user.id;
+  // The tier in force and the settled streak: the user's state (user-state), current at this instant.
+  const { rows } = await readUserState(ctx, user);
+  const sub = { tier: rows.user.tier };
+  const streak = rows.state;
   const claimed = await repo.claimedTypes(ctx.db, userId);
   return {
     availableRewards: MILESTONE_REWARDS.filter(

@@ -15,13 +15,15 @@ import {
   streakViewSchema,
 } from '@shared/schemas/streaks';
 import * as service from './service';
+import { readUserState } from '../user-state/service';
+import { streakFromState } from '../user-state/views';
 import { contextOf } from '@server/context';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const guard = { onRequest: requireUser };
 
   app.get('/streak', { ...guard, schema: { response: { 200: streakViewSchema } } }, async (req) =>
-    service.streakFor(contextOf(req), currentUser(req)),
+    streakFromState(await readUserState(contextOf(req), currentUser(req))),
   );
   app.get('/streak/frozen-days', { ...guard, schema: { response: { 200: frozenDaysSchema } } }, async (req) =>
     service.frozenDays(contextOf(req), currentUser(req).id),

@@ -39,7 +39,6 @@ import { restDayAllowance, restDayCancelBlocker, validateRestDayPlan, yearOf } f
 import type { CheckInEffects, CheckInRecorded, PaymentEffects, PaymentSucceeded } from '@server/events';
 import { frozenRows, ledgerRows, recoveredRows, rolloverDue, type GrantReason } from './persist';
 import * as repo from './repo';
-import { readUserState, type UserState } from '../user-state/service';
 import type { UserRow } from '@server/plugins/session';
 import type { Db } from '@server/db/client';
 
@@ -419,26 +418,9 @@ async function applyStepOr400(
 // Reads and user actions
 // ---------------------------------------------------------------------------------------------------------
 
-/** GET /api/streak: from the user's state (user-state: one read, cached) unless something is due. */
-export async function streakFor(ctx: ServiceContext, user: Pick<UserRow, 'id' | 'timezone'>): Promise<StreakView> {
-  const state = await readUserState(ctx, user);
-  return state ? streakFromState(state) : getStreakView(ctx, user.id);
-}
-
-/** GET /api/streak's answer from the user's state (user-state), when nothing is due. */
-export const streakFromState = (s: UserState): StreakView => streakView(s.rows.state, s.today, s.rows.yesterdayFrozen !== null);
-
-export async function getStreakView(ctx: ServiceContext, userId: string): Promise<StreakView> {
-  const now = ctx.now();
-  const { state, tz } = await settledWithZone(withNow(ctx, now), userId);
-  const today = todayOf(now, tz);
-  const yesterdayFrozen = await repo.hasFrozenDay(ctx.db, userId, addLocalDays(today, -1));
-  return streakView(state, today, yesterdayFrozen);
-}
-
 /**
- * GET /api/streak's answer for a settled state on the user's `today` (pure). The one copy: getStreakView and the
- * dashboard's combined read (which reads the state in its one statement) both build the view with it.
+ * GET /api/streak's answer for a settled state on the user's `today` (pure): the one copy (user-state's
+ * `streakFromState` calls it).
  */
 export function streakView(s: StreakState, today: string, yesterdayFrozen: boolean): StreakView {
   const todayCompleted = s.lastCompletedDate === today;

@@ -5,8 +5,6 @@ import type { Subscription } from '@shared/schemas/subscriptions';
 import { grantShields } from '../streaks/service';
 import type { PaymentEffects, PaymentSucceeded } from '@server/events';
 import * as repo from './repo';
-import { readUserState, type UserState } from '../user-state/service';
-import type { UserRow } from '@server/plugins/session';
 
 export type TierChangeSource = 'reward' | 'coupon' | 'payment' | 'developer' | 'downgrade';
 
@@ -320,30 +318,16 @@ export async function withCurrentTier<U extends { id: string; tier: Tier }>(ctx:
   return { ...user, tier: applyExpiry(await repo.userTier(ctx.db, user.id), sub, now).tier };
 }
 
-/** The subscription as it stands now: a due expiry is applied to the answer, not written (the job or a write does). */
-/** GET /api/subscription: from the user's state (user-state: one read, cached) unless a trial's end is due. */
-export async function subscriptionFor(ctx: ServiceContext, user: Pick<UserRow, 'id' | 'timezone'>): Promise<Subscription> {
-  const state = await readUserState(ctx, user);
-  return state ? subscriptionFromState(state) : getSubscription(ctx, user.id);
-}
-
-/** GET /api/subscription's answer from the user's state (user-state), when no expiry is due. */
-export const subscriptionFromState = (s: UserState): Subscription => subscriptionView(s.rows.user.tier, s.rows.subscription);
-
-export async function getSubscription(ctx: ServiceContext, userId: string): Promise<Subscription> {
-  const now = ctx.now();
-  const [tier, sub] = await Promise.all([repo.userTier(ctx.db, userId), repo.findSubscription(ctx.db, userId)]);
-  if (!sub?.nextExpiryAt || sub.nextExpiryAt > now) return subscriptionView(tier, sub);
-  const out = applyExpiry(tier, sub, now);
-  return subscriptionView(out.tier, { ...sub, ...out.times, trialJustExpired: out.expired ?? sub.trialJustExpired });
-}
-
+/**
+ * The subscription as stored, for an answer right after a write that ended what was due (a claim, a downgrade).
+ * GET /api/subscription reads the user's state instead (user-state `subscriptionFromState`).
+ */
 export async function readSubscription(ctx: DataContext, userId: string): Promise<Subscription> {
   const [tier, sub] = await Promise.all([repo.userTier(ctx.db, userId), repo.findSubscription(ctx.db, userId)]);
   return subscriptionView(tier, sub);
 }
 
-/** The subscription row's columns the view reads (the dashboard's combined read selects just these). */
+/** The subscription row's columns the view reads (the user-state read selects just these). */
 export type SubscriptionViewRow = Pick<
   repo.SubscriptionRow,
   'premiumExpiresAt' | 'aiCoachExpiresAt' | 'trialJustExpired' | 'previousTier' | 'paidTier' | 'paidUntil' | 'autoRenew' | 'scheduledTier' | 'stripeCustomerId'
@@ -351,7 +335,7 @@ export type SubscriptionViewRow = Pick<
 
 /**
  * GET /api/subscription's answer for a tier and a subscription row as they stand (pure; apply a due expiry first).
- * The one copy: getSubscription, readSubscription and the dashboard's combined read build the view with it.
+ * The one copy: readSubscription and user-state's `subscriptionFromState` build the view with it.
  */
 export function subscriptionView(tier: Tier, sub: SubscriptionViewRow | null | undefined): Subscription {
   return {

@@ -19,7 +19,8 @@ import { checkIns, journalEntries, streakFrozenDays, streakStates, subscriptions
 const todayCheckIn = alias(checkIns, 'today_ci');
 const req = sql.raw('req');
 
-function build(db: Db) {
+/** The statement, before it is prepared (tests read its text: every table it reads must announce its changes). */
+export function userStateQuery(db: Db) {
   const latest = latestCheckInLateral(db);
   return db
     .select({
@@ -72,10 +73,11 @@ function build(db: Db) {
     .leftJoin(todayCheckIn, and(eq(todayCheckIn.userId, users.id), eq(todayCheckIn.localDate, sql`${req}.today`)))
     .leftJoin(journalEntries, eq(journalEntries.checkInId, todayCheckIn.id))
     .leftJoinLateral(latest, sql`true`)
-    .leftJoin(streakFrozenDays, and(eq(streakFrozenDays.userId, users.id), eq(streakFrozenDays.date, sql`${req}.yesterday`)))
-    // A named statement: PostgreSQL parses and plans it once per pooled connection.
-    .prepare('user_state_read_many');
+    .leftJoin(streakFrozenDays, and(eq(streakFrozenDays.userId, users.id), eq(streakFrozenDays.date, sql`${req}.yesterday`)));
 }
+
+// A named statement: PostgreSQL parses and plans it once per pooled connection.
+const build = (db: Db) => userStateQuery(db).prepare('user_state_read_many');
 
 type Prepared = ReturnType<typeof build>;
 type Row = Awaited<ReturnType<Prepared['execute']>>[number];

@@ -1,67 +1,128 @@
 import { addLocalDays, isKnownTimeZone, localDateOf } from '@shared/domain/dates';
-import type { ServiceContext } from '@server/context';
-import type { UserRow } from '@server/plugins/session';
+import { inTx, withNow, type ServiceContext } from '@server/context';
+import { unauthorized } from '@server/errors';
+import type { SessionCache, UserRow, UserValueCache } from '@server/plugins/session';
+import { settleNow } from '../streaks/service';
+import { expireTrials } from '../subscriptions/service';
 import { readUserStateRows, type UserStateRows } from './repo';
-import { latestCheckInOf } from '@server/db/latest-check-in';
 
 /**
- * The signed-in user's state as one read model: their row, streak state, subscription, today's check-in (and its
- * journal), the latest check-in and whether yesterday was frozen — read in ONE statement (repo.ts), taking no
- * transaction and no lock and writing nothing, and kept in this process's cache while a change feed keeps it fresh
- * on every instance (plugins/session-cache.ts: any committed change to those rows drops it).
+ * The signed-in user's state: their row, streak state, subscription, today's check-in (and its journal), the latest
+ * check-in and whether yesterday was frozen — read in ONE statement (repo.ts) and kept in this process's cache while
+ * a change feed keeps it fresh on every instance (any committed change to those rows drops it: decision 031).
  *
- * It serves what every signed-in screen reads first: GET /api/dashboard, /api/checkins/today, /api/streak and
- * /api/subscription build their answers from it with their owners' pure view builders (check-ins `todayView`,
- * streaks `streakView`, subscriptions `subscriptionView`). This module reads other modules' tables in that one
- * statement and depends on none of them (decision 023, amendment): they depend on it.
+ * Naming, once for the whole read path (decision 031):
+ * - `readUserState(ctx, user)` → `UserState`: the only way to read it. Anything due is brought up to date first (a
+ *   day the rollover has not settled, a trial or paid period that has ended), then it is read again: a state is
+ *   always current at its `now`.
+ * - `<answer>View(parts)`: an answer built from its parts, pure, owned by the module whose rows it shows
+ *   (check-ins `todayView`, streaks `streakView`, subscriptions `subscriptionView`).
+ * - `<answer>FromState(state)`: an endpoint's whole answer from a `UserState`, pure (views.ts: `todayFromState`,
+ *   `streakFromState`, `subscriptionFromState`, `dashboardFromState`). GET /api/checkins/today, /api/streak,
+ *   /api/subscription and /api/dashboard are each `xFromState(await readUserState(ctx, user))`.
+ * - `heldView(state, name, build)`: a view that holds until a given instant, built once per cached state.
+ *
+ * This module depends on the owners (their pure views, the streak's settlement, the trials' end); they never
+ * depend on it.
  */
 export interface UserState {
   now: Date;
-  /** The user's timezone (known to this runtime, equal to their streak's). */
+  /** The user's timezone (one this runtime knows; an unknown stored zone reads as UTC), equal to their streak's. */
   timezone: string;
   /** Their local date at `now`, and the day before. */
   today: string;
   yesterday: string;
   rows: UserStateRows & { state: NonNullable<UserStateRows['state']> };
+  /** The views held for this state (heldView); one map per cached read, dropped with it. */
+  readonly held: Map<string, HeldView>;
 }
 
+interface HeldView {
+  from: number;
+  until: number;
+  view: unknown;
+}
+
+/** What this module caches per user (attached to the session cache, which decides when it goes stale). */
+interface Cached {
+  rows: UserStateRows;
+  held: Map<string, HeldView>;
+}
+
+const caches = new WeakMap<SessionCache, UserValueCache<Cached>>();
+function cacheOf(sessionCache: SessionCache): UserValueCache<Cached> {
+  let c = caches.get(sessionCache);
+  if (!c) caches.set(sessionCache, (c = sessionCache.attach<Cached>()));
+  return c;
+}
+
+/** Reads after bringing something up to date, at most (a concurrent change could make it due again). */
+const MAX_CATCH_UPS = 2;
+
+/** The zone a stored timezone reads as: itself when this runtime knows it, else UTC. */
+const zoneOf = (tz: string): string => (isKnownTimeZone(tz) ? tz : 'UTC');
+
 /**
- * The user's state at `ctx.now()`, or null when something is due that the owners' services bring up to date on
- * read — a trial whose end has passed, a day the rollover has not settled yet (or a user who never had a streak), a
- * timezone this runtime does not know or that changed since the session was cached. Callers then answer through
- * those services (rare: the first read after a rollover or a trial's end).
+ * The user's state at `ctx.now()`, current: a due trial's end or an unsettled day is written first (through their
+ * owners' services, each in its own transaction) and the state read again.
  */
-export async function readUserState(ctx: ServiceContext, signedIn: Pick<UserRow, 'id' | 'timezone'>): Promise<UserState | null> {
+export async function readUserState(ctx: ServiceContext, signedIn: Pick<UserRow, 'id' | 'timezone'>): Promise<UserState> {
   const now = ctx.now();
-  const tz = signedIn.timezone;
-  if (!isKnownTimeZone(tz)) return null;
-  const today = localDateOf(now, tz);
-  const yesterday = addLocalDays(today, -1);
-  const cached = ctx.sessionCache.getRows<UserStateRows>(signedIn.id, today);
-  const ticket = cached ? null : ctx.sessionCache.begin();
-  const rows = cached ?? (await readUserStateRows(ctx.db, signedIn.id, today, yesterday));
-  if (!rows || !hasSettledState(rows) || due(rows, now, tz, yesterday)) {
-    // The caller brings it up to date through the owners' services (which may write): none of it stays cached.
-    if (cached) ctx.sessionCache.forgetUser(signedIn.id);
-    return null;
+  const cache = cacheOf(ctx.sessionCache);
+  let tz = zoneOf(signedIn.timezone);
+  for (let catchUps = 0; ; ) {
+    const today = localDateOf(now, tz);
+    const yesterday = addLocalDays(today, -1);
+    let entry = cache.get(signedIn.id, today);
+    if (!entry) {
+      const ticket = ctx.sessionCache.begin();
+      const rows = await readUserStateRows(ctx.db, signedIn.id, today, yesterday);
+      // The session's user is gone (deleted since the session was read).
+      if (!rows) throw unauthorized('Your account no longer exists. Sign in again.');
+      entry = { rows, held: new Map() };
+      cache.set(ticket, signedIn.id, today, entry);
+    }
+    const { rows } = entry;
+    const zone = zoneOf(rows.user.timezone);
+    if (zone !== tz) {
+      // The session's copy of the zone was older than the row: read the dates of the zone as it stands.
+      if (catchUps++ >= MAX_CATCH_UPS) throw new Error(`The zone of user ${signedIn.id} kept changing while read`);
+      cache.drop(signedIn.id);
+      tz = zone;
+      continue;
+    }
+    const due = dueOf(rows, now, tz, yesterday);
+    if (!due.trial && !due.day && hasSettledState(rows)) return { now, timezone: tz, today, yesterday, rows, held: entry.held };
+    if (catchUps++ >= MAX_CATCH_UPS) throw new Error(`The state of user ${signedIn.id} did not come up to date`);
+    // Written, so none of it stays cached (the session's user may hold the ended trial's tier too).
+    ctx.sessionCache.forgetUser(signedIn.id);
+    const at = withNow(ctx, now);
+    // The subscription first: a trial's end changes the tier, never the streak.
+    if (due.trial) await inTx(at, (tx) => expireTrials(tx, signedIn.id));
+    if (due.day) await settleNow(at, signedIn.id);
   }
-  // Cached for the next reads of this local date; the views are computed from it on every request (the window,
-  // the countdown and what is due depend on the time).
-  if (ticket) ctx.sessionCache.setRows(ticket, signedIn.id, today, rows);
-  return { now, timezone: tz, today, yesterday, rows };
 }
 
 const hasSettledState = (rows: UserStateRows): rows is UserState['rows'] => rows.state !== null;
 
-/** Something the owners' services bring up to date on read: a trial's end, an unsettled day, a changed zone. */
-function due(rows: UserState['rows'], now: Date, tz: string, yesterday: string): boolean {
-  const { user, state, subscription: sub } = rows;
-  if (user.timezone !== tz) return true;
-  if (sub?.nextExpiryAt && sub.nextExpiryAt <= now) return true;
-  return state.timezone !== tz || state.lastProcessedDate === null || state.lastProcessedDate < yesterday;
+/** What is due at `now`: a trial's (or paid period's) end; a day to settle (or a streak never started, or a zone changed). */
+function dueOf(rows: UserStateRows, now: Date, tz: string, yesterday: string): { trial: boolean; day: boolean } {
+  const { state, subscription: sub } = rows;
+  return {
+    trial: !!sub?.nextExpiryAt && sub.nextExpiryAt <= now,
+    day: state === null || state.timezone !== tz || state.lastProcessedDate === null || state.lastProcessedDate < yesterday,
+  };
 }
 
-/** The latest check-in as the check-in window reads it. */
-export function lastCheckInOf(rows: UserStateRows): { localDate: string; createdAt: Date } | null {
-  return latestCheckInOf(rows);
+/**
+ * A view of the state that holds until an instant (ms): built once per cached state, answered again while
+ * `from <= now < until`. A committed change reads a new state, so a view never outlives a change of its rows.
+ */
+export function heldView<V>(s: UserState, name: string, build: () => { view: V; until: number }): V {
+  const t = s.now.getTime();
+  const held = s.held.get(name);
+  if (held && held.from <= t && t < held.until) return held.view as V;
+  const { view, until } = build();
+  s.held.set(name, { from: t, until, view });
+  return view;
 }

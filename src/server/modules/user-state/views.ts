@@ -1,0 +1,48 @@
+import type { Dashboard } from '@shared/schemas/dashboard';
+import type { TodayResponse } from '@shared/schemas/check-ins';
+import type { StreakView } from '@shared/schemas/streaks';
+import type { Subscription } from '@shared/schemas/subscriptions';
+import type { AppConfig } from '@server/config';
+import { latestCheckInOf } from '@server/db/latest-check-in';
+import { toPublicUser } from '../auth/public-user';
+import { todayHoldsUntil, todayView, type TodayParts } from '../check-ins/service';
+import { streakView } from '../streaks/service';
+import { subscriptionView } from '../subscriptions/service';
+import { heldView, type UserState } from './service';
+
+/**
+ * Each endpoint's answer from the user's state (`<answer>FromState`, see service.ts for the naming): pure, built by
+ * the owners' view builders from the one read. GET /api/dashboard is the other four together; tests hold each part
+ * equal to its own endpoint's answer.
+ */
+
+/** GET /api/checkins/today (also start-session and orientation-state, which answer parts of it). */
+export function todayFromState(s: UserState): TodayResponse {
+  const { rows } = s;
+  const parts: TodayParts = {
+    now: s.now,
+    timezone: s.timezone,
+    user: rows.user,
+    today: rows.today,
+    journal: rows.journal,
+    lastCheckIn: latestCheckInOf(rows),
+    settledThrough: rows.state.lastProcessedDate,
+  };
+  // Built once per cached state until the window next moves; only the server's time is new on every read.
+  const view = heldView(s, 'today', () => ({ view: todayView(parts), until: todayHoldsUntil(parts) }));
+  return { ...view, serverTime: s.now.toISOString() };
+}
+
+/** GET /api/streak. */
+export const streakFromState = (s: UserState): StreakView => streakView(s.rows.state, s.today, s.rows.yesterdayFrozen !== null);
+
+/** GET /api/subscription (the state's trial and paid period are current: readUserState ended what was due). */
+export const subscriptionFromState = (s: UserState): Subscription => subscriptionView(s.rows.user.tier, s.rows.subscription);
+
+/** GET /api/dashboard: GET /api/auth/user, /api/checkins/today, /api/streak and /api/subscription in one answer. */
+export const dashboardFromState = (s: UserState, config: AppConfig): Dashboard => ({
+  user: toPublicUser(s.rows.user, config),
+  today: todayFromState(s),
+  streak: streakFromState(s),
+  subscription: subscriptionFromState(s),
+});

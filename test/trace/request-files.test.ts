@@ -1,0 +1,73 @@
+import { Session } from 'node:inspector/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '@test/helpers/app';
+import { createUser, signInAs } from '@test/helpers/users';
+
+/**
+ * The trace of a request (issue 27): the files under src/server and src/shared whose functions run while the app
+ * answers it, measured with V8's precise coverage (call counts before and after), cold (nothing cached) and with
+ * something due. Run alone: `TRACE=1 npx vitest run test/trace/request-files.test.ts` prints the lists; the test
+ * itself only checks the measurement works.
+ */
+type Counts = Map<string, number>;
+
+async function functionCalls(session: Session): Promise<Counts> {
+  const { result } = await session.post('Profiler.takePreciseCoverage');
+  const out: Counts = new Map();
+  for (const script of result) {
+    const m = /\/src\/(server|shared)\/(.+?\.ts)/.exec(script.url);
+    if (!m || script.url.includes('.test.')) continue;
+    const file = `src/${m[1]}/${m[2]}`;
+    let n = out.get(file) ?? 0;
+    for (const f of script.functions) for (const r of f.ranges.slice(0, 1)) n += r.count;
+    out.set(file, n);
+  }
+  return out;
+}
+
+async function traced(session: Session, fn: () => Promise<unknown>): Promise<string[]> {
+  const before = await functionCalls(session);
+  await fn();
+  const after = await functionCalls(session);
+  void before; // taking coverage resets the counters: `after` counts only what ran in between
+  return [...after].filter(([, n]) => n > 0).map(([file]) => file).sort();
+}
+
+describe('the files a request runs through', () => {
+  let t: TestApp;
+  const session = new Session();
+  beforeAll(async () => {
+    t = await buildTestApp('pglite', { now: '2026-03-10T20:30:00Z' });
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.startPreciseCoverage', { callCount: true, detailed: false });
+  });
+  afterAll(async () => {
+    await t.close();
+    session.disconnect();
+  });
+
+  it('GET /api/dashboard and POST /api/checkins', async () => {
+    const user = await createUser(t.app.db, { createdAt: new Date('2025-01-01T00:00:00Z'), timezone: 'UTC', firstCheckInCompleted: true });
+    const cookie = await signInAs(t.app, user);
+    const get = () => t.app.inject({ method: 'GET', url: '/api/dashboard', headers: { cookie } });
+    const post = () => t.app.inject({ method: 'POST', url: '/api/checkins', headers: { cookie }, payload: { answers: [true, true, true, true, true, true, true] } });
+    // Warm the module graph (first calls compile), then measure each path.
+    await get();
+    await post();
+    const other = await createUser(t.app.db, { createdAt: new Date('2025-01-01T00:00:00Z'), timezone: 'UTC', firstCheckInCompleted: true });
+    const otherCookie = await signInAs(t.app, other);
+    const dashboardDue = await traced(session, () => t.app.inject({ method: 'GET', url: '/api/dashboard', headers: { cookie: otherCookie } }));
+    t.app.sessionCache.clear();
+    const dashboardCold = await traced(session, get);
+    t.app.sessionCache.clear();
+    const checkIn = await traced(session, () =>
+      t.app.inject({ method: 'POST', url: '/api/checkins', headers: { cookie: otherCookie }, payload: { answers: [true, true, true, true, true, true, true] } }),
+    );
+    if (process.env.TRACE) {
+      console.log(JSON.stringify({ dashboardCold, dashboardDue, checkIn }, null, 2));
+    }
+    expect(dashboardCold).toContain('src/server/modules/dashboard/routes.ts');
+    expect(checkIn).toContain('src/server/modules/check-ins/routes.ts');
+  });
+});
