@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { addLocalDays, localDateOf, localDaysBetween, localMinutesOf } from './dates';
 import { MILESTONE_DAYS } from './milestones';
 import { AREAS } from './areas';
-import { initialStrength, strengthAfterStep, strengthValues } from './strength';
+import {
+  initialStrength,
+  rewindStrength,
+  STRENGTH_HISTORY_DAYS,
+  strengthAfterStep,
+  strengthHistory,
+  strengthValues,
+  type StrengthFoldedDay,
+} from './strength';
 import {
   applyCheckIn,
   applyDecline,
@@ -20,6 +28,7 @@ import {
   snapshotBefore,
   StreakRuleError,
   type RestDates,
+  type StepResult,
   type StreakEvent,
   type StreakSnapshot,
   type StreakState,
@@ -262,12 +271,17 @@ function scoresOf(date: string): number[] {
 }
 
 /** The strength reference: replays every settled date in order from 0, by its final status (Loop's recurrence). */
-function strengthReplay(status: ReadonlyMap<string, DayStatus>, scores: (d: string) => number[]): number[] {
+function strengthReplay(
+  status: ReadonlyMap<string, DayStatus>,
+  scores: (d: string) => number[],
+  each?: (date: string, values: number[]) => void,
+): number[] {
   const m = 0.5 ** (1 / 13);
   let s = AREAS.map(() => 0);
   for (const [d, st] of [...status].sort(([a], [b]) => (a < b ? -1 : 1))) {
     if (st === 'completed') s = s.map((x, i) => x * m + scores(d)[i]! * (1 - m));
     else if (st === 'missed') s = s.map((x) => x * m);
+    each?.(d, s);
   }
   return s;
 }
@@ -315,11 +329,12 @@ describe('streak engine against a day-by-day reference model', () => {
         const rested = new Set<string>();
         const milestones: number[] = [];
         let strength = initialStrength();
+        const folded: StrengthFoldedDay[] = [];
         const step = (r: { state: StreakState; events: StreakEvent[] }) => {
           const before = s;
           collect(r.events, frozen, recovered, milestones, rested);
           s = r.state;
-          strength = strengthAfterStep(strength, before, r, scoresOf);
+          strength = strengthAfterStep(strength, before, r, scoresOf, folded);
           for (const e of r.events) {
             if (e.type !== 'rest-day') continue;
             expect(rest.has(e.date)).toBe(true);
@@ -404,6 +419,12 @@ describe('streak engine against a day-by-day reference model', () => {
         // The strength score, kept incrementally, equals a replay of every settled day's final status.
         const replayed = strengthReplay(ref.status, scoresOf);
         strengthValues(strength).forEach((x, i) => expect(x).toBeCloseTo(replayed[i]!, 9));
+        // Its 90-day history (stored folded days + the recent ones) equals the replay's value after each settled date.
+        const refHistory: { date: string; values: number[] }[] = [];
+        strengthReplay(ref.status, scoresOf, (date, values) => refHistory.push({ date, values }));
+        const history = strengthHistory(strength, folded);
+        expect(history.map((h) => h.date)).toEqual(refHistory.slice(-STRENGTH_HISTORY_DAYS).map((h) => h.date));
+        history.forEach((h, j) => h.values.forEach((x, i) => expect(x).toBeCloseTo(refHistory.slice(-STRENGTH_HISTORY_DAYS)[j]!.values[i]!, 9)));
         if (refRecovered.length) tally('strength-corrected-by-recovery');
         // A rest day never used a shield, broke the streak or joined a recovery gap.
         for (const d of rested) expect(frozen.has(d) || recovered.has(d)).toBe(false);
@@ -523,6 +544,17 @@ describe('timezone changes', () => {
   });
 });
 
+/** The in-time history of the late-check-in test, day by day, noting the dates a shield froze. */
+function shieldedInTime(shields: number, dates: string[], days: boolean[], late: string, rest: RestDates, frozen: Set<string>): void {
+  let st: StreakState = { ...initialStreakState(), freezeDaysRemaining: shields, lastProcessedDate: addLocalDays(dates[0]!, -1) };
+  dates.forEach((d, i) => {
+    if (days[i] || d === late) st = applyCheckIn(st, d, rest).state;
+    const r = settle(st, addLocalDays(d, 1), rest);
+    for (const e of r.events) if (e.type === 'shield-used') frozen.add(e.date);
+    st = r.state;
+  });
+}
+
 describe('late offline check-ins: snapshots and replay (decision 022)', () => {
   it('replaying from the snapshot before a settled day equals the history had the check-in arrived in time', () => {
     fc.assert(
@@ -540,6 +572,12 @@ describe('late offline check-ins: snapshots and replay (decision 022)', () => {
           let truth: StreakState = { ...initialStreakState(), freezeDaysRemaining: shields, lastProcessedDate: addLocalDays(start, -1) };
           let seen = truth;
           let snaps: StreakSnapshot[] = [];
+          // The strength kept incrementally along what the server saw (each step as the server applies it).
+          let strength = initialStrength();
+          const strengthStep = (from: StreakState, r: StepResult) => {
+            strength = strengthAfterStep(strength, from, r, scoresOf);
+            return r.state;
+          };
           const now = new Date('2026-03-20T00:00:00Z');
           for (let i = 0; i < dates.length; i++) {
             const d = dates[i]!;
@@ -547,8 +585,8 @@ describe('late offline check-ins: snapshots and replay (decision 022)', () => {
             if (checked) truth = applyCheckIn(truth, d, rest).state;
             // What the server saw: the late check-in had not arrived; each day is settled at its end.
             const before = seen;
-            seen = checked && d !== late ? applyCheckIn(seen, d, rest).state : seen;
-            const after = settle(seen, addLocalDays(d, 1), rest).state;
+            seen = checked && d !== late ? strengthStep(seen, applyCheckIn(seen, d, rest)) : seen;
+            const after = strengthStep(seen, settle(seen, addLocalDays(d, 1), rest));
             snaps = rememberSnapshot(rememberSnapshot(snaps, before, seen, d, now), seen, after, addLocalDays(d, 1), now);
             seen = after;
           }
@@ -557,7 +595,21 @@ describe('late offline check-ins: snapshots and replay (decision 022)', () => {
           const snap = snapshotBefore(snaps, late);
           expect(snap).not.toBeNull();
           const checkIns = dates.filter((d, i) => days[i] && d > (snap!.state.lastProcessedDate ?? '')).concat(late);
-          expect(replay(snap!.state, checkIns, today, rest).state).toEqual(truth);
+          const replayed = replay(snap!.state, checkIns, today, rest);
+          expect(replayed.state).toEqual(truth);
+          // The strength follows the correction (rewound to the snapshot's days, then the replay's days) and equals a
+          // replay of the whole corrected history: a checked-in date by its scores, a rest day kept, a missed one 0.
+          const rewound = rewindStrength(strength, addLocalDays(snap!.state.lastProcessedDate!, 1));
+          expect(rewound).not.toBeNull();
+          const corrected = strengthAfterStep(rewound!, snap!.state, replayed, scoresOf);
+          const status = new Map<string, DayStatus>();
+          const frozenDates = new Set<string>();
+          shieldedInTime(shields, dates, days, late, rest, frozenDates);
+          dates.forEach((d, i) => {
+            status.set(d, days[i] || d === late ? 'completed' : rest.has(d) ? 'rest' : frozenDates.has(d) ? 'frozen' : 'missed');
+          });
+          const expected = strengthReplay(status, scoresOf);
+          strengthValues(corrected).forEach((x, i) => expect(x).toBeCloseTo(expected[i]!, 9));
         },
       ),
     );
