@@ -37,6 +37,7 @@ import {
 } from '../features/dashboard';
 import { getAvailableRewards, getAvailableRewardsQueryOptions, RewardClaimCards, REWARDS_KEY } from '../features/rewards';
 import { StreakCard } from '../features/streaks';
+import { StrengthSummary } from '../features/insights/components/strength';
 import { getStreakQueryOptions } from '../features/streaks/api/streak';
 import { TrialBanners } from '../features/subscriptions';
 import { DashboardModals } from './dashboard-modals';
@@ -185,7 +186,7 @@ export default function DashboardPage() {
       )}
       {restReady && (
         <>
-          <StreakCard />
+          <StreakCard aside={<StrengthSummary />} />
           <RewardClaimCards />
           <PremiumCards tier={tier} hasCheckIns={count > 0} />
           <div className="lg:col-span-2">

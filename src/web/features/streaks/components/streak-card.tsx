@@ -1,12 +1,27 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useStreak } from '../api/streak';
 
-/** Streak card: level name and icon (a snowflake when yesterday was frozen and today has no check-in); → /streak. */
-export function StreakCard() {
+/**
+ * Streak card: level name and icon (a snowflake when yesterday was frozen and today has no check-in); → /streak.
+ * `aside` (composed by web/app: the strength score, issue 28) sits beside the streak, outside its link.
+ */
+export function StreakCard({ aside }: { aside?: ReactNode } = {}) {
+  return (
+    <div className="flex flex-col gap-2 rounded-2xl border border-border bg-surface p-2 sm:flex-row sm:items-center" data-testid="streak-card-box">
+      <div className="min-w-0 flex-1">
+        <StreakLink />
+      </div>
+      {aside && <div className="border-t border-border px-2 pt-2 sm:border-t-0 sm:border-l sm:pt-0 sm:pl-3">{aside}</div>}
+    </div>
+  );
+}
+
+function StreakLink() {
   const { data: streak, isPending, isError } = useStreak();
   if (isPending || isError || !streak) {
     return (
-      <Link to="/streak" className="flex min-h-20 items-center rounded-2xl border border-border bg-surface p-4 font-semibold" data-testid="streak-card">
+      <Link to="/streak" className="flex min-h-20 items-center rounded-xl p-2 font-semibold" data-testid="streak-card">
         Streak Journey <span aria-hidden="true">›</span>
       </Link>
     );
@@ -16,7 +31,7 @@ export function StreakCard() {
     <Link
       to="/streak"
       data-testid="streak-card"
-      className="flex min-h-20 items-center gap-4 rounded-2xl border border-border bg-surface p-4 hover:bg-surface-2 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
+      className="flex min-h-20 items-center gap-4 rounded-xl p-2 hover:bg-surface-2 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
     >
       <span className="text-4xl" role="img" aria-label={frozen ? 'Frozen: a shield protected yesterday' : streak.level.name}>
         {streak.icon}
