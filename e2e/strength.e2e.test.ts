@@ -6,7 +6,7 @@ import { useApp } from './helpers/app';
 import { EVENING_ZONE } from './helpers/zones';
 
 /** Issue 28: the strength score beside the streak on the dashboard, its dialog, and an area's on its category page. */
-const e2e = useApp({ env: { TEST_CLOCK: 'on' } });
+const e2e = useApp({ env: { DEV_TOOLS: 'on', TEST_CLOCK: 'on' } });
 const { withPage } = e2e;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -35,7 +35,8 @@ describe('strength score', () => {
         await expect.poll(() => summary.getByTestId('strength-percent').innerText()).toBe(percent);
         expect(await summary.innerText()).toContain('Strength');
         expect(await summary.getByTestId('sparkline').count()).toBe(1);
-        await summary.scrollIntoViewIfNeeded();
+        // Centred, clear of the bottom navigation.
+        await summary.evaluate((el) => el.scrollIntoView({ block: 'center' }));
         await screenshotBothThemes(page, SCREENSHOTS_DIR, 'strength-card-360');
 
         // Keyboard: the summary is a button; Enter opens the dialog that explains strength in two sentences.
