@@ -524,21 +524,31 @@ export async function streakFor(ctx: ServiceContext, user: Pick<UserRow, 'id' | 
 }
 
 /** GET /api/streak's answer from the user's state (user-state), when nothing is due. */
-export const streakFromState = (s: UserState): StreakView => streakView(s.rows.state, s.today, s.rows.yesterdayFrozen !== null);
+export const streakFromState = (s: UserState): StreakView =>
+  streakView(s.rows.state, s.today, s.rows.yesterdayFrozen !== null, { today: s.rows.todayRest !== null, yesterday: s.rows.yesterdayRest !== null });
 
 export async function getStreakView(ctx: ServiceContext, userId: string): Promise<StreakView> {
   const now = ctx.now();
   const { state, tz } = await settledWithZone(withNow(ctx, now), userId);
   const today = todayOf(now, tz);
-  const yesterdayFrozen = await repo.hasFrozenDay(ctx.db, userId, addLocalDays(today, -1));
-  return streakView(state, today, yesterdayFrozen);
+  const yesterday = addLocalDays(today, -1);
+  const [yesterdayFrozen, rest] = await Promise.all([
+    repo.hasFrozenDay(ctx.db, userId, yesterday),
+    repo.restDates(ctx.db, userId, addLocalDays(yesterday, -1), today),
+  ]);
+  return streakView(state, today, yesterdayFrozen, { today: rest.includes(today), yesterday: rest.includes(yesterday) });
 }
 
 /**
  * GET /api/streak's answer for a settled state on the user's `today` (pure). The one copy: getStreakView and the
  * dashboard's combined read (which reads the state in its one statement) both build the view with it.
  */
-export function streakView(s: StreakState, today: string, yesterdayFrozen: boolean): StreakView {
+export function streakView(
+  s: StreakState,
+  today: string,
+  yesterdayFrozen: boolean,
+  rest: { today: boolean; yesterday: boolean } = { today: false, yesterday: false },
+): StreakView {
   const todayCompleted = s.lastCompletedDate === today;
   const level = levelFor(s.currentStreak);
   const next = nextMilestone(s.currentStreak);
@@ -562,6 +572,8 @@ export function streakView(s: StreakState, today: string, yesterdayFrozen: boole
       : null,
     milestones: MILESTONES.map((m) => ({ days: m.days, name: m.name, emoji: m.emoji, label: m.label, achieved: s.bestStreak >= m.days })),
     yesterdayFrozen,
+    todayRest: rest.today,
+    yesterdayRest: rest.yesterday,
     todayCompleted,
     today,
     lastCompletedDate: s.lastCompletedDate,

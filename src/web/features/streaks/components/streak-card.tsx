@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { REST_DAY_ICON } from '@shared/domain/rest-days';
 import { useStreak } from '../api/streak';
 
 /**
@@ -27,14 +28,16 @@ function StreakLink() {
     );
   }
   const frozen = streak.yesterdayFrozen && !streak.todayCompleted;
+  // Issue 28: a rest day is said as one, never as a missed day.
+  const rest = streak.todayCompleted ? null : streak.todayRest ? 'Rest day today' : streak.yesterdayRest ? 'Yesterday was a rest day' : null;
   return (
     <Link
       to="/streak"
       data-testid="streak-card"
       className="flex min-h-20 items-center gap-4 rounded-xl p-2 hover:bg-surface-2 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
     >
-      <span className="text-4xl" role="img" aria-label={frozen ? 'Frozen: a shield protected yesterday' : streak.level.name}>
-        {streak.icon}
+      <span className="text-4xl" role="img" aria-label={rest ?? (frozen ? 'Frozen: a shield protected yesterday' : streak.level.name)}>
+        {rest ? REST_DAY_ICON : streak.icon}
       </span>
       <span className="flex-1">
         <span className="block text-2xl font-bold" data-testid="streak-count">
@@ -43,6 +46,11 @@ function StreakLink() {
         <span className="block text-muted" data-testid="streak-level">
           {streak.level.name}
         </span>
+        {rest && (
+          <span className="block text-sm font-medium" data-testid="streak-rest-day">
+            {rest}
+          </span>
+        )}
       </span>
       <span className="text-sm text-muted">
         <span aria-hidden="true">🛡️</span> {streak.freezeDaysRemaining} <span className="sr-only">{streak.freezeDaysRemaining === 1 ? 'shield' : 'shields'} left</span>
