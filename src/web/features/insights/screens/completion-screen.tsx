@@ -8,6 +8,7 @@ import { Card, Page, PageHeader } from '@web/components/ui/page';
 import { hasEnoughForLevels } from '@shared/domain/early-days';
 import { scaleOption, useHistory, useToday } from '@web/lib/check-ins';
 import { scoreTextClass } from '@web/lib/score-colors';
+import { StrengthSummary } from '../components/strength';
 
 /** /completion (DECISIONS): a summary of today's check-in. */
 export default function CompletionScreen() {
@@ -37,6 +38,10 @@ export default function CompletionScreen() {
             <p className={cn('text-5xl font-extrabold', banded ? scoreTextClass(toPercent(normalizeStoredScore(c.score))) : 'text-fg')} data-testid="completion-score">
               {toPercent(normalizeStoredScore(c.score))}%
             </p>
+          </Card>
+          {/* Issue 28: where today's check-in moved the strength score. */}
+          <Card>
+            <StrengthSummary />
           </Card>
           <Card>
             <h2 className="text-lg font-bold">Your answers</h2>
