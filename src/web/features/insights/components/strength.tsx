@@ -21,17 +21,15 @@ const pctText = (x: number) => `${toPercent(x)}%`;
 export function StrengthSummary() {
   const { data, isPending, isError } = useStrength();
   const [open, setOpen] = useState(false);
-  if (isPending) {
+  if (isPending || isError || !data) {
+    // The same box as the answer's (two lines, the line's height), so nothing below moves when it arrives.
     return (
-      <p role="status" className="text-sm text-muted" data-testid="strength-summary">
-        Strength …
-      </p>
-    );
-  }
-  if (isError || !data) {
-    return (
-      <p className="text-sm text-muted" data-testid="strength-summary">
-        Strength can't be shown right now.
+      <p role={isPending ? 'status' : undefined} className="flex min-h-11 items-center gap-3 px-2 py-1" data-testid="strength-summary">
+        <span>
+          <span className="block text-sm text-muted">Strength</span>
+          <span className="block text-xl font-bold text-muted">{isPending ? '…' : '—'}</span>
+        </span>
+        <span className="text-sm text-muted">{isPending ? <span className="sr-only">Loading your strength</span> : "Can't be shown right now."}</span>
       </p>
     );
   }
