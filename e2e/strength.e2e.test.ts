@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { addLocalDays } from '@shared/domain/dates';
 import type { StrengthResponse } from '@shared/schemas/insights';
 import { SCREENSHOTS_DIR, screenshotBothThemes, seriousA11yViolations } from './helpers/browser';
 import { signUpAndSignIn } from './helpers/users';
@@ -73,6 +74,19 @@ describe('strength score', () => {
         await area.scrollIntoViewIfNeeded();
         await screenshotBothThemes(page, SCREENSHOTS_DIR, 'strength-category-360');
         expect(await seriousA11yViolations(page)).toEqual([]);
+
+        // A planned rest day is said as one on the streak card, never as a missed day.
+        const { today } = (await (await page.request.get('/api/streak')).json()) as { today: string };
+        const plan = await page.request.post('/api/streak/rest-days', { data: { dates: [addLocalDays(today, 1)] } });
+        expect(plan.status(), await plan.text()).toBe(200);
+        await e2e.app.setClock({ advanceMs: DAY_MS });
+        await page.goto('/');
+        const rest = page.getByTestId('streak-card').getByTestId('streak-rest-day');
+        await rest.waitFor();
+        expect(await rest.innerText()).toBe('Rest day today');
+        expect(await page.getByTestId('streak-card').getByRole('img', { name: 'Rest day today' }).count()).toBe(1);
+        await rest.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+        await screenshotBothThemes(page, SCREENSHOTS_DIR, 'strength-card-rest-day-360');
       },
       { width: 360, height: 800, timezoneId: EVENING_ZONE },
     );
