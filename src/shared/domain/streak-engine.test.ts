@@ -164,6 +164,11 @@ interface DayOps {
   hours: number;
   /** The user moved to this zone before this step (null: same zone). */
   tz: string | null;
+  /**
+   * The check-in was made offline and reaches the server at the next step, after the rollover may have settled its
+   * day (decision 022: corrected by a replay from the snapshot before it). Only when the next step is the next day.
+   */
+  late: boolean;
 }
 
 const dayOps = fc.record<DayOps>({
@@ -179,6 +184,7 @@ const dayOps = fc.record<DayOps>({
   read: fc.boolean(),
   hours: fc.constant(24),
   tz: fc.constant(null),
+  late: fc.oneof({ weight: 9, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
 });
 
 /**
@@ -211,7 +217,7 @@ const history = fc
     return days;
   });
 
-const day = (o: Partial<DayOps> = {}): DayOps => ({ buy: 0, action: 'none', checkIn: true, jobRan: true, read: true, hours: 24, tz: null, ...o });
+const day = (o: Partial<DayOps> = {}): DayOps => ({ buy: 0, action: 'none', checkIn: true, jobRan: true, read: true, hours: 24, tz: null, late: false, ...o });
 
 /** A history that surely loses a 12-day streak and recovers it with a shield bought the next day. */
 const recoveryExample: DayOps[] = [
@@ -330,10 +336,17 @@ describe('streak engine against a day-by-day reference model', () => {
         const milestones: number[] = [];
         let strength = initialStrength();
         const folded: StrengthFoldedDay[] = [];
+        // As the server keeps them: the snapshots before each settlement, and the dates with a counted check-in.
+        let snaps: StreakSnapshot[] = [];
+        const counted = new Set<string>();
+        let curToday = '';
+        let pendingLate: string | null = null;
         const step = (r: { state: StreakState; events: StreakEvent[] }) => {
           const before = s;
           collect(r.events, frozen, recovered, milestones, rested);
+          for (const e of r.events) if (e.type === 'check-in') counted.add(e.date);
           s = r.state;
+          snaps = rememberSnapshot(snaps, before, s, curToday, new Date(now));
           strength = strengthAfterStep(strength, before, r, scoresOf, folded);
           for (const e of r.events) {
             if (e.type !== 'rest-day') continue;
@@ -356,6 +369,7 @@ describe('streak engine against a day-by-day reference model', () => {
             if (moved !== 1) tally(moved > 1 ? 'date-skipped' : 'date-repeated');
           }
           prevToday = today;
+          curToday = today;
           if (today > maxToday) maxToday = today;
           // The job, a read or any action settles what has ended in the user's current zone; an unseen step, nothing.
           const jobRan = i > 0 && days[i - 1]!.jobRan;
@@ -368,6 +382,33 @@ describe('streak engine against a day-by-day reference model', () => {
             tally('catch-up-over-a-week');
           }
           if (jobRan) step(settle(s, today, rest));
+          if (pendingLate !== null) {
+            // Yesterday's offline check-in arrives (the reference counted it in time).
+            const date: string = pendingLate;
+            pendingLate = null;
+            if (s.lastProcessedDate !== null && date <= s.lastProcessedDate) {
+              // Settled meanwhile: replay from the snapshot before it, as the server's correction does.
+              const snap = snapshotBefore(snaps, date);
+              expect(snap).not.toBeNull();
+              const from = snap!.state;
+              const r = replay(from, [...[...counted].filter((d) => d > (from.lastProcessedDate ?? '')), date], today, rest);
+              const settledFrom = from.lastProcessedDate ? addLocalDays(from.lastProcessedDate, 1) : date;
+              for (const d of [...frozen]) if (d >= settledFrom) frozen.delete(d);
+              for (const d of [...rested]) if (d >= settledFrom) rested.delete(d);
+              const reached: number[] = [];
+              collect(r.events, frozen, recovered, reached, rested);
+              milestones.push(...reached.filter((m) => m > s.checkpoint));
+              for (const e of r.events) if (e.type === 'check-in') counted.add(e.date);
+              const rewound = rewindStrength(strength, settledFrom);
+              expect(rewound).not.toBeNull();
+              strength = strengthAfterStep(rewound!, from, r, scoresOf, folded);
+              snaps = snaps.filter((x) => (x.state.lastProcessedDate ?? '') < date);
+              s = r.state;
+              tally('late-check-in-corrected');
+            } else {
+              step(applyCheckIn(s, date, rest));
+            }
+          }
           ref.advanceTo(today);
           if (ops.buy) {
             ref.buy(ops.buy);
@@ -390,13 +431,24 @@ describe('streak engine against a day-by-day reference model', () => {
           if (ops.checkIn) {
             if (rest.has(today)) tally('check-in-on-rest-day');
             ref.checkIn(today);
-            step(applyCheckIn(s, today, rest));
+            // An offline check-in that reaches the server tomorrow: only when tomorrow's step is the next local date
+            // and nothing else happens before it arrives (the server's correction then reproduces it).
+            const next = days[i + 1];
+            const lateOk =
+              ops.late &&
+              next !== undefined &&
+              next.tz === null &&
+              localDateOf(now + next.hours * 3_600_000, tz) === addLocalDays(today, 1) &&
+              (s.lastProcessedDate === null || today > s.lastProcessedDate);
+            if (lateOk) pendingLate = today;
+            else step(applyCheckIn(s, today, rest));
           }
           // What a read shows today. The server's read settles and stores what has ended in the user's current
           // zone (settledWithZone), so a date that ended here stays ended after a move west; without the job, the
           // stored state still lags at the next step's start (a purchase or recovery before any read), and after
           // unseen steps by as many days as they last.
           step(settle(s, today, rest));
+          if (pendingLate !== null) return; // the server has not seen today's check-in yet
           expect(s.currentStreak).toBe(ref.streak);
           expect(s.freezeDaysRemaining).toBe(ref.shields);
           expect(recoveryAvailable(s, today)).toBe(ref.available(today));
@@ -463,6 +515,7 @@ describe('streak engine against a day-by-day reference model', () => {
       'rest-day-at-risk',
       'check-in-on-rest-day',
       'strength-corrected-by-recovery',
+      'late-check-in-corrected',
     ]) {
       expect(seen[kind] ?? 0, kind).toBeGreaterThan(0);
     }
