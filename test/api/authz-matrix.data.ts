@@ -151,6 +151,7 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
   'GET /api/premium/tips': { expect: signedIn(200, { free: 403, admin: 403 }) },
   'GET /api/insights/correlations': { expect: signedIn(200, { free: 403, admin: 403 }) },
   'GET /api/insights/year': { request: { query: { year: '2026' } }, expect: signedIn(200) },
+  'GET /api/insights/strength': { expect: signedIn(200) },
   'GET /api/dashboard': { expect: signedIn(200) },
 
   // ---- streak

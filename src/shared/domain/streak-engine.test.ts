@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { addLocalDays, localDateOf, localDaysBetween, localMinutesOf } from './dates';
 import { MILESTONE_DAYS } from './milestones';
 import { AREAS } from './areas';
-import { initialStrength, strengthAfterStep, strengthValues } from './strength';
+import {
+  initialStrength,
+  rewindStrength,
+  STRENGTH_HISTORY_DAYS,
+  strengthAfterStep,
+  strengthHistory,
+  strengthValues,
+  type StrengthFoldedDay,
+} from './strength';
 import {
   applyCheckIn,
   applyDecline,
@@ -20,6 +28,7 @@ import {
   snapshotBefore,
   StreakRuleError,
   type RestDates,
+  type StepResult,
   type StreakEvent,
   type StreakSnapshot,
   type StreakState,
@@ -155,6 +164,11 @@ interface DayOps {
   hours: number;
   /** The user moved to this zone before this step (null: same zone). */
   tz: string | null;
+  /**
+   * The check-in was made offline and reaches the server at the next step, after the rollover may have settled its
+   * day (decision 022: corrected by a replay from the snapshot before it). Only when the next step is the next day.
+   */
+  late: boolean;
 }
 
 const dayOps = fc.record<DayOps>({
@@ -170,6 +184,7 @@ const dayOps = fc.record<DayOps>({
   read: fc.boolean(),
   hours: fc.constant(24),
   tz: fc.constant(null),
+  late: fc.oneof({ weight: 9, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
 });
 
 /**
@@ -202,7 +217,7 @@ const history = fc
     return days;
   });
 
-const day = (o: Partial<DayOps> = {}): DayOps => ({ buy: 0, action: 'none', checkIn: true, jobRan: true, read: true, hours: 24, tz: null, ...o });
+const day = (o: Partial<DayOps> = {}): DayOps => ({ buy: 0, action: 'none', checkIn: true, jobRan: true, read: true, hours: 24, tz: null, late: false, ...o });
 
 /** A history that surely loses a 12-day streak and recovers it with a shield bought the next day. */
 const recoveryExample: DayOps[] = [
@@ -262,12 +277,17 @@ function scoresOf(date: string): number[] {
 }
 
 /** The strength reference: replays every settled date in order from 0, by its final status (Loop's recurrence). */
-function strengthReplay(status: ReadonlyMap<string, DayStatus>, scores: (d: string) => number[]): number[] {
+function strengthReplay(
+  status: ReadonlyMap<string, DayStatus>,
+  scores: (d: string) => number[],
+  each?: (date: string, values: number[]) => void,
+): number[] {
   const m = 0.5 ** (1 / 13);
   let s = AREAS.map(() => 0);
   for (const [d, st] of [...status].sort(([a], [b]) => (a < b ? -1 : 1))) {
     if (st === 'completed') s = s.map((x, i) => x * m + scores(d)[i]! * (1 - m));
     else if (st === 'missed') s = s.map((x) => x * m);
+    each?.(d, s);
   }
   return s;
 }
@@ -315,11 +335,19 @@ describe('streak engine against a day-by-day reference model', () => {
         const rested = new Set<string>();
         const milestones: number[] = [];
         let strength = initialStrength();
+        const folded: StrengthFoldedDay[] = [];
+        // As the server keeps them: the snapshots before each settlement, and the dates with a counted check-in.
+        let snaps: StreakSnapshot[] = [];
+        const counted = new Set<string>();
+        let curToday = '';
+        let pendingLate: string | null = null;
         const step = (r: { state: StreakState; events: StreakEvent[] }) => {
           const before = s;
           collect(r.events, frozen, recovered, milestones, rested);
+          for (const e of r.events) if (e.type === 'check-in') counted.add(e.date);
           s = r.state;
-          strength = strengthAfterStep(strength, before, r, scoresOf);
+          snaps = rememberSnapshot(snaps, before, s, curToday, new Date(now));
+          strength = strengthAfterStep(strength, before, r, scoresOf, folded);
           for (const e of r.events) {
             if (e.type !== 'rest-day') continue;
             expect(rest.has(e.date)).toBe(true);
@@ -341,6 +369,7 @@ describe('streak engine against a day-by-day reference model', () => {
             if (moved !== 1) tally(moved > 1 ? 'date-skipped' : 'date-repeated');
           }
           prevToday = today;
+          curToday = today;
           if (today > maxToday) maxToday = today;
           // The job, a read or any action settles what has ended in the user's current zone; an unseen step, nothing.
           const jobRan = i > 0 && days[i - 1]!.jobRan;
@@ -353,6 +382,33 @@ describe('streak engine against a day-by-day reference model', () => {
             tally('catch-up-over-a-week');
           }
           if (jobRan) step(settle(s, today, rest));
+          if (pendingLate !== null) {
+            // Yesterday's offline check-in arrives (the reference counted it in time).
+            const date: string = pendingLate;
+            pendingLate = null;
+            if (s.lastProcessedDate !== null && date <= s.lastProcessedDate) {
+              // Settled meanwhile: replay from the snapshot before it, as the server's correction does.
+              const snap = snapshotBefore(snaps, date);
+              expect(snap).not.toBeNull();
+              const from = snap!.state;
+              const r = replay(from, [...[...counted].filter((d) => d > (from.lastProcessedDate ?? '')), date], today, rest);
+              const settledFrom = from.lastProcessedDate ? addLocalDays(from.lastProcessedDate, 1) : date;
+              for (const d of [...frozen]) if (d >= settledFrom) frozen.delete(d);
+              for (const d of [...rested]) if (d >= settledFrom) rested.delete(d);
+              const reached: number[] = [];
+              collect(r.events, frozen, recovered, reached, rested);
+              milestones.push(...reached.filter((m) => m > s.checkpoint));
+              for (const e of r.events) if (e.type === 'check-in') counted.add(e.date);
+              const rewound = rewindStrength(strength, settledFrom);
+              expect(rewound).not.toBeNull();
+              strength = strengthAfterStep(rewound!, from, r, scoresOf, folded);
+              snaps = snaps.filter((x) => (x.state.lastProcessedDate ?? '') < date);
+              s = r.state;
+              tally('late-check-in-corrected');
+            } else {
+              step(applyCheckIn(s, date, rest));
+            }
+          }
           ref.advanceTo(today);
           if (ops.buy) {
             ref.buy(ops.buy);
@@ -375,13 +431,24 @@ describe('streak engine against a day-by-day reference model', () => {
           if (ops.checkIn) {
             if (rest.has(today)) tally('check-in-on-rest-day');
             ref.checkIn(today);
-            step(applyCheckIn(s, today, rest));
+            // An offline check-in that reaches the server tomorrow: only when tomorrow's step is the next local date
+            // and nothing else happens before it arrives (the server's correction then reproduces it).
+            const next = days[i + 1];
+            const lateOk =
+              ops.late &&
+              next !== undefined &&
+              next.tz === null &&
+              localDateOf(now + next.hours * 3_600_000, tz) === addLocalDays(today, 1) &&
+              (s.lastProcessedDate === null || today > s.lastProcessedDate);
+            if (lateOk) pendingLate = today;
+            else step(applyCheckIn(s, today, rest));
           }
           // What a read shows today. The server's read settles and stores what has ended in the user's current
           // zone (settledWithZone), so a date that ended here stays ended after a move west; without the job, the
           // stored state still lags at the next step's start (a purchase or recovery before any read), and after
           // unseen steps by as many days as they last.
           step(settle(s, today, rest));
+          if (pendingLate !== null) return; // the server has not seen today's check-in yet
           expect(s.currentStreak).toBe(ref.streak);
           expect(s.freezeDaysRemaining).toBe(ref.shields);
           expect(recoveryAvailable(s, today)).toBe(ref.available(today));
@@ -404,6 +471,12 @@ describe('streak engine against a day-by-day reference model', () => {
         // The strength score, kept incrementally, equals a replay of every settled day's final status.
         const replayed = strengthReplay(ref.status, scoresOf);
         strengthValues(strength).forEach((x, i) => expect(x).toBeCloseTo(replayed[i]!, 9));
+        // Its 90-day history (stored folded days + the recent ones) equals the replay's value after each settled date.
+        const refHistory: { date: string; values: number[] }[] = [];
+        strengthReplay(ref.status, scoresOf, (date, values) => refHistory.push({ date, values }));
+        const history = strengthHistory(strength, folded);
+        expect(history.map((h) => h.date)).toEqual(refHistory.slice(-STRENGTH_HISTORY_DAYS).map((h) => h.date));
+        history.forEach((h, j) => h.values.forEach((x, i) => expect(x).toBeCloseTo(refHistory.slice(-STRENGTH_HISTORY_DAYS)[j]!.values[i]!, 9)));
         if (refRecovered.length) tally('strength-corrected-by-recovery');
         // A rest day never used a shield, broke the streak or joined a recovery gap.
         for (const d of rested) expect(frozen.has(d) || recovered.has(d)).toBe(false);
@@ -442,6 +515,7 @@ describe('streak engine against a day-by-day reference model', () => {
       'rest-day-at-risk',
       'check-in-on-rest-day',
       'strength-corrected-by-recovery',
+      'late-check-in-corrected',
     ]) {
       expect(seen[kind] ?? 0, kind).toBeGreaterThan(0);
     }
@@ -523,6 +597,17 @@ describe('timezone changes', () => {
   });
 });
 
+/** The in-time history of the late-check-in test, day by day, noting the dates a shield froze. */
+function shieldedInTime(shields: number, dates: string[], days: boolean[], late: string, rest: RestDates, frozen: Set<string>): void {
+  let st: StreakState = { ...initialStreakState(), freezeDaysRemaining: shields, lastProcessedDate: addLocalDays(dates[0]!, -1) };
+  dates.forEach((d, i) => {
+    if (days[i] || d === late) st = applyCheckIn(st, d, rest).state;
+    const r = settle(st, addLocalDays(d, 1), rest);
+    for (const e of r.events) if (e.type === 'shield-used') frozen.add(e.date);
+    st = r.state;
+  });
+}
+
 describe('late offline check-ins: snapshots and replay (decision 022)', () => {
   it('replaying from the snapshot before a settled day equals the history had the check-in arrived in time', () => {
     fc.assert(
@@ -540,6 +625,12 @@ describe('late offline check-ins: snapshots and replay (decision 022)', () => {
           let truth: StreakState = { ...initialStreakState(), freezeDaysRemaining: shields, lastProcessedDate: addLocalDays(start, -1) };
           let seen = truth;
           let snaps: StreakSnapshot[] = [];
+          // The strength kept incrementally along what the server saw (each step as the server applies it).
+          let strength = initialStrength();
+          const strengthStep = (from: StreakState, r: StepResult) => {
+            strength = strengthAfterStep(strength, from, r, scoresOf);
+            return r.state;
+          };
           const now = new Date('2026-03-20T00:00:00Z');
           for (let i = 0; i < dates.length; i++) {
             const d = dates[i]!;
@@ -547,8 +638,8 @@ describe('late offline check-ins: snapshots and replay (decision 022)', () => {
             if (checked) truth = applyCheckIn(truth, d, rest).state;
             // What the server saw: the late check-in had not arrived; each day is settled at its end.
             const before = seen;
-            seen = checked && d !== late ? applyCheckIn(seen, d, rest).state : seen;
-            const after = settle(seen, addLocalDays(d, 1), rest).state;
+            seen = checked && d !== late ? strengthStep(seen, applyCheckIn(seen, d, rest)) : seen;
+            const after = strengthStep(seen, settle(seen, addLocalDays(d, 1), rest));
             snaps = rememberSnapshot(rememberSnapshot(snaps, before, seen, d, now), seen, after, addLocalDays(d, 1), now);
             seen = after;
           }
@@ -557,7 +648,21 @@ describe('late offline check-ins: snapshots and replay (decision 022)', () => {
           const snap = snapshotBefore(snaps, late);
           expect(snap).not.toBeNull();
           const checkIns = dates.filter((d, i) => days[i] && d > (snap!.state.lastProcessedDate ?? '')).concat(late);
-          expect(replay(snap!.state, checkIns, today, rest).state).toEqual(truth);
+          const replayed = replay(snap!.state, checkIns, today, rest);
+          expect(replayed.state).toEqual(truth);
+          // The strength follows the correction (rewound to the snapshot's days, then the replay's days) and equals a
+          // replay of the whole corrected history: a checked-in date by its scores, a rest day kept, a missed one 0.
+          const rewound = rewindStrength(strength, addLocalDays(snap!.state.lastProcessedDate!, 1));
+          expect(rewound).not.toBeNull();
+          const corrected = strengthAfterStep(rewound!, snap!.state, replayed, scoresOf);
+          const status = new Map<string, DayStatus>();
+          const frozenDates = new Set<string>();
+          shieldedInTime(shields, dates, days, late, rest, frozenDates);
+          dates.forEach((d, i) => {
+            status.set(d, days[i] || d === late ? 'completed' : rest.has(d) ? 'rest' : frozenDates.has(d) ? 'frozen' : 'missed');
+          });
+          const expected = strengthReplay(status, scoresOf);
+          strengthValues(corrected).forEach((x, i) => expect(x).toBeCloseTo(expected[i]!, 9));
         },
       ),
     );

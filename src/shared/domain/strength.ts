@@ -49,12 +49,54 @@ export const strengthValues = (st: StrengthState): number[] => st.recent.reduce<
 
 export const overallStrength = (areas: readonly number[]): number => areas.reduce((a, b) => a + b, 0) / areas.length;
 
-/** Appends settled days (in date order), folding the oldest into `base` past STRENGTH_RECENT_DAYS. */
-export function addStrengthDays(st: StrengthState, days: readonly StrengthDay[]): StrengthState {
+/** A settled day no longer correctable: its date and the per-area strength after it (stored for the history). */
+export interface StrengthFoldedDay {
+  date: LocalDate;
+  values: number[];
+}
+
+/**
+ * Appends settled days (in date order), folding the oldest into `base` past STRENGTH_RECENT_DAYS; each folded day is
+ * pushed to `folded` (when given) with the strength after it.
+ */
+export function addStrengthDays(st: StrengthState, days: readonly StrengthDay[], folded?: StrengthFoldedDay[]): StrengthState {
   let base = st.base;
   const recent = [...st.recent, ...days];
-  while (recent.length > STRENGTH_RECENT_DAYS) base = strengthDayStep(base, recent.shift()!);
+  while (recent.length > STRENGTH_RECENT_DAYS) {
+    const day = recent.shift()!;
+    base = strengthDayStep(base, day);
+    folded?.push({ date: day.date, values: base });
+  }
   return { base, recent };
+}
+
+/**
+ * The state before the settled days from `from` on (a late offline check-in replays them): those days dropped from
+ * `recent`. null when one of them may already be folded into `base` (older than the correctable window).
+ */
+export function rewindStrength(st: StrengthState, from: LocalDate): StrengthState | null {
+  const first = st.recent[0];
+  if (first && first.date > from && st.recent.length >= STRENGTH_RECENT_DAYS) return null;
+  return { base: st.base, recent: st.recent.filter((d) => d.date < from) };
+}
+
+/** A check-in edited: its recent day takes the new area scores (a day not checked in, or no longer recent, stays). */
+export function replaceStrengthScores(st: StrengthState, date: LocalDate, v: readonly number[]): StrengthState {
+  return { base: st.base, recent: st.recent.map((d) => (d.date === date && d.kind === 'checked-in' ? { date, kind: d.kind, v: [...v] } : d)) };
+}
+
+/**
+ * The per-area strength after each of the last STRENGTH_HISTORY_DAYS settled dates, ascending: the stored folded days
+ * (`older`, ascending, any length) then the recent ones. O(STRENGTH_HISTORY_DAYS).
+ */
+export function strengthHistory(st: StrengthState, older: readonly StrengthFoldedDay[]): StrengthFoldedDay[] {
+  const out: StrengthFoldedDay[] = older.slice(-STRENGTH_HISTORY_DAYS);
+  let s = st.base;
+  for (const day of st.recent) {
+    s = strengthDayStep(s, day);
+    out.push({ date: day.date, values: s });
+  }
+  return out.slice(-STRENGTH_HISTORY_DAYS);
 }
 
 /** Marks recent settled dates as another kind (a recovery keeps its gap's missed dates); recomputed from there on. */
@@ -73,6 +115,7 @@ export function strengthAfterStep(
   before: StreakState,
   step: StepResult,
   scoresOf: (date: LocalDate) => readonly number[],
+  folded?: StrengthFoldedDay[],
 ): StrengthState {
   const kept = new Set<LocalDate>();
   const checked = new Set<LocalDate>();
@@ -89,7 +132,7 @@ export function strengthAfterStep(
       days.push(checked.has(d) ? { date: d, kind: 'checked-in', v: scoresOf(d) } : { date: d, kind: kept.has(d) ? 'kept' : 'missed' });
     }
   }
-  let out = addStrengthDays(st, days);
+  let out = addStrengthDays(st, days, folded);
   for (const e of step.events) if (e.type === 'recovery') out = correctStrengthDays(out, e.gapDates, 'kept');
   return out;
 }

@@ -49,3 +49,16 @@ export const yearResponseSchema = z.object({
   days: z.array(yearDaySchema),
 });
 export type YearResponse = z.infer<typeof yearResponseSchema>;
+/** The seven areas' values (0–1). */
+const areaValuesSchema = z.object(Object.fromEntries(AREAS.map((a) => [a, z.number()])) as Record<(typeof AREAS)[number], z.ZodNumber>);
+
+/**
+ * GET /api/insights/strength (all tiers; issue 28): the strength score now, overall (the mean of the areas) and per
+ * area, and after each of the last 90 settled dates, ascending. Values 0–1, not rounded (the screens round).
+ */
+export const strengthResponseSchema = z.object({
+  overall: z.number(),
+  areas: areaValuesSchema,
+  history: z.array(z.object({ date: z.string(), overall: z.number(), areas: areaValuesSchema })),
+});
+export type StrengthResponse = z.infer<typeof strengthResponseSchema>;

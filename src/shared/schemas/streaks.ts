@@ -51,6 +51,9 @@ export const streakViewSchema = z.object({
     z.object({ days: z.number().int(), name: z.string(), emoji: z.string(), label: z.string(), achieved: z.boolean() }),
   ),
   yesterdayFrozen: z.boolean(),
+  /** Issue 28: today is a planned rest day, or yesterday was one (ended without a check-in). */
+  todayRest: z.boolean(),
+  yesterdayRest: z.boolean(),
   todayCompleted: z.boolean(),
   /** The user's local today. */
   today: localDate,

@@ -26,6 +26,8 @@ import {
 } from '../features/dashboard';
 import { RewardClaimCards, useAvailableRewards } from '../features/rewards';
 import { StreakCard } from '../features/streaks';
+import { StrengthSummary } from '../features/insights/components/strength';
+import { getStreakQueryOptions } from '../features/streaks/api/get-streak';
 import { TrialBanners } from '../features/subscriptions';
 import { DashboardModals } from './dashboard-modals';
 
@@ -157,7 +159,7 @@ export default function DashboardPage() {
       )}
       {restReady && (
         <>
-          <StreakCard />
+          <StreakCard aside={<StrengthSummary />} />
           <RewardClaimCards />
           <PremiumCards tier={tier} hasCheckIns={count > 0} />
           <div className="lg:col-span-2">

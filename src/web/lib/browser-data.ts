@@ -1,4 +1,4 @@
-import { DEV_MODE_KEY } from './dev-mode';
+import { DEV_MODE_KEY } from './dev-mode-key';
 import { SESSION_CACHE_KEY, SESSION_FLAGS } from './session-cache';
 import { THEME_KEY } from './theme';
 

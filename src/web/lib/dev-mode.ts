@@ -1,6 +1,7 @@
 import { api } from './api-client';
 import { queryClient } from './query-client';
 import { createStore, useStore } from './create-store';
+import { DEV_MODE_KEY } from './dev-mode-key';
 
 /**
  * Developer mode (spec part 1 §4.10, part 2 §4): a local switch, persisted in this browser, turned on by ten
@@ -8,7 +9,7 @@ import { createStore, useStore } from './create-store';
  * where the server runs with developer tools on (user.devTools); the server answers 404 to every tool
  * otherwise, so the switch grants nothing by itself. Leaving it calls POST /api/developer/reset-streak.
  */
-export const DEV_MODE_KEY = 'big7_developer_mode';
+export { DEV_MODE_KEY } from './dev-mode-key';
 /** Said wherever developer mode is asked for on a server whose developer tools are off (user.devTools false). */
 export const DEV_TOOLS_OFF = {
   title: 'Developer tools are off on this server',

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { STREAK_LEDGER_REASONS } from '@shared/schemas/streaks';
 import type { StreakSnapshot } from '@shared/domain/streak-engine';
+import type { StrengthState } from '@shared/domain/strength';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const localDate = (name: string) => date(name, { mode: 'string' });
@@ -40,6 +41,14 @@ export const streakStates = pgTable(
      * worth), so a late offline check-in can replay the engine from before its date was settled.
      */
     recentStates: jsonb('recent_states').$type<StreakSnapshot[]>().notNull().default([]),
+    /**
+     * Issue 28: the strength score's incremental state (shared/domain/strength.ts): the per-area strength before the
+     * last few settled days, and those days (still correctable). Older days' values are in streak_strength_days.
+     */
+    strength: jsonb('strength')
+      .$type<StrengthState>()
+      .notNull()
+      .default({ base: [0, 0, 0, 0, 0, 0, 0], recent: [] }),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [index('streak_states_next_rollover_idx').on(t.nextRolloverAt)],
@@ -90,6 +99,21 @@ export const streakRestDays = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.date] })],
 );
 
+/**
+ * Issue 28: the per-area strength (AREAS order, 0–1) after each settled date no longer correctable (folded out of
+ * streak_states.strength): the 90-day lines read the last of them. Written once per settled day, never updated.
+ */
+export const streakStrengthDays = pgTable(
+  'streak_strength_days',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    date: localDate('date').notNull(),
+    areas: doublePrecision('areas').array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.date] })],
+);
 
 /** Every change to a user's streak or shields, with the resulting values. */
 export const streakLedger = pgTable(

@@ -26,6 +26,7 @@ import {
   streakFrozenDays,
   streakLedger,
   streakRecoveredDays,
+  streakStrengthDays,
   streakStates,
   users,
 } from '@server/db/schema/index';
@@ -154,6 +155,7 @@ describe.each(testEngines())('account data on %s', (engine) => {
     await db.insert(coachMessages).values({ conversationId: conversation!.id, userId, role: 'user', content: 'How do I sleep better?' });
     await db.insert(coachUsage).values({ userId, localDate: '2026-03-10', asks: 1 });
     await db.insert(streakRestDays).values({ userId, date: '2026-03-05' });
+    await db.insert(streakStrengthDays).values({ userId, date: '2026-03-01', areas: [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7] });
     await db.insert(testCheckoutSessions).values({ id: `test_session_${userId}`, userId, productType: 'freeze_day', amountCents: 99 });
     await db.insert(purchases).values({
       id: `p-${userId}`,

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { correlationsResponseSchema, yearQuerySchema, yearResponseSchema } from '@shared/schemas/insights';
+import { correlationsResponseSchema, strengthResponseSchema, yearQuerySchema, yearResponseSchema } from '@shared/schemas/insights';
 import { currentUser, requireUser } from '@server/plugins/session';
 import { contextOf } from '@server/context';
 import { correlationsFor, yearFor } from './service';
+import { strengthView } from '../streaks/service';
 
 /** Insights under /api/insights. */
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -13,6 +14,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/year',
     { onRequest: requireUser, schema: { querystring: yearQuerySchema, response: { 200: yearResponseSchema } } },
     async (req) => yearFor(contextOf(req), currentUser(req), req.query.year, req.query.area ?? null),
+  );
+  // Issue 28: the strength score, all tiers.
+  app.get('/strength', { onRequest: requireUser, schema: { response: { 200: strengthResponseSchema } } }, async (req) =>
+    strengthView(contextOf(req), currentUser(req).id),
   );
 };
 

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt, gte, inArray, lte, min, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import { epochMs, namedTextRows } from '@server/db/rows';
-import { streakFrozenDays, streakLedger, streakRecoveredDays, streakRestDays, streakStates, users } from '@server/db/schema/index';
+import { checkIns, streakFrozenDays, streakLedger, streakRecoveredDays, streakRestDays, streakStates, streakStrengthDays, users } from '@server/db/schema/index';
 import type { StreakSnapshot, StreakState } from '@shared/domain/streak-engine';
+import { STRENGTH_HISTORY_DAYS, type StrengthFoldedDay, type StrengthState } from '@shared/domain/strength';
+import { AREAS } from '@shared/domain/areas';
 
 export type StreakRow = typeof streakStates.$inferSelect;
 export type LedgerInsert = typeof streakLedger.$inferInsert;
@@ -62,6 +64,8 @@ export interface SettledState {
   tz: string;
   nextRolloverAt: Date | null;
   recentStates: StreakSnapshot[];
+  /** The strength score's state (issue 28); left as stored when absent. */
+  strength?: StrengthState;
   /** The row's updated_at (default: the `now` given to saveStates). */
   updatedAt?: Date;
 }
@@ -98,7 +102,7 @@ export async function saveStatesWithLedger(db: Db, rows: SettledState[], ledger:
 
 /** The rows of saveStates (up to 1000) as ONE jsonb parameter (jsonb_to_recordset), not 17 parameters a row. */
 function statesJson(part: SettledState[], now?: Date): string {
-  const values = part.map(({ userId, state: s, tz, nextRolloverAt, recentStates, updatedAt }) => ({
+  const values = part.map(({ userId, state: s, tz, nextRolloverAt, recentStates, strength, updatedAt }) => ({
     user_id: userId,
     cs: s.currentStreak,
     bs: s.bestStreak,
@@ -115,6 +119,7 @@ function statesJson(part: SettledState[], now?: Date): string {
     gd: s.gapDates,
     rs: s.recoveryState,
     rst: recentStates,
+    sg: strength ?? null,
     ua: (updatedAt ?? now ?? new Date()).toISOString(),
   }));
   return JSON.stringify(values);
@@ -126,16 +131,17 @@ const UPDATE_STATES_SQL = (rows: string, ids: string) => `
         current_streak = v.cs, best_streak = v.bs, freeze_days_remaining = v.fr, freeze_days_used = v.fu,
         checkpoint = v.cp, last_completed_date = v.lc, last_processed_date = v.lp, next_rollover_at = v.nr,
         timezone = v.tz, lost_streak_value = v.lv, lost_date = v.ld, rebuilt_days = v.rb, gap_dates = v.gd,
-        recovery_state = v.rs, recent_states = v.rst, updated_at = v.ua
+        recovery_state = v.rs, recent_states = v.rst, strength = COALESCE(v.sg, s.strength), updated_at = v.ua
       FROM jsonb_to_recordset(${rows}::jsonb) AS v(user_id text, cs int, bs int, fr int, fu int, cp int,
-        lc date, lp date, nr timestamptz, tz text, lv int, ld date, rb int, gd jsonb, rs text, rst jsonb, ua timestamptz)
+        lc date, lp date, nr timestamptz, tz text, lv int, ld date, rb int, gd jsonb, rs text, rst jsonb, sg jsonb,
+        ua timestamptz)
       WHERE s.user_id = v.user_id AND s.user_id = ANY(${ids}::text[])`;
 
 /** lockStates' statement, its text fixed once (namedTextRows): every column, the instants as epoch milliseconds. */
 const LOCK_STATES_SQL = `SELECT user_id, current_streak, best_streak, freeze_days_remaining, freeze_days_used, checkpoint,
     last_completed_date::text AS last_completed_date, last_processed_date::text AS last_processed_date,
     ${epochMs('next_rollover_at')} AS next_rollover_ms, timezone, lost_streak_value, lost_date::text AS lost_date,
-    rebuilt_days, gap_dates, recovery_state, recent_states, ${epochMs('updated_at')} AS updated_ms
+    rebuilt_days, gap_dates, recovery_state, recent_states, strength, ${epochMs('updated_at')} AS updated_ms
   FROM streak_states WHERE user_id = ANY($1::text[]) ORDER BY user_id FOR UPDATE`;
 interface LockedStateRow {
   user_id: string;
@@ -154,6 +160,7 @@ interface LockedStateRow {
   gap_dates: StreakRow['gapDates'];
   recovery_state: StreakRow['recoveryState'];
   recent_states: StreakRow['recentStates'];
+  strength: StreakRow['strength'];
   updated_ms: number;
 }
 function stateRowOf(r: LockedStateRow): StreakRow {
@@ -174,6 +181,7 @@ function stateRowOf(r: LockedStateRow): StreakRow {
     gapDates: r.gap_dates,
     recoveryState: r.recovery_state,
     recentStates: r.recent_states,
+    strength: r.strength,
     updatedAt: new Date(r.updated_ms),
   };
 }
@@ -415,4 +423,60 @@ export async function deleteRestDays(db: Db, pairs: readonly { userId: string; d
     .delete(streakRestDays)
     .where(sql`(${streakRestDays.userId}, ${streakRestDays.date}) in (select * from unnest(${sql.param(pairs.map((p) => p.userId))}::text[], ${sql.param(pairs.map((p) => p.date))}::date[]))`)
     .returning({ userId: streakRestDays.userId, date: streakRestDays.date });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The strength score (issue 28)
+// ---------------------------------------------------------------------------------------------------------
+
+/** Writes settled days folded out of the strength state (never rewritten: a date already stored stays). */
+export async function insertStrengthDays(db: Db, rows: { userId: string; date: string; areas: number[] }[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 2000) {
+    await db.insert(streakStrengthDays).values(rows.slice(i, i + 2000)).onConflictDoNothing();
+  }
+}
+
+/** The last STRENGTH_HISTORY_DAYS stored folded days before `before` (exclusive; null: all), ascending. */
+export async function strengthDays(db: Db, userId: string, before: string | null): Promise<StrengthFoldedDay[]> {
+  const rows = await db
+    .select({ date: streakStrengthDays.date, areas: streakStrengthDays.areas })
+    .from(streakStrengthDays)
+    .where(and(eq(streakStrengthDays.userId, userId), before ? sql`${streakStrengthDays.date} < ${before}` : undefined))
+    .orderBy(desc(streakStrengthDays.date))
+    .limit(STRENGTH_HISTORY_DAYS);
+  return rows.reverse().map((r) => ({ date: r.date, values: r.areas }));
+}
+
+/** A stored area score as 0–1 (older imported rows may hold 0–100). */
+const unit = (x: number) => (x > 1 ? x / 100 : x);
+
+/**
+ * The area scores (AREAS order, 0–1) of the users' check-ins on the given dates (one query), keyed `userId|date`.
+ * Imported check-ins are history only (never in the strength score): they are not answered.
+ */
+export async function areaScoresOf(db: Db, pairs: readonly { userId: string; date: string }[]): Promise<Map<string, number[]>> {
+  const out = new Map<string, number[]>();
+  if (!pairs.length) return out;
+  const rows = await db
+    .select({
+      userId: checkIns.userId,
+      date: checkIns.localDate,
+      rest: checkIns.restScore,
+      exercise: checkIns.exerciseScore,
+      nutrition: checkIns.nutritionScore,
+      goals: checkIns.goalsScore,
+      boundaries: checkIns.boundariesScore,
+      connection: checkIns.connectionScore,
+      joy: checkIns.joyScore,
+    })
+    .from(checkIns)
+    .where(
+      and(
+        inArray(checkIns.userId, [...new Set(pairs.map((p) => p.userId))]),
+        inArray(checkIns.localDate, [...new Set(pairs.map((p) => p.date))]),
+        eq(checkIns.imported, false),
+      ),
+    );
+  for (const r of rows) out.set(`${r.userId}|${r.date}`, AREAS.map((a) => unit(r[a])));
+  return out;
 }

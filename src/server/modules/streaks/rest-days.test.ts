@@ -128,6 +128,9 @@ describe.each(testEngines())('rest days on %s (issue 28)', (engine) => {
     await rolloverTick(contextOf(t.app));
     const s = (await call('GET', '/api/streak')).body;
     expect(s).toMatchObject({ currentStreak: 12, freezeDaysRemaining: 1, freezeDaysUsed: 0, recoveryAvailable: false, yesterdayFrozen: false });
+    // The dashboard says "Rest day" where it would say missed (issue 28): yesterday (04-03) was one.
+    expect(s).toMatchObject({ yesterdayRest: true, todayRest: false });
+    expect((await call('GET', '/api/dashboard')).body.streak).toMatchObject({ yesterdayRest: true, todayRest: false, yesterdayFrozen: false });
     expect((await call('GET', '/api/streak/frozen-days')).body.frozenDays).toEqual([]);
     const cal = (await call('GET', '/api/streak/calendar?month=2026-04')).body.days as Array<{ date: string; state: string }>;
     const stateOf = (d: string) => cal.find((x) => x.date === d)!.state;
@@ -143,10 +146,11 @@ describe.each(testEngines())('rest days on %s (issue 28)', (engine) => {
     expect((await call('DELETE', '/api/streak/rest-days/2026-04-02')).status).toBe(409);
     // 04-04 is missed (no rest day): the shield is used for it, and the streak carries on.
     t.clock.set('2026-04-05T20:30:00Z');
-    expect((await call('GET', '/api/streak')).body).toMatchObject({ currentStreak: 12, freezeDaysRemaining: 0, yesterdayFrozen: true });
+    expect((await call('GET', '/api/streak')).body).toMatchObject({ currentStreak: 12, freezeDaysRemaining: 0, yesterdayFrozen: true, todayRest: true, yesterdayRest: false });
+    expect((await call('GET', '/api/dashboard')).body.streak).toMatchObject({ todayRest: true, yesterdayRest: false });
     // A check-in on the rest day 04-05 counts as usual and gives the rest day back.
     expect((await call('POST', '/api/checkins', { answers: yes7 })).status).toBe(201);
-    expect((await call('GET', '/api/streak')).body.currentStreak).toBe(13);
+    expect((await call('GET', '/api/streak')).body).toMatchObject({ currentStreak: 13, todayRest: false });
     expect(await list()).toMatchObject({ restDays: ['2026-04-02', '2026-04-03'], usedThisYear: 2, remainingThisYear: 12 });
     const rows = (await call('GET', '/api/streak/ledger')).body.entries as Array<{ reason: string; date: string }>;
     const reasons = rows.map((e) => `${e.reason} ${e.date}`);

@@ -36,6 +36,19 @@ import {
 import { rewardAtMilestone, type MilestoneReward } from '@shared/domain/trials';
 import type { CalendarDay, StreakView, LedgerEntry, RestDaysView } from '@shared/schemas/streaks';
 import { restDayAllowance, restDayCancelBlocker, validateRestDayPlan, yearOf } from '@shared/domain/rest-days';
+import { AREAS } from '@shared/domain/areas';
+import {
+  initialStrength,
+  overallStrength,
+  replaceStrengthScores,
+  rewindStrength,
+  strengthAfterStep,
+  strengthHistory,
+  strengthValues,
+  type StrengthFoldedDay,
+  type StrengthState,
+} from '@shared/domain/strength';
+import type { StrengthResponse } from '@shared/schemas/insights';
 import type { CheckInEffects, CheckInRecorded, PaymentEffects, PaymentSucceeded } from '@server/events';
 import { frozenRows, ledgerRows, recoveredRows, rolloverDue, type GrantReason } from './persist';
 import * as repo from './repo';
@@ -83,17 +96,29 @@ interface PlannedStep extends StepOutcome {
   now: Date;
   snapshots: StreakSnapshot[];
   opts: StepOptions;
+  /** Issue 28: the strength state after the step, and the settled days it folded (stored for the history). */
+  strength: StrengthState;
+  folded: StrengthFoldedDay[];
 }
 
+/** The area scores of a check-in the step counted (by date); steps that count none never ask. */
+type ScoresOf = (date: string) => readonly number[];
+const NO_SCORES: ScoresOf = () => AREAS.map(() => 0);
+
 /** Applies a pure engine step to a locked state row for the user's today (`now` in `tz`): nothing is written. */
-function planStep(userId: string, now: Date, { tz, row, rest }: Locked, step: Step, opts: StepOptions): PlannedStep {
+function planStep(userId: string, now: Date, { tz, row, rest }: Locked, step: Step, opts: StepOptions, scoresOf: ScoresOf = NO_SCORES): PlannedStep {
   const before = repo.rowToState(row);
   const today = todayOf(now, tz);
   const { state, events } = step(before, today, rest);
   // Decision 022: remember the state before each settlement, so a late offline check-in can replay from it.
   const snapshots = rememberSnapshot(row.recentStates ?? [], before, state, today, now);
-  return { userId, now, before, state, events, today, tz, snapshots, opts };
+  // Issue 28: every day the step settled moves the strength score (O(1) each).
+  const folded: StrengthFoldedDay[] = [];
+  const strength = strengthAfterStep(row.strength ?? initialStrength(), before, { state, events }, scoresOf, folded);
+  return { userId, now, before, state, events, today, tz, snapshots, opts, strength, folded };
 }
+
+const strengthRows = (userId: string, folded: readonly StrengthFoldedDay[]) => folded.map((f) => ({ userId, date: f.date, areas: f.values }));
 
 /**
  * Writes planned steps (of distinct users, their rows locked): the states and their ledger rows (one statement),
@@ -103,13 +128,23 @@ async function persistSteps(tx: Db, steps: PlannedStep[]): Promise<void> {
   if (!steps.length) return;
   await repo.saveStatesWithLedger(
     tx,
-    steps.map((p) => ({ userId: p.userId, state: p.state, tz: p.tz, nextRolloverAt: rolloverDue(p.state, p.tz), recentStates: p.snapshots, updatedAt: p.now })),
+    steps.map((p) => ({
+      userId: p.userId,
+      state: p.state,
+      tz: p.tz,
+      nextRolloverAt: rolloverDue(p.state, p.tz),
+      recentStates: p.snapshots,
+      strength: p.strength,
+      updatedAt: p.now,
+    })),
     steps.flatMap((p) =>
       ledgerRows(p.before, p.events, { userId: p.userId, now: p.now, grantReason: p.opts.grantReason, grantNote: p.opts.grantNote, ref: p.opts.ref }),
     ),
   );
   await repo.insertFrozenDays(tx, steps.flatMap((p) => frozenRows(p.userId, p.events, p.now)));
   await repo.insertRecoveredDays(tx, steps.flatMap((p) => recoveredRows(p.userId, p.events, p.now, p.opts.paymentRef ?? null)));
+  const folded = steps.flatMap((p) => strengthRows(p.userId, p.folded));
+  if (folded.length) await repo.insertStrengthDays(tx, folded);
 }
 
 /**
@@ -148,6 +183,23 @@ async function settledWithZone(ctx: DataContext, userId: string): Promise<{ stat
   return { state: r.state, tz };
 }
 
+/**
+ * GET /api/insights/strength (issue 28): the stored strength state after settling what has ended (the same lazy
+ * settle as every read), with its 90-day history: the stored folded days plus the recent ones. O(90), no replay.
+ */
+export async function strengthView(ctx: DataContext, userId: string): Promise<StrengthResponse> {
+  await settleNow(ctx, userId);
+  const st = (await repo.findState(ctx.db, userId))?.strength ?? initialStrength();
+  const older = await repo.strengthDays(ctx.db, userId, st.recent[0]?.date ?? null);
+  const byArea = (values: readonly number[]) => Object.fromEntries(AREAS.map((a, i) => [a, values[i] ?? 0])) as StrengthResponse['areas'];
+  const now = strengthValues(st);
+  return {
+    overall: overallStrength(now),
+    areas: byArea(now),
+    history: strengthHistory(st, older).map((h) => ({ date: h.date, overall: overallStrength(h.values), areas: byArea(h.values) })),
+  };
+}
+
 /** Whether the user can still claim a milestone reward (the rewards service's rule, passed in by the wiring). */
 export type RewardClaimable = (tx: DataContext, userId: string, reward: MilestoneReward) => Promise<boolean>;
 
@@ -164,6 +216,11 @@ export async function onCheckIns(
   rewardClaimable: RewardClaimable,
 ): Promise<CheckInEffects[]> {
   const fresh = events.filter((e) => e.isNew);
+  // Issue 28: the area scores of every check-in of the batch (one query): a new one's day enters the strength score,
+  // an edited one replaces its day's scores.
+  const scores = await repo.areaScoresOf(tx.db, events.map((e) => ({ userId: e.userId, date: e.localDate })));
+  const edited = events.filter((e) => !e.isNew && !fresh.some((f) => f.userId === e.userId));
+  if (edited.length) await replaceEditedScores(tx, edited, scores);
   if (!fresh.length) return events.map(() => ({}));
   // The zone is the event's: the check-ins service read it from the user's row under the user's lock.
   const zones = new Map<string, string>();
@@ -184,13 +241,14 @@ export async function onCheckIns(
   const steps: PlannedStep[] = [];
   for (const e of fresh) {
     const locked = { tz: zones.get(e.userId)!, row: rows.get(e.userId)!, rest: restOf.get(e.userId) ?? NO_REST_DAYS };
-    const corrected = await correctLateCheckIn(withNow(tx, e.now), e.userId, e.localDate, locked);
+    const corrected = await correctLateCheckIn(withNow(tx, e.now), e.userId, e.localDate, locked, scores);
     if (corrected) {
       if (corrected.milestone) milestones.set(e.userId, corrected.milestone);
       continue;
     }
     // The check-in's own local date (fixed at submission) is the day that counts.
-    const step = planStep(e.userId, e.now, locked, (s, _today, rest) => applyCheckIn(s, e.localDate, rest), {});
+    const scoresOf = (d: string) => scores.get(`${e.userId}|${d}`) ?? NO_SCORES(d);
+    const step = planStep(e.userId, e.now, locked, (s, _today, rest) => applyCheckIn(s, e.localDate, rest), {}, scoresOf);
     const reached = step.events.find((x) => x.type === 'check-in');
     if (reached?.type === 'check-in' && reached.milestone) milestones.set(e.userId, reached.milestone);
     steps.push(step);
@@ -226,6 +284,36 @@ export async function onCheckIns(
   return out;
 }
 
+/**
+ * Issue 28: today's check-in edited (an edit replaces its day's v): the strength state of each user takes the new area
+ * scores for that date when the day is still recent (their rows locked; nothing else changes).
+ */
+async function replaceEditedScores(
+  tx: DataContext,
+  edited: readonly (Pick<CheckInRecorded, 'userId' | 'localDate' | 'now'> & Partial<Pick<CheckInRecorded, 'timezone'>>)[],
+  scores: ReadonlyMap<string, readonly number[]>,
+): Promise<void> {
+  const zones = new Map<string, string>();
+  for (const e of edited) zones.set(e.userId, e.timezone ?? (await repo.userTimezone(tx.db, e.userId)));
+  const rows = await repo.lockStates(tx.db, [...zones].map(([userId, tz]) => ({ userId, tz })));
+  const saved: repo.SettledState[] = [];
+  for (const e of edited) {
+    const row = rows.get(e.userId)!;
+    const v = scores.get(`${e.userId}|${e.localDate}`);
+    if (!v || !row.strength?.recent.some((d) => d.date === e.localDate)) continue;
+    saved.push({
+      userId: e.userId,
+      state: repo.rowToState(row),
+      tz: row.timezone,
+      nextRolloverAt: row.nextRolloverAt,
+      recentStates: row.recentStates ?? [],
+      strength: replaceStrengthScores(row.strength, e.localDate, v),
+      updatedAt: e.now,
+    });
+  }
+  if (saved.length) await repo.saveStates(tx.db, saved);
+}
+
 /** The celebration of a milestone a check-in reached (live, or a late offline one replayed), with its reward if claimable. */
 async function celebrate(tx: DataContext, userId: string, milestone: Milestone, rewardClaimable: RewardClaimable): Promise<CheckInEffects> {
   const earned = rewardAtMilestone(milestone.days);
@@ -258,6 +346,7 @@ async function correctLateCheckIn(
   userId: string,
   date: string,
   { tz, row, rest }: Locked,
+  scores: ReadonlyMap<string, readonly number[]>,
 ): Promise<false | { milestone: Milestone | null }> {
   const now = clock();
   const before = repo.rowToState(row);
@@ -280,6 +369,15 @@ async function correctLateCheckIn(
   const from = snap.state;
   const dates = [...(await repo.checkInDatesAfter(tx, userId, from.lastProcessedDate)), date];
   const { state, events } = replay(from, dates, today, rest);
+  // Issue 28: the strength follows the correction: its days from the snapshot's on are replaced by the replay's.
+  const settledFromDate = from.lastProcessedDate ? addLocalDays(from.lastProcessedDate, 1) : date;
+  const rewound = rewindStrength(row.strength ?? initialStrength(), settledFromDate);
+  const missing = dates.filter((d) => !scores.has(`${userId}|${d}`)).map((d) => ({ userId, date: d }));
+  const more = await repo.areaScoresOf(tx, missing);
+  const scoresOf = (d: string) => scores.get(`${userId}|${d}`) ?? more.get(`${userId}|${d}`) ?? NO_SCORES(d);
+  const folded: StrengthFoldedDay[] = [];
+  const strength = rewound ? strengthAfterStep(rewound, from, { state, events }, scoresOf, folded) : row.strength;
+  if (folded.length) await repo.insertStrengthDays(tx, strengthRows(userId, folded));
   // The streak right after the late date's check-in (for its calendar entry).
   const upTo = replay(from, dates.filter((d) => d <= date), addLocalDays(date, 1), rest).state;
 
@@ -291,7 +389,7 @@ async function correctLateCheckIn(
 
   // Snapshots taken after the date was settled described a history that no longer holds.
   const snapshots = (row.recentStates ?? []).filter((s) => (s.state.lastProcessedDate ?? '') < date);
-  await repo.saveStates(tx, [{ userId, state, tz, nextRolloverAt: rolloverDue(state, tz), recentStates: snapshots, updatedAt: now }]);
+  await repo.saveStates(tx, [{ userId, state, tz, nextRolloverAt: rolloverDue(state, tz), recentStates: snapshots, strength, updatedAt: now }]);
 
   const shields = state.freezeDaysRemaining - before.freezeDaysRemaining;
   const streak = state.currentStreak - before.currentStreak;
@@ -422,7 +520,12 @@ async function applyStepOr400(
  * GET /api/streak's answer for a settled state on the user's `today` (pure): the one copy (user-state's
  * `streakFromState` calls it).
  */
-export function streakView(s: StreakState, today: string, yesterdayFrozen: boolean): StreakView {
+export function streakView(
+  s: StreakState,
+  today: string,
+  yesterdayFrozen: boolean,
+  rest: { today: boolean; yesterday: boolean } = { today: false, yesterday: false },
+): StreakView {
   const todayCompleted = s.lastCompletedDate === today;
   const level = levelFor(s.currentStreak);
   const next = nextMilestone(s.currentStreak);
@@ -446,6 +549,8 @@ export function streakView(s: StreakState, today: string, yesterdayFrozen: boole
       : null,
     milestones: MILESTONES.map((m) => ({ days: m.days, name: m.name, emoji: m.emoji, label: m.label, achieved: s.bestStreak >= m.days })),
     yesterdayFrozen,
+    todayRest: rest.today,
+    yesterdayRest: rest.yesterday,
     todayCompleted,
     today,
     lastCompletedDate: s.lastCompletedDate,
@@ -741,6 +846,7 @@ export async function settleDueBatch({ db: tx, now: clock }: DataContext, limit:
   const settled: repo.SettledState[] = [];
   const frozen: ReturnType<typeof frozenRows> = [];
   const ledger: repo.LedgerInsert[] = [];
+  const strengthDays: ReturnType<typeof strengthRows> = [];
   // Issue 28: the batch's rest days after the earliest last settled date (one query).
   const from = due.reduce<string | null>((m, { row }) => (row.lastProcessedDate && (m === null || row.lastProcessedDate < m) ? row.lastProcessedDate : m), null);
   const restOf = await repo.restDatesOf(tx, due.map((d) => d.row.userId), from);
@@ -750,13 +856,18 @@ export async function settleDueBatch({ db: tx, now: clock }: DataContext, limit:
     const { state, events } = settle(before, today, restOf.get(row.userId) ?? NO_REST_DAYS);
     // Decision 022: the state before this settlement, for a late offline check-in to replay from.
     const recentStates = rememberSnapshot(row.recentStates ?? [], before, state, today, now);
-    settled.push({ userId: row.userId, state, tz, nextRolloverAt: dueOf(state, tz), recentStates });
+    // Issue 28: the days it settled (missed or kept: a rollover counts no check-in) move the strength score.
+    const folded: StrengthFoldedDay[] = [];
+    const strength = strengthAfterStep(row.strength ?? initialStrength(), before, { state, events }, NO_SCORES, folded);
+    strengthDays.push(...strengthRows(row.userId, folded));
+    settled.push({ userId: row.userId, state, tz, nextRolloverAt: dueOf(state, tz), recentStates, strength });
     frozen.push(...frozenRows(row.userId, events, now));
     ledger.push(...ledgerRows(before, events, { userId: row.userId, now }));
   }
   await repo.saveStates(tx, settled, now);
   for (let i = 0; i < frozen.length; i += 2000) await repo.insertFrozenDays(tx, frozen.slice(i, i + 2000));
   for (let i = 0; i < ledger.length; i += 1000) await repo.insertLedger(tx, ledger.slice(i, i + 1000));
+  await repo.insertStrengthDays(tx, strengthDays);
   return due.map((d) => d.row.userId);
 }
 

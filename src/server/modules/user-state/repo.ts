@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@server/db/client';
 import { batchedRead } from '@server/db/batch';
 import { latestCheckInLateral } from '@server/db/latest-check-in';
-import { checkIns, journalEntries, streakFrozenDays, streakStates, subscriptions, users } from '@server/db/schema/index';
+import { checkIns, journalEntries, streakFrozenDays, streakRestDays, streakStates, subscriptions, users } from '@server/db/schema/index';
 
 /**
  * The signed-in user's state, in ONE statement (GET /api/dashboard and the spec reads it answers): the user's row,
@@ -17,6 +17,9 @@ import { checkIns, journalEntries, streakFrozenDays, streakStates, subscriptions
  * request's position (`n`), which is how it goes back to its caller (and only to it).
  */
 const todayCheckIn = alias(checkIns, 'today_ci');
+/** Issue 28: whether today and yesterday are rest days (primary key; a rest day a check-in gave back is gone). */
+const todayRest = alias(streakRestDays, 'today_rest');
+const yesterdayRest = alias(streakRestDays, 'yesterday_rest');
 const req = sql.raw('req');
 
 /** The statement, before it is prepared (tests read its text: every table it reads must announce its changes). */
@@ -63,6 +66,8 @@ export function userStateQuery(db: Db) {
       latestDate: latest.localDate,
       latestCreatedAt: latest.createdAt,
       yesterdayFrozen: streakFrozenDays.date,
+      todayRest: todayRest.date,
+      yesterdayRest: yesterdayRest.date,
     })
     .from(
       sql`unnest(${sql.placeholder('userIds')}::text[], ${sql.placeholder('todays')}::text[], ${sql.placeholder('yesterdays')}::date[]) WITH ORDINALITY AS ${req}(user_id, today, yesterday, n)`,
@@ -73,7 +78,9 @@ export function userStateQuery(db: Db) {
     .leftJoin(todayCheckIn, and(eq(todayCheckIn.userId, users.id), eq(todayCheckIn.localDate, sql`${req}.today`)))
     .leftJoin(journalEntries, eq(journalEntries.checkInId, todayCheckIn.id))
     .leftJoinLateral(latest, sql`true`)
-    .leftJoin(streakFrozenDays, and(eq(streakFrozenDays.userId, users.id), eq(streakFrozenDays.date, sql`${req}.yesterday`)));
+    .leftJoin(streakFrozenDays, and(eq(streakFrozenDays.userId, users.id), eq(streakFrozenDays.date, sql`${req}.yesterday`)))
+    .leftJoin(todayRest, and(eq(todayRest.userId, users.id), eq(todayRest.date, sql`${req}.today::date`)))
+    .leftJoin(yesterdayRest, and(eq(yesterdayRest.userId, users.id), eq(yesterdayRest.date, sql`${req}.yesterday`)));
 }
 
 // A named statement: PostgreSQL parses and plans it once per pooled connection.

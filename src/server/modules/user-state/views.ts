@@ -34,7 +34,8 @@ export function todayFromState(s: UserState): TodayResponse {
 }
 
 /** GET /api/streak. */
-export const streakFromState = (s: UserState): StreakView => streakView(s.rows.state, s.today, s.rows.yesterdayFrozen !== null);
+export const streakFromState = (s: UserState): StreakView =>
+  streakView(s.rows.state, s.today, s.rows.yesterdayFrozen !== null, { today: s.rows.todayRest !== null, yesterday: s.rows.yesterdayRest !== null });
 
 /** GET /api/subscription (the state's trial and paid period are current: readUserState ended what was due). */
 export const subscriptionFromState = (s: UserState): Subscription => subscriptionView(s.rows.user.tier, s.rows.subscription);

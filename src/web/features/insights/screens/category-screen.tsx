@@ -10,6 +10,7 @@ import { hasEnoughForLevels, MIN_CHECK_INS_FOR_LEVELS, moreNeededText } from '@s
 import { AREA_ABOUT, LEVEL_INSIGHT, LEVEL_LABELS } from '../area-content';
 import { WhatMovesWhat } from '../components/what-moves-what';
 import { Gauge } from '../components/gauge';
+import { AreaStrengthCard } from '../components/strength';
 
 /** /category/:categoryId (spec part 2 §2): gauge, percentage, insights, about text and improvement tips. */
 export default function CategoryScreen() {
@@ -90,6 +91,8 @@ export default function CategoryScreen() {
             </>
           )}
         </Card>
+
+        <AreaStrengthCard area={area} />
 
         <WhatMovesWhat area={area} />
 

@@ -10,6 +10,7 @@ import { scaleOption } from '@web/lib/check-ins';
 import { useHistory } from '@web/features/check-ins/api/get-history';
 import { useToday } from '@web/features/check-ins/api/get-today';
 import { scoreTextClass } from '@web/lib/score-colors';
+import { StrengthSummary } from '../components/strength';
 
 /** /completion (DECISIONS): a summary of today's check-in. */
 export default function CompletionScreen() {
@@ -39,6 +40,10 @@ export default function CompletionScreen() {
             <p className={cn('text-5xl font-extrabold', banded ? scoreTextClass(toPercent(normalizeStoredScore(c.score))) : 'text-fg')} data-testid="completion-score">
               {toPercent(normalizeStoredScore(c.score))}%
             </p>
+          </Card>
+          {/* Issue 28: where today's check-in moved the strength score. */}
+          <Card>
+            <StrengthSummary />
           </Card>
           <Card>
             <h2 className="text-lg font-bold">Your answers</h2>

@@ -5,6 +5,7 @@ import { toPercent } from '@shared/domain/scoring';
 import { AREA_ICONS } from '@shared/domain/tips';
 import { cn } from '@web/components/ui/cn';
 import { Card, Page, PageHeader } from '@web/components/ui/page';
+import { StrengthSummary } from '../components/strength';
 import { useHistory } from '@web/features/check-ins/api/get-history';
 import { useToday } from '@web/features/check-ins/api/get-today';
 import { MIN_DAYS_FOR_TRENDS, moreNeededText } from '@shared/domain/early-days';
@@ -42,6 +43,10 @@ export default function TrendsScreen() {
       ) : (
         <>
           <Week todayDate={today.data.localDate} history={toDatedScores(history.data.checkIns)} />
+          {/* Issue 28: the strength score and its 90-day line beside the week. */}
+          <Card className="mt-4">
+            <StrengthSummary />
+          </Card>
           <div className="mt-4">
             <WhatMovesWhat />
           </div>

@@ -42,6 +42,9 @@ describe('FAQ (spec part 2 §2)', () => {
       expect(faqText).toContain(`${tier}: ${n} shield`);
     }
     expect(faqText).toMatch(/coming soon/i);
+    // Issue 28: rest days beside shields, with their allowance; the strength score's rule.
+    expect(faqText).toMatch(/Rest days sit beside shields[^]*14 a year[^]*uses no shield/);
+    expect(faqText).toContain('A missed day lowers it a little; a shield or a rest day keeps it.');
     for (const s of ['8:00 PM', '11:45 PM', '11:59:59 PM', '15-minute', 'first 24 hours', '10 minutes before the window closes', 'within 48 hours', 'PDF, JSON or CSV', '30 days']) {
       expect(faqText).toContain(s);
     }

@@ -1,3 +1,4 @@
+import { REST_DAYS_MAX_AHEAD, REST_DAYS_PER_YEAR } from '@shared/domain/rest-days';
 import {
   CHECK_IN_TIME_MAX,
   CHECK_IN_TIME_MIN,
@@ -71,6 +72,8 @@ export const streakFacts = {
   trialDays: TRIAL_DAYS,
   milestones: MILESTONES,
   rewards: MILESTONE_REWARDS,
+  restDaysPerYear: REST_DAYS_PER_YEAR,
+  restDaysMaxAhead: REST_DAYS_MAX_AHEAD,
 };
 
 export const feedbackMax = FEEDBACK_MAX_LENGTH;

@@ -80,6 +80,7 @@ export const FAQ: readonly FaqCategory[] = [
         answer: [
           'Your streak is the number of days in a row you have checked in. Each check-in inside the window adds a day.',
           `Milestones along the way: ${milestoneNames}. Some come with a reward: ${rewardLine}. Each reward can be claimed once.`,
+          'Beside your streak, your strength shows how steadily you check in: each day moves it a little, and recent days count most. A missed day lowers it a little; a shield or a rest day keeps it.',
         ],
       },
       {
@@ -96,6 +97,7 @@ export const FAQ: readonly FaqCategory[] = [
             ],
           },
           `Shields are granted when a plan or trial starts. You can also buy a single shield for ${price.shield}.`,
+          `Rest days sit beside shields for the days off you know about (a surgery, a wedding, a trip): plan them on the Streak page at least a day ahead, up to ${streakFacts.restDaysMaxAhead} days ahead and ${streakFacts.restDaysPerYear} a year on every plan. A rest day without a check-in keeps your streak as it was and uses no shield; a check-in on one counts as usual and gives the rest day back. Shields cover the days you did not plan.`,
         ],
       },
       {

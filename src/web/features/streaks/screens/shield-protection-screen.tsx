@@ -3,7 +3,7 @@ import { PRICES_CENTS, formatUsd } from '@shared/domain/prices';
 import { ButtonLink } from '@web/components/ui/button';
 import { Card, Page, PageHeader } from '@web/components/ui/page';
 import { useStreak } from '../api/get-streak';
-import { shieldText } from '../texts';
+import { shieldText, STREAK_TEXTS } from '../texts';
 
 /** /shield-protection — how shields work and how many each tier includes. */
 export default function ShieldProtectionScreen() {
@@ -24,6 +24,7 @@ export default function ShieldProtectionScreen() {
         <p>When a day ends without a check-in, one shield is used automatically and the day is marked frozen (❄️). Your streak stays safe.</p>
         <p>With no shields left, a missed day breaks the streak; it falls back to the highest milestone you reached (30, 100, 365 or 730 days).</p>
         <p>A lost streak of 7 days or more can be recovered within 7 days for {formatUsd(PRICES_CENTS.streakRecovery)}.</p>
+        <p>{STREAK_TEXTS.restDaysVsShields}</p>
       </Card>
       <Card className="mt-4">
         <h2 className="text-lg font-bold">Shields by plan</h2>
