@@ -57,6 +57,11 @@ const zones = ({ importer, tests = false } = {}) => {
           { target: './src', from: './e2e', message: 'source never imports test code.' },
         ]),
     {
+      target: './src/web/features',
+      from: './src/web/app',
+      message: 'a feature never imports web/app (the shell composes the features): move the shared piece down into web/lib.',
+    },
+    {
       target: ['./src/web/lib', './src/web/components'],
       from: ['./src/web/features', './src/web/app'],
       message: 'web/lib and web/components never import a feature or web/app; move the shared piece down into lib.',
@@ -93,6 +98,20 @@ const CLIMB = '^\\.\\./\\.\\.(/|$)';
 /** The same for esquery selectors, where a slash would end the regular expression. */
 const CLIMB_SELECTOR = '^\\.\\.\\W\\.\\.(\\W|$)';
 const CLIMB_MESSAGE = 'Use a path alias (@shared/…, @server/…, @web/…, @test/…, @e2e/…) instead of climbing more than one directory (run scripts/codemod-aliases.mjs).';
+/** The no-restricted-syntax entries of every TypeScript file (a block that sets the rule again must repeat them). */
+const CLIMB_SYNTAX = [
+  { selector: `ImportExpression > Literal.source[value=/${CLIMB_SELECTOR}/]`, message: CLIMB_MESSAGE },
+  {
+    selector: `CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|unmock|importActual|importMock)$/] > Literal.arguments:first-child[value=/${CLIMB_SELECTOR}/]`,
+    message: CLIMB_MESSAGE,
+  },
+];
+/** Server code reads the time from the clock (app.clock, ctx.now; plugins/clock.ts), which tests can set. */
+const CLOCK_MESSAGE = 'Read the time from the clock (app.clock.now(), ctx.now(), or systemClock from plugins/clock.ts), not the machine: tests and the developer clock set it.';
+const CLOCK_SYNTAX = [
+  { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: CLOCK_MESSAGE },
+  { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: CLOCK_MESSAGE },
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'drizzle/**', 'data/**', 'coverage/**', 'test-results/**'] },
@@ -124,15 +143,23 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx,mts,cts}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ regex: CLIMB, message: CLIMB_MESSAGE }] }],
-      'no-restricted-syntax': [
-        'error',
-        { selector: `ImportExpression > Literal.source[value=/${CLIMB_SELECTOR}/]`, message: CLIMB_MESSAGE },
-        {
-          selector: `CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|unmock|importActual|importMock)$/] > Literal.arguments:first-child[value=/${CLIMB_SELECTOR}/]`,
-          message: CLIMB_MESSAGE,
-        },
-      ],
+      'no-restricted-syntax': ['error', ...CLIMB_SYNTAX],
     },
+  },
+  {
+    // Type-aware rules: a promise is awaited, returned or marked `void` (deliberate fire-and-forget), and never
+    // handed where a plain callback is expected.
+    files: ['**/*.{ts,tsx,mts,cts}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: root } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/**/*.test.ts', 'src/server/plugins/clock.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...CLIMB_SYNTAX, ...CLOCK_SYNTAX] },
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],

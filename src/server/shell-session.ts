@@ -1,10 +1,7 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sessions } from './db/schema/index';
-import { hashToken, SESSION_COOKIE } from './plugins/session';
-
-/** Longer cookie values are not ours (a token is 43 characters) and are not looked up (as the session hook). */
-const MAX_TOKEN_LENGTH = 200;
+import { hashToken, MAX_TOKEN_LENGTH, SESSION_COOKIE } from './plugins/session';
 
 /**
  * Whether a page request carries a live session, for the page shell only (web-shell.ts: the shell preloads

@@ -40,7 +40,7 @@ function json(res: ServerResponse, status: number, body: unknown) {
 export async function startFakeOpenAi(opts: { model?: string; apiKey?: string } = {}): Promise<FakeOpenAi> {
   const sockets = new Set<Socket>();
   const fake: Omit<FakeOpenAi, 'baseUrl' | 'env' | 'close'> = { mode: { reply: 'Fake coach advice.' }, requests: [] };
-  const server = createServer(async (req, res) => {
+  const answer = async (req: IncomingMessage, res: ServerResponse) => {
     if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return json(res, 404, { error: { message: 'not found' } });
     const text = await readBody(req);
     let body: Record<string, unknown>;
@@ -62,7 +62,8 @@ export async function startFakeOpenAi(opts: { model?: string; apiKey?: string } 
       choices: [{ index: 0, message: { role: 'assistant', content: mode.reply }, finish_reason: 'stop', logprobs: null }],
       usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
     });
-  });
+  };
+  const server = createServer((req, res) => void answer(req, res));
   server.on('connection', (s) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));

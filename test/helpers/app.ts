@@ -6,6 +6,7 @@ import type { Mailer, MailMessage } from '@server/plugins/mail';
 import type { EventWiring } from '@server/events';
 import { contextOf, withNow, type ServiceContext } from '@server/context';
 import { createTestDb, type Engine } from './db';
+import { startPushService, type FakePushService } from '@test/fakes/push-service';
 
 export function testConfig(env: Record<string, string> = {}): AppConfig {
   return loadConfig({ NODE_ENV: 'test', APP_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', ...env });
@@ -79,4 +80,11 @@ export async function buildTestApp(
       await handle.close();
     },
   };
+}
+
+/** A test app whose Web Push messages go to a fake push service on 127.0.0.1 (allowed as a push host). */
+export async function startAppWithPushService(engine: Engine, now: string): Promise<{ t: TestApp; push: FakePushService }> {
+  const push = await startPushService();
+  const t = await buildTestApp(engine, { now, env: { PUSH_ALLOWED_HOSTS: push.host } });
+  return { t, push };
 }

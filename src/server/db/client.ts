@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index';
 import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed } from './change-feed';
+import { nameStatements } from './rows';
 
 export type Schema = typeof schema;
 /** The one database type used by repos: the same on PGlite and PostgreSQL. */
@@ -159,6 +160,8 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
     // An idle connection can be cut by the server (restart, failover, admin command); the pool replaces
     // it on the next query. Without a listener that event would crash the process.
     pool.on('error', (err) => (opts.onIdleError ?? defaultIdleError)(err));
+    // Each new connection runs the app's fixed statements under their names (db/rows.ts, decision 032).
+    pool.on('connect', (client) => nameStatements(client));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     if (opts.migrate !== false) {
       // Several instances may start together: one migrates at a time.

@@ -5,7 +5,7 @@ import { checkIns, users } from './schema/index';
 /**
  * Each user's latest check-in (its local date and instant) for a LATERAL join to `users`: a top-1 on the unique
  * (user, date) index, read backwards. What the check-in window reads, for the user-state read (the check-in batch's
- * lock has the same join in its fixed text: check-ins/repo.ts, LOCK_USERS_SQL).
+ * lock has the same join in its fixed text: check-ins/repo.ts, LOCK_USERS).
  */
 export function latestCheckInLateral(db: Db) {
   return db

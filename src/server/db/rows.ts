@@ -1,4 +1,5 @@
-import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { getTableColumns, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 
 /**
@@ -11,39 +12,148 @@ export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
   return res.rows;
 }
 
-/** What `namedRowsOf` needs of Drizzle's session (the same on both drivers; not in its public types). */
-interface SessionWithPrepare {
-  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
-  prepareQuery(query: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: false): { execute(): Promise<unknown> };
+/** Statement text → its name, for every named statement (decision 032). A name keeps one text. */
+const NAMES = new Map<string, string>();
+const TEXTS = new Map<string, string>();
+
+function nameText(name: string, text: string): void {
+  if (NAMES.get(text) === name) return;
+  const known = TEXTS.get(name);
+  if (known !== undefined && known !== text) throw new Error(`Statement ${name} was given two texts; a name keeps one text (decision 032).`);
+  TEXTS.set(name, text);
+  NAMES.set(text, name);
+}
+
+/** What `nameStatements` needs of a node-postgres client: its `query` method. */
+interface QueryingClient {
+  query: (...args: never[]) => unknown;
+}
+
+/**
+ * Makes a node-postgres pool client run every registered statement text (namedRowsOf, fixedStatement) as a NAMED
+ * prepared statement: Drizzle hands the client `{ text }`, and this adds the name. `pool.on('connect', …)` calls it
+ * once per new connection (db/client.ts); PGlite has no named statements and needs nothing.
+ */
+export function nameStatements(client: QueryingClient): void {
+  const query = client.query.bind(client) as (config: unknown, ...rest: unknown[]) => unknown;
+  client.query = ((config: unknown, ...rest: unknown[]) => {
+    if (config !== null && typeof config === 'object' && 'text' in config && !('name' in config && config.name)) {
+      const name = NAMES.get(String(config.text));
+      if (name) return query({ ...config, name }, ...rest);
+    }
+    return query(config, ...rest);
+  }) as QueryingClient['query'];
 }
 
 /**
  * `rowsOf` as a NAMED prepared statement (decision 032): on PostgreSQL each pooled connection parses the
  * statement once and, after a few runs, keeps one generic plan, so a batch pays only Bind and Execute instead of
  * Parse, analysis and planning each time (they cost PostgreSQL more than executing a batch's rows). The query's text
- * must be the same at every call for one `name` (values only as parameters: anyText, one jsonb parameter): the
- * driver refuses a name reused with another text. PGlite ignores the name.
+ * must be the same at every call for one `name` (values only as parameters: anyText, one jsonb parameter): a name
+ * given another text throws. PGlite ignores the name.
  */
 export async function namedRowsOf<T>(db: Db, name: string, query: SQL): Promise<T[]> {
-  const session = db._.session as unknown as SessionWithPrepare;
-  const res = (await session.prepareQuery(session.dialect.sqlToQuery(query), undefined, name, false).execute()) as { rows: T[] };
+  const statement = db.execute(query);
+  nameText(name, statement.getQuery().sql);
+  const res = (await statement) as unknown as { rows: T[] };
   return res.rows;
+}
+
+/** A named statement whose text is fixed once (fixedStatement). */
+export interface FixedStatement {
+  readonly name: string;
+  readonly text: string;
+  /** The statement with these values for `$1…`, in order. */
+  with(params: readonly unknown[]): SQL;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A NAMED prepared statement from its text, fixed once at module load (decision 032): no query builder at each
+ * call — building a select with a lateral join, or an upsert, cost more of the server than running it. `$1…` in the
+ * text, each once and in order (the text is checked here); rows as the driver answers them (column names as in the
+ * text; instants as epoch milliseconds: `epochMs`, or the mappers of `tableColumns`).
+ */
+export function fixedStatement(name: string, text: string): FixedStatement {
+  const parts = text.split(/\$\d+\b/);
+  const used = [...text.matchAll(/\$(\d+)\b/g)].map((m) => Number(m[1]));
+  if (used.some((n, i) => n !== i + 1)) throw new Error(`Statement ${name}: use $1, $2, … once each and in order.`);
+  const build = (params: readonly unknown[]) =>
+    sql.join(parts.flatMap((part, i) => (i === 0 ? [sql.raw(part)] : [sql.param(params[i - 1]), sql.raw(part)])));
+  const rendered = dialect.sqlToQuery(build(used.map(() => null))).sql;
+  if (rendered !== text) throw new Error(`Statement ${name}: Drizzle renders its text differently.`);
+  nameText(name, text);
+  return { name, text, with: build };
+}
+
+/** Runs a fixed statement with its parameters; its rows as the driver answers them. */
+export async function fixedRows<T>(db: Db, statement: FixedStatement, params: readonly unknown[]): Promise<T[]> {
+  return rowsOf<T>(db, statement.with(params));
+}
+
+/** SQL reading a timestamptz as epoch milliseconds (a float8, a number on both drivers), for fixed statements. */
+export const epochMs = (expr: string) => `(extract(epoch FROM ${expr}) * 1000)::float8`;
+
+/** An instant column read as a Date (Drizzle's `timestamp(…, { mode: 'date' })`). */
+const isInstant = (column: AnyColumn) => column.columnType === 'PgTimestamp' && column.dataType === 'date';
+
+/**
+ * A table's columns for a fixed statement, generated from its Drizzle definition: `list`, the select-list text
+ * (`alias.column AS prefixcolumn`; instants as epoch milliseconds, dates as text), and `row`, the mapper from a
+ * result row back to the row type the query builder reads. `only` picks some columns (by property name); a column
+ * added to the table is read and mapped with the others.
+ */
+export function tableColumns<T extends PgTable, K extends keyof T['$inferSelect'] & string = keyof T['$inferSelect'] & string>(
+  table: T,
+  alias: string,
+  opts: { prefix?: string; only?: readonly K[] } = {},
+): { list: string; row: (r: Record<string, unknown>) => Pick<T['$inferSelect'], K> } {
+  const prefix = opts.prefix ?? '';
+  const picked = Object.entries(getTableColumns(table) as Record<string, AnyColumn>).filter(
+    ([key]) => !opts.only || (opts.only as readonly string[]).includes(key),
+  );
+  const list = picked
+    .map(([, c]) => {
+      const expr = `${alias}.${c.name}`;
+      const value = isInstant(c) ? epochMs(expr) : c.getSQLType() === 'date' ? `${expr}::text` : expr;
+      return `${value} AS ${prefix}${c.name}`;
+    })
+    .join(', ');
+  const fields = picked.map(([key, c]) => [key, `${prefix}${c.name}`, isInstant(c)] as const);
+  const row = (r: Record<string, unknown>) => {
+    const out: Record<string, unknown> = {};
+    for (const [key, field, instant] of fields) {
+      const v = r[field];
+      out[key] = instant && v !== null ? new Date(v as number) : v;
+    }
+    return out as Pick<T['$inferSelect'], K>;
+  };
+  return { list, row };
 }
 
 /**
- * A NAMED prepared statement from its text, fixed once (decision 032): what `namedRowsOf` does without
- * building the text from Drizzle's query builder at each call — building a select with a lateral join, or an upsert,
- * cost more of the server than running it. `$1…` in the text, `params` in that order; the rows as the driver answers
- * them (column names as in the text; timestamps as text, so read them as epoch milliseconds: `epochMs`).
+ * Rows of a table as ONE jsonb parameter (decision 032: a batch binds one parameter, whatever its size), generated
+ * from the table's Drizzle definition: `json(rows)` makes the parameter from rows keyed by property (values of other
+ * keys are left out; instants as ISO text), `from(param)` is the `jsonb_to_recordset(…) AS v(…)` that reads it back
+ * typed as the table's columns, and `columns` lists the column names in that order. `only` picks some columns.
  */
-export async function namedTextRows<T>(db: Db, name: string, text: string, params: unknown[]): Promise<T[]> {
-  const session = db._.session as unknown as SessionWithPrepare;
-  const res = (await session.prepareQuery({ sql: text, params }, undefined, name, false).execute()) as { rows: T[] };
-  return res.rows;
+export function tableRecordset<T extends PgTable>(table: T, only?: readonly (keyof T['$inferInsert'] & string)[]) {
+  const picked = Object.entries(getTableColumns(table) as Record<string, AnyColumn>).filter(
+    ([key]) => !only || (only as readonly string[]).includes(key),
+  );
+  const columns = picked.map(([, c]) => c.name);
+  const shape = picked.map(([, c]) => `${c.name} ${c.getSQLType()}`).join(', ');
+  const json = (rows: readonly Partial<Record<keyof T['$inferInsert'], unknown>>[]): string =>
+    JSON.stringify(
+      rows.map((r) => {
+        const out: Record<string, unknown> = {};
+        for (const [key, c] of picked) out[c.name] = (r as Record<string, unknown>)[key] ?? null;
+        return out;
+      }),
+    );
+  return { columns, json, from: (param: string) => `jsonb_to_recordset(${param}::jsonb) AS v(${shape})` };
 }
-
-/** SQL reading a timestamptz as epoch milliseconds (a float8, a number on both drivers), for `namedTextRows`. */
-export const epochMs = (expr: string) => `(extract(epoch FROM ${expr}) * 1000)::float8`;
 
 /**
  * For the rest of the transaction, named statements run their generic plan at once (PostgreSQL only). Left to itself

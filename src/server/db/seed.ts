@@ -11,6 +11,7 @@ import { bulkLoad } from './bulk-load';
 import { rowsOf } from './rows';
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
+import { systemClock } from '../plugins/clock';
 import { rebuildCheckInRollups } from '../modules/admin/service';
 import { seedCoupons } from '../modules/coupons/service';
 
@@ -63,7 +64,7 @@ const arr = (xs: string[]) => sql.raw(`ARRAY[${xs.map((x) => `'${x.replace(/'/g,
 
 export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResult> {
   const log = opts.log ?? (() => {});
-  const now = opts.now ?? new Date();
+  const now = opts.now ?? systemClock.now();
   // The services the seed calls take a context: the database and the seed's instant.
   const ctx = { db, now: () => now };
   const batch = opts.batch ?? 20_000;

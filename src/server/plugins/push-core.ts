@@ -1,6 +1,7 @@
 import { Agent } from 'undici';
 import webpush from 'web-push';
 import { guardedConnector, type AllowedPushHost } from './push-address';
+import { systemClock } from './clock';
 
 /**
  * One Web Push message to one subscription, with a fixed VAPID key pair: `web-push`'s generateRequestDetails()
@@ -33,7 +34,7 @@ export interface VapidKeys {
 }
 
 /** Retry-After (RFC 9110): delay-seconds or an HTTP-date; null when absent or unreadable. */
-export function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | null {
+export function parseRetryAfter(value: string | string[] | undefined, now = systemClock.now().getTime()): number | null {
   const v = Array.isArray(value) ? value[0] : value;
   if (typeof v !== 'string' || !v.trim()) return null;
   if (/^\d+$/.test(v.trim())) return Number(v.trim());
@@ -54,8 +55,8 @@ export function createDirectSender(vapid: VapidKeys, subject: string, opts: Dire
   const vapidHeaders = new Map<string, { authorization: string; renewAfter: number }>();
   const vapidAuthorization = (audience: string) => {
     const cached = vapidHeaders.get(audience);
-    if (cached && Date.now() < cached.renewAfter) return cached.authorization;
-    const exp = Math.floor(Date.now() / 1000) + 12 * 3600;
+    if (cached && systemClock.now().getTime() < cached.renewAfter) return cached.authorization;
+    const exp = Math.floor(systemClock.now().getTime() / 1000) + 12 * 3600;
     const { Authorization } = webpush.getVapidHeaders(audience, subject, vapid.publicKey, vapid.privateKey, 'aes128gcm', exp);
     vapidHeaders.set(audience, { authorization: Authorization, renewAfter: (exp - 3600) * 1000 });
     return Authorization;

@@ -3,17 +3,17 @@ import fp from 'fastify-plugin';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { sessions } from '../db/schema/index';
+import { sessions, users } from '../db/schema/index';
 import { forbidden, unauthorized } from '../errors';
 import { batchedRead } from '../db/batch';
-import { epochMs, namedTextRows } from '../db/rows';
+import { epochMs, fixedRows, fixedStatement, tableColumns } from '../db/rows';
 
 export const SESSION_COOKIE = 'big7_sid';
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** A session is extended (and its cookie re-sent) once less than this is left. */
 const SESSION_RENEW_BELOW_MS = 6 * 24 * 60 * 60 * 1000;
 /** Longer cookie values are not ours (a token is 43 characters) and are not looked up. */
-const MAX_TOKEN_LENGTH = 200;
+export const MAX_TOKEN_LENGTH = 200;
 
 import { SessionCache, type UserRow } from './session-cache';
 import type { ChangeFeed } from '../db/change-feed';
@@ -36,67 +36,21 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * The per-request session lookup (on a cache miss): the sessions of concurrent requests in ONE named prepared
- * statement (`= ANY($1)`, db/batch.ts) from fixed text (namedTextRows: no query builder, and the user's row mapped
- * here rather than column by column through Drizzle's mapper), parsed and planned once per pooled PostgreSQL
+ * statement (`= ANY($1)`, db/batch.ts) from fixed text (fixedStatement: no query builder; the user's columns and
+ * their mapper generated from the table's definition), parsed and planned once per pooled PostgreSQL
  * connection. Each caller keeps only its own row, and only while unexpired at its own `now` (app time).
  */
-const SESSION_LOOKUP_SQL = `SELECT s.id AS session_id, ${epochMs('s.expires_at')} AS expires_ms,
-    u.id, u.email, u.password_hash, u.first_name, u.last_name, u.profile_image_url, u.age, u.gender, u.provider,
-    u.google_sub, u.google_link_verified, u.tier, u.timezone, u.check_in_time, ${epochMs('u.email_verified_at')} AS email_verified_ms,
-    u.first_check_in_completed, u.premium_offer_used, ${epochMs('u.created_at')} AS created_ms, ${epochMs('u.updated_at')} AS updated_ms
+const USER = tableColumns(users, 'u');
+const SESSION_LOOKUP = fixedStatement(
+  'session_user_many',
+  `SELECT s.id AS session_id, ${epochMs('s.expires_at')} AS expires_ms, ${USER.list}
   FROM sessions AS s JOIN users AS u ON u.id = s.user_id
-  WHERE s.id = ANY($1::text[])`;
-interface SessionLookupRow {
-  session_id: string;
-  expires_ms: number;
-  id: string;
-  email: string;
-  password_hash: string | null;
-  first_name: string;
-  last_name: string | null;
-  profile_image_url: string | null;
-  age: number | null;
-  gender: UserRow['gender'];
-  provider: UserRow['provider'];
-  google_sub: string | null;
-  google_link_verified: boolean;
-  tier: UserRow['tier'];
-  timezone: string;
-  check_in_time: string;
-  email_verified_ms: number | null;
-  first_check_in_completed: boolean;
-  premium_offer_used: boolean;
-  created_ms: number;
-  updated_ms: number;
-}
-/** The user's row as the query builder would read it (every column of `users`: a column added there fails to compile here). */
-function userRowOf(r: SessionLookupRow): UserRow {
-  return {
-    id: r.id,
-    email: r.email,
-    passwordHash: r.password_hash,
-    firstName: r.first_name,
-    lastName: r.last_name,
-    profileImageUrl: r.profile_image_url,
-    age: r.age,
-    gender: r.gender,
-    provider: r.provider,
-    googleSub: r.google_sub,
-    googleLinkVerified: r.google_link_verified,
-    tier: r.tier,
-    timezone: r.timezone,
-    checkInTime: r.check_in_time,
-    emailVerifiedAt: r.email_verified_ms === null ? null : new Date(r.email_verified_ms),
-    firstCheckInCompleted: r.first_check_in_completed,
-    premiumOfferUsed: r.premium_offer_used,
-    createdAt: new Date(r.created_ms),
-    updatedAt: new Date(r.updated_ms),
-  };
-}
+  WHERE s.id = ANY($1::text[])`,
+);
 type SessionRow = { expiresAt: Date; user: UserRow };
 const sessionReads = batchedRead(async (db: Db, ids: readonly string[]): Promise<readonly (SessionRow | undefined)[]> => {
-  const rows = await namedTextRows<SessionLookupRow>(db, 'session_user_many', SESSION_LOOKUP_SQL, [[...new Set(ids)]]);
-  const byId = new Map(rows.map((r) => [r.session_id, { expiresAt: new Date(r.expires_ms), user: userRowOf(r) }]));
+  const rows = await fixedRows<{ session_id: string; expires_ms: number }>(db, SESSION_LOOKUP, [[...new Set(ids)]]);
+  const byId = new Map(rows.map((r) => [r.session_id, { expiresAt: new Date(r.expires_ms), user: USER.row(r) }]));
   return ids.map((id) => byId.get(id));
 });
 async function lookUpSession(db: Db, id: string, now: Date): Promise<SessionRow | undefined> {

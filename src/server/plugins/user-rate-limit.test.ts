@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '@test/helpers/app';
+import { buildTestApp, startAppWithPushService, type TestApp } from '@test/helpers/app';
 import { testEngines } from '@test/helpers/db';
 import { createUser, signInAs } from '@test/helpers/users';
-import { startPushService, type FakePushService } from '@test/fakes/push-service';
+import type { FakePushService } from '@test/fakes/push-service';
 import { USER_LIMITS } from './rate-limit';
 
 /**
@@ -21,14 +21,8 @@ interface Route {
 describe.each(testEngines())('per-user limits on %s', (engine) => {
   let t: TestApp;
   let push: FakePushService;
-  beforeAll(async () => {
-    push = await startPushService();
-    t = await buildTestApp(engine, { now: '2026-03-10T12:00:00Z', env: { PUSH_ALLOWED_HOSTS: push.host } });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await push?.close();
-  });
+  beforeAll(async () => { ({ t, push } = await startAppWithPushService(engine, '2026-03-10T12:00:00Z')); });
+  afterAll(async () => { await Promise.all([t?.close(), push?.close()]); });
 
   const routes: Route[] = [
     { name: 'registerToken', url: '/api/notifications/register-token', payload: () => ({ token: push.subscribe().toJSON() }) },

@@ -15,6 +15,7 @@ import {
   localMinutesOf,
   offsetMinutes,
   isKnownTimeZone,
+  zoneOrUtc,
   startOfLocalDay,
   weekdayOf,
   weekdayShortOf,
@@ -115,6 +116,9 @@ describe('offsetMinutes (cached per zone and hour)', () => {
     expect(isKnownTimeZone('Europe/Berlin')).toBe(true);
     expect(isKnownTimeZone('Europe/Berlin')).toBe(true); // cached
     expect(isKnownTimeZone('')).toBe(false);
+    expect(zoneOrUtc('Not/AZone')).toBe('UTC');
+    expect(zoneOrUtc('')).toBe('UTC');
+    expect(zoneOrUtc('America/St_Johns')).toBe('America/St_Johns');
   });
 });
 

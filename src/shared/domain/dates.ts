@@ -75,6 +75,9 @@ export function isKnownTimeZone(tz: string): boolean {
   return true;
 }
 
+/** The zone itself when this runtime knows it; otherwise UTC (an unknown stored zone is read as UTC everywhere). */
+export const zoneOrUtc = (tz: string): string => (isKnownTimeZone(tz) ? tz : 'UTC');
+
 /** The local wall clock at an instant, as milliseconds of a fictional UTC timeline. */
 function wallMs(instant: number, tz: string): number {
   return instant + offsetMinutes(tz, instant) * MINUTE_MS;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import { TRIAL_TIERS } from '../domain/trials';
 import { TIERS } from '../domain/tiers';
+import { byAreaScoreKey } from '../domain/areas';
 import { isLocalDate } from '../domain/dates';
 import { SCALE_MAX, SCALE_MIN } from '../domain/scoring';
 import { GENDERS, isPlainName, MAX_NAME_LENGTH, publicUserSchema } from './auth';
@@ -251,13 +252,7 @@ const ANSWERS_SHAPE = 'answers must be 7 answers, all true/false or all whole nu
 /** One check-in of an export as an import reads it (other fields — ids, summary — are ignored). */
 export const importCheckInSchema = z.object({
   date: z.string({ error: 'date must be a date as YYYY-MM-DD' }).refine(isLocalDate, 'date must be a real date as YYYY-MM-DD'),
-  restScore: score,
-  exerciseScore: score,
-  nutritionScore: score,
-  goalsScore: score,
-  boundariesScore: score,
-  connectionScore: score,
-  joyScore: score,
+  ...byAreaScoreKey(() => score),
   score: score.optional(),
   answers: z
     .array(z.union([z.boolean(), z.number().int().min(SCALE_MIN).max(SCALE_MAX)]), { error: ANSWERS_SHAPE })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AREAS } from '../domain/areas';
+import { AREAS, byAreaScoreKey } from '../domain/areas';
 import { TIERS } from '../domain/tiers';
 import {
   BUTTON_LABELS,
@@ -64,13 +64,7 @@ export const checkInSchema = z.object({
   id: z.string(),
   /** YYYY-MM-DD in the user's timezone at submission. */
   date: z.string(),
-  restScore: z.number(),
-  exerciseScore: z.number(),
-  nutritionScore: z.number(),
-  goalsScore: z.number(),
-  boundariesScore: z.number(),
-  connectionScore: z.number(),
-  joyScore: z.number(),
+  ...byAreaScoreKey(() => z.number()),
   /** Mean of the seven area scores, 0..1. */
   score: z.number(),
   answers: z.array(z.union([z.boolean(), z.number()])),

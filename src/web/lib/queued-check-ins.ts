@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { AREAS } from '@shared/domain/areas';
+import { AREAS, byAreaScoreKey } from '@shared/domain/areas';
 import { BUTTON_LABELS } from '@shared/domain/check-in-window';
 import { localDateOf } from '@shared/domain/dates';
 import { JOURNAL_FIELDS } from '@shared/domain/journal';
@@ -61,10 +61,7 @@ export function withQueuedCheckIn(today: TodayResponse, records: readonly Queued
   const checkIn: CheckInDto = {
     id,
     date: today.localDate,
-    ...(Object.fromEntries(AREAS.map((a, i) => [`${a}Score`, scores[i] ?? 0])) as Pick<
-      CheckInDto,
-      'restScore' | 'exerciseScore' | 'nutritionScore' | 'goalsScore' | 'boundariesScore' | 'connectionScore' | 'joyScore'
-    >),
+    ...byAreaScoreKey((area) => scores[AREAS.indexOf(area)] ?? 0),
     score: mean(scores),
     answers: [...body.answers],
     subscriptionTierAtCheckIn: today.checkIn?.subscriptionTierAtCheckIn ?? tier,

@@ -66,7 +66,7 @@ export function useSessionFailureRedirect(errors: readonly unknown[]): void {
   useEffect(() => {
     if (!failure) return;
     endSessionAfterFailure(failure, {
-      navigate: (to) => navigate(to, { replace: true }),
+      navigate: (to) => void navigate(to, { replace: true }),
       load: (to) => window.location.assign(to),
     });
   }, [failure, navigate]);

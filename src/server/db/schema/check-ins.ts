@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { byAreaScoreKey } from '@shared/domain/areas';
 import { users } from './auth';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -16,13 +17,7 @@ export const checkIns = pgTable(
     /** YYYY-MM-DD in the user's timezone at submission. */
     localDate: text('local_date').notNull(),
     /** Area scores 0..1 (older imported rows may hold 0..100; normalised when read). */
-    restScore: doublePrecision('rest_score').notNull(),
-    exerciseScore: doublePrecision('exercise_score').notNull(),
-    nutritionScore: doublePrecision('nutrition_score').notNull(),
-    goalsScore: doublePrecision('goals_score').notNull(),
-    boundariesScore: doublePrecision('boundaries_score').notNull(),
-    connectionScore: doublePrecision('connection_score').notNull(),
-    joyScore: doublePrecision('joy_score').notNull(),
+    ...byAreaScoreKey((area) => doublePrecision(`${area}_score`).notNull()),
     /** Mean of the seven area scores, 0..1. */
     score: doublePrecision('score').notNull(),
     /** The 7 answers in area order: booleans (yes/no) or integers 0..4 (scale). */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { STREAK_LEDGER_REASONS } from '@shared/schemas/streaks';
 import type { StreakSnapshot } from '@shared/domain/streak-engine';
@@ -8,6 +8,21 @@ import type { StrengthState } from '@shared/domain/strength';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const localDate = (name: string) => date(name, { mode: 'string' });
+
+/** A table of dates per user (one row per user and date: a date is never in it twice), with `extra` columns. */
+const userDates = <N extends string, E extends Record<string, PgColumnBuilderBase>>(name: N, extra: E) =>
+  pgTable(
+    name,
+    {
+      userId: text('user_id')
+        .notNull()
+        .references(() => users.id, { onDelete: 'cascade' }),
+      date: localDate('date').notNull(),
+      ...extra,
+      createdAt: ts('created_at').notNull().defaultNow(),
+    },
+    (t) => [primaryKey({ columns: [t.userId, t.date] })],
+  );
 
 /** One row per user: the incremental streak state (see shared/domain/streak-engine.ts). */
 export const streakStates = pgTable(
@@ -55,49 +70,20 @@ export const streakStates = pgTable(
 );
 
 /** Dates a shield protected. One row per user and date: a day is never frozen twice. */
-export const streakFrozenDays = pgTable(
-  'streak_frozen_days',
-  {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    date: localDate('date').notNull(),
-    createdAt: ts('created_at').notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.date] })],
-);
+export const streakFrozenDays = userDates('streak_frozen_days', {});
 
 /** Missed dates bridged by a recovery (shown as $ in the calendar). */
-export const streakRecoveredDays = pgTable(
-  'streak_recovered_days',
-  {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    date: localDate('date').notNull(),
-    method: text('method', { enum: ['shield', 'paid'] }).notNull(),
-    paymentRef: text('payment_ref'),
-    createdAt: ts('created_at').notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.date] })],
-);
+export const streakRecoveredDays = userDates('streak_recovered_days', {
+  method: text('method', { enum: ['shield', 'paid'] }).notNull(),
+  paymentRef: text('payment_ref'),
+});
 
 /**
  * Issue 28: the user's rest days — planned (a date after the day it was planned) or used (ended without a check-in).
  * A cancelled rest day, or one a check-in gave back, is deleted (the ledger keeps the history). One row per user and
  * date; the allowance (REST_DAYS_PER_YEAR per local year) counts these rows under the user's streak-state lock.
  */
-export const streakRestDays = pgTable(
-  'streak_rest_days',
-  {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    date: localDate('date').notNull(),
-    createdAt: ts('created_at').notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.date] })],
-);
+export const streakRestDays = userDates('streak_rest_days', {});
 
 /**
  * Issue 28: the per-area strength (AREAS order, 0–1) after each settled date no longer correctable (folded out of

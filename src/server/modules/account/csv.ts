@@ -1,4 +1,4 @@
-import { AREAS, AREA_LABELS } from '@shared/domain/areas';
+import { AREAS, AREA_LABELS, AREA_SCORE_KEYS } from '@shared/domain/areas';
 import { CSV_HEADER, type AccountExport } from '@shared/schemas/account';
 import { JOURNAL_FIELDS } from '@shared/schemas/check-ins';
 
@@ -36,13 +36,7 @@ export function checkInsCsv(data: AccountExport): string {
     .map((c) =>
       csvRow([
         c.date,
-        score(c.restScore),
-        score(c.exerciseScore),
-        score(c.nutritionScore),
-        score(c.goalsScore),
-        score(c.boundariesScore),
-        score(c.connectionScore),
-        score(c.joyScore),
+        ...AREA_SCORE_KEYS.map((key) => score(c[key])),
         score(c.score),
         c.subscriptionTierAtCheckIn,
         journalText(c.journal),

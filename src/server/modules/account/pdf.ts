@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { AREAS, AREA_LABELS } from '@shared/domain/areas';
+import { AREAS, AREA_LABELS, AREA_SCORE_KEYS } from '@shared/domain/areas';
 import { scoreColor, type ScoreColor } from '@shared/domain/insights';
 import { TIER_LABELS } from '@shared/domain/tiers';
 import { GENDER_LABELS, type AccountExport } from '@shared/schemas/account';
@@ -157,7 +157,7 @@ export function renderWellnessReport({ data, includeJournals, date }: ReportInpu
       const y = doc.y;
       const values = [
         c.date,
-        ...[c.restScore, c.exerciseScore, c.nutritionScore, c.goalsScore, c.boundariesScore, c.connectionScore, c.joyScore].map(
+        ...AREA_SCORE_KEYS.map((key) => c[key]).map(
           (v) => `${percent(v)}%`,
         ),
         `${percent(c.score)}%`,

@@ -90,11 +90,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/resend-verification',
-    { onRequest: app.authRateLimit, schema: { body: emailBodySchema, response: { 200: messageSchema } } },
-    async (request) => service.resendVerification(contextOf(request), request.body.email),
-  );
+  // The two routes that take an e-mail address and answer a message.
+  for (const [url, send] of [
+    ['/resend-verification', service.resendVerification],
+    ['/forgot-password', service.forgotPassword],
+  ] as const) {
+    app.post(
+      url,
+      { onRequest: app.authRateLimit, schema: { body: emailBodySchema, response: { 200: messageSchema } } },
+      async (request) => send(contextOf(request), request.body.email),
+    );
+  }
 
   app.get(
     '/verify-email',
@@ -102,11 +108,6 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => service.verifyEmail(contextOf(request), request.query.token),
   );
 
-  app.post(
-    '/forgot-password',
-    { onRequest: app.authRateLimit, schema: { body: emailBodySchema, response: { 200: messageSchema } } },
-    async (request) => service.forgotPassword(contextOf(request), request.body.email),
-  );
 
   app.post(
     '/reset-password',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, getTableColumns, gte, sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
-import { anyText, epochMs, namedRowsOf, namedTextRows, rowsOf } from '@server/db/rows';
+import { anyText, fixedRows, fixedStatement, namedRowsOf, rowsOf, tableColumns, tableRecordset } from '@server/db/rows';
 import { checkInIdempotencyKeys, checkIns, journalEntries, users } from '@server/db/schema/index';
 import type { JournalField } from '@shared/schemas/check-ins';
 
@@ -50,25 +50,12 @@ export type LatestCheckIn = Pick<CheckInRow, 'localDate' | 'createdAt'>;
  * check-in window reads. One statement.
  */
 export async function lockUsersWithLatest(db: Db, userIds: string[]): Promise<Map<string, LockedUser>> {
-  const rows = await namedTextRows<{
-    id: string;
-    timezone: string;
-    check_in_time: string;
-    created_ms: number;
-    first_check_in_completed: boolean;
-    latest_date: string | null;
-    latest_ms: number | null;
-    settled: string | null;
-  }>(db, 'checkins_lock_users', LOCK_USERS_SQL, [userIds]);
+  const rows = await fixedRows<Record<string, unknown> & { id: string; settled: string | null }>(db, LOCK_USERS, [userIds]);
   return new Map(
-    rows.map((r) => [
-      r.id,
-      {
-        user: { timezone: r.timezone, checkInTime: r.check_in_time, createdAt: new Date(r.created_ms), firstCheckInCompleted: r.first_check_in_completed },
-        latest: r.latest_date !== null && r.latest_ms !== null ? { localDate: r.latest_date, createdAt: new Date(r.latest_ms) } : null,
-        settledThrough: r.settled,
-      },
-    ]),
+    rows.map((r) => {
+      const latest = LOCKED_LATEST.row(r);
+      return [r.id, { user: LOCKED_USER.row(r), latest: latest.localDate !== null ? latest : null, settledThrough: r.settled }];
+    }),
   );
 }
 
@@ -79,15 +66,19 @@ export interface LockedUser {
   settledThrough: string | null;
 }
 
-/** lockUsersWithLatest's statement; its text fixed once (namedTextRows). */
-const LOCK_USERS_SQL = `SELECT u.id, u.timezone, u.check_in_time, ${epochMs('u.created_at')} AS created_ms, u.first_check_in_completed,
-    latest.local_date AS latest_date, ${epochMs('latest.created_at')} AS latest_ms, s.last_processed_date::text AS settled
+/** lockUsersWithLatest's statement; its text fixed once (fixedStatement), its columns from the tables' definitions. */
+const LOCKED_USER = tableColumns(users, 'u', { only: ['id', 'timezone', 'checkInTime', 'createdAt', 'firstCheckInCompleted'] });
+const LOCKED_LATEST = tableColumns(checkIns, 'latest', { prefix: 'latest_', only: ['localDate', 'createdAt'] });
+const LOCK_USERS = fixedStatement(
+  'checkins_lock_users',
+  `SELECT ${LOCKED_USER.list}, ${LOCKED_LATEST.list}, s.last_processed_date::text AS settled
   FROM users AS u
   LEFT JOIN LATERAL (SELECT c.local_date, c.created_at FROM check_ins AS c WHERE c.user_id = u.id AND NOT c.imported ORDER BY c.local_date DESC LIMIT 1) AS latest ON true
   LEFT JOIN streak_states AS s ON s.user_id = u.id
   WHERE u.id = ANY($1::text[])
   ORDER BY u.id
-  FOR UPDATE OF u`;
+  FOR UPDATE OF u`,
+);
 
 /** The user's check-ins, newest first. */
 export async function listCheckIns(db: Db, userId: string, limit?: number): Promise<CheckInRow[]> {
@@ -112,32 +103,21 @@ export async function upsertCheckIns(
 ): Promise<Map<string, { row: Pick<CheckInRow, 'id' | 'userId' | 'localDate'>; inserted: boolean }>> {
   // The rows travel as ONE jsonb parameter (jsonb_to_recordset), not 16 parameters a row: far less to bind and parse
   // for both drivers and both engines.
-  const rows = values.map((v) => {
-    const row: Record<string, unknown> = {};
-    for (const [key, name] of UPSERT.columns) {
-      const value = key === 'id' ? (v.id ?? randomUUID()) : key === 'imported' ? (v.imported ?? false) : v[key];
-      row[name] = value instanceof Date ? value.toISOString() : value;
-    }
-    return row;
-  });
-  const written = await namedTextRows<{ id: string; user_id: string; local_date: string; inserted: boolean }>(db, 'checkins_upsert', UPSERT.text, [
-    JSON.stringify(rows),
-  ]);
+  const rows = UPSERT.rows.json(values.map((v) => ({ ...v, id: v.id ?? randomUUID(), imported: v.imported ?? false })));
+  const written = await fixedRows<{ id: string; user_id: string; local_date: string; inserted: boolean }>(db, UPSERT.statement, [rows]);
   return new Map(written.map((r) => [r.user_id, { row: { id: r.id, userId: r.user_id, localDate: r.local_date }, inserted: r.inserted }]));
 }
 
-/** upsertCheckIns' statement, its text fixed once from the table's columns (namedTextRows). */
+/** upsertCheckIns' statement, its text fixed once from the table's columns (fixedStatement). */
 const UPSERT = (() => {
-  const all = Object.entries(getTableColumns(checkIns));
-  const columns = all.map(([key, col]) => [key as keyof NewCheckIn, col.name] as const);
-  const names = all.map(([, col]) => `"${col.name}"`).join(', ');
-  const shape = all.map(([, col]) => `"${col.name}" ${col.getSQLType()}`).join(', ');
-  const replaced = REPLACED.map(([, col]) => `"${col.name}" = excluded."${col.name}"`).join(', ');
-  const text = `INSERT INTO check_ins (${names}) SELECT ${names} FROM jsonb_to_recordset($1::jsonb) AS v(${shape})
+  const rows = tableRecordset(checkIns);
+  const names = rows.columns.join(', ');
+  const replaced = REPLACED.map(([, col]) => `${col.name} = excluded.${col.name}`).join(', ');
+  const text = `INSERT INTO check_ins (${names}) SELECT ${names} FROM ${rows.from('$1')}
     ORDER BY v.user_id, v.local_date
     ON CONFLICT (user_id, local_date) DO UPDATE SET ${replaced}
     RETURNING id, user_id, local_date, (xmax = 0) AS inserted`;
-  return { columns, text };
+  return { rows, statement: fixedStatement('checkins_upsert', text) };
 })();
 
 /** Sets firstCheckInCompleted for these users; answers those whose flag this call flipped (safe under concurrency). */

@@ -16,7 +16,7 @@ import {
   effectiveCheckInTime,
   windowHoldsUntil,
 } from '@shared/domain/check-in-window';
-import { addLocalDays, isKnownTimeZone, localDateOf } from '@shared/domain/dates';
+import { addLocalDays, localDateOf, zoneOrUtc } from '@shared/domain/dates';
 import type { ImportCheckIn, ImportResult } from '@shared/schemas/account';
 import {
   answerModeForTier,
@@ -27,7 +27,7 @@ import {
   type AreaScores,
 } from '@shared/domain/scoring';
 import { hasAiCoach } from '@shared/domain/tiers';
-import { AREAS, type Area } from '@shared/domain/areas';
+import { AREAS, areaScoreKey, byArea, byAreaScoreKey, type Area } from '@shared/domain/areas';
 import { answerKindOf, type CorrelationDay } from '@shared/domain/correlations';
 import {
   CHECK_IN_MESSAGES,
@@ -52,18 +52,10 @@ import { useGenericPlans } from '@server/db/rows';
 
 /** The user's timezone, or UTC if the stored value is not a zone this runtime knows. */
 export const userTimeZone = (user: Pick<UserRow, 'timezone'>): string =>
-  isKnownTimeZone(user.timezone) ? user.timezone : 'UTC';
+  zoneOrUtc(user.timezone);
 
 export function areaScoresOf(row: repo.CheckInRow): AreaScores {
-  return {
-    rest: normalizeStoredScore(row.restScore),
-    exercise: normalizeStoredScore(row.exerciseScore),
-    nutrition: normalizeStoredScore(row.nutritionScore),
-    goals: normalizeStoredScore(row.goalsScore),
-    boundaries: normalizeStoredScore(row.boundariesScore),
-    connection: normalizeStoredScore(row.connectionScore),
-    joy: normalizeStoredScore(row.joyScore),
-  };
+  return byArea((area) => normalizeStoredScore(row[areaScoreKey(area)]));
 }
 
 export function toCheckInDto(row: repo.CheckInRow): CheckInDto {
@@ -71,13 +63,7 @@ export function toCheckInDto(row: repo.CheckInRow): CheckInDto {
   return {
     id: row.id,
     date: row.localDate,
-    restScore: s.rest,
-    exerciseScore: s.exercise,
-    nutritionScore: s.nutrition,
-    goalsScore: s.goals,
-    boundariesScore: s.boundaries,
-    connectionScore: s.connection,
-    joyScore: s.joy,
+    ...byAreaScoreKey((area) => s[area]),
     score: normalizeStoredScore(row.score),
     answers: Array.isArray(row.answers) ? row.answers : [],
     subscriptionTierAtCheckIn: row.subscriptionTierAtCheckIn,

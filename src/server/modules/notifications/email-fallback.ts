@@ -3,7 +3,7 @@ import type { AppConfig } from '@server/config';
 import type { JobPayload } from '@server/jobs/kinds';
 import { sendMailJob, type MailMessage } from '@server/plugins/mail';
 import { LAST_CHANCE_MINUTES_BEFORE_CLOSE } from '@shared/domain/check-in-window';
-import { endOfLocalDay, isKnownTimeZone } from '@shared/domain/dates';
+import { endOfLocalDay, zoneOrUtc } from '@shared/domain/dates';
 import type { ReminderKind } from '@shared/domain/reminders';
 import * as repo from './repo';
 
@@ -60,7 +60,7 @@ export async function sendReminderEmailJob(ctx: ServiceContext, ref: ReminderRef
   if (!(ref.kind === 'daily' ? settings.dailyReminders : settings.lastChanceReminders)) return 'skipped';
   if (await repo.hasCheckInOn(ctx.db, ref.userId, ref.localDate)) return 'skipped';
   if (await repo.isRestDay(ctx.db, ref.userId, ref.localDate)) return 'skipped'; // issue 28: no reminder on a rest day
-  const closesAt = endOfLocalDay(ref.localDate, isKnownTimeZone(user.timezone) ? user.timezone : 'UTC');
+  const closesAt = endOfLocalDay(ref.localDate, zoneOrUtc(user.timezone));
   if (closesAt.getTime() <= now.getTime()) return 'skipped'; // a retry after the window closed: no point any more
   await sendMailJob(ctx.mailer, reminderEmail(ctx.config, ref.kind, user));
   return 'sent';

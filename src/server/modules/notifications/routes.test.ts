@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contextOf } from '@server/context';
 import { and, eq } from 'drizzle-orm';
-import { buildTestApp, type TestApp } from '@test/helpers/app';
+import { buildTestApp, startAppWithPushService, type TestApp } from '@test/helpers/app';
 import { testEngines } from '@test/helpers/db';
 import { createUser, signInAs } from '@test/helpers/users';
 import { startPushService, type FakePushService } from '@test/fakes/push-service';
@@ -15,14 +15,8 @@ const yes7 = Array.from({ length: 7 }, () => true);
 describe.each(testEngines())('notifications on %s', (engine) => {
   let t: TestApp;
   let push: FakePushService;
-  beforeAll(async () => {
-    push = await startPushService();
-    t = await buildTestApp(engine, { now: '2026-03-10T12:00:00Z', env: { PUSH_ALLOWED_HOSTS: push.host } });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await push?.close();
-  });
+  beforeAll(async () => { ({ t, push } = await startAppWithPushService(engine, '2026-03-10T12:00:00Z')); });
+  afterAll(async () => { await Promise.all([t?.close(), push?.close()]); });
 
   async function newUser(overrides: Parameters<typeof createUser>[1] = {}) {
     const user = await createUser(t.app.db, { timezone: 'UTC', createdAt: new Date('2025-01-01T00:00:00Z'), ...overrides });

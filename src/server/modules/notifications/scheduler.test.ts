@@ -3,7 +3,7 @@ import { contextOf } from '@server/context';
 import { buildApp } from '@server/app';
 import { openDb } from '@server/db/client';
 import { ManualClock } from '@server/plugins/clock';
-import { buildTestApp, MemoryMailer, testConfig, type TestApp } from '@test/helpers/app';
+import { startAppWithPushService, MemoryMailer, testConfig, type TestApp } from '@test/helpers/app';
 import { createTestDb, testEngines } from '@test/helpers/db';
 import { createUser, signInAs } from '@test/helpers/users';
 import { startPushService, type FakePushService, type TestSubscription } from '@test/fakes/push-service';
@@ -18,14 +18,8 @@ const TITLES: Record<ReminderKind, string> = { daily: 'Window is open.', 'last-c
 describe.each(testEngines())('the reminder scheduler on %s, with an injected clock', (engine) => {
   let t: TestApp;
   let push: FakePushService;
-  beforeAll(async () => {
-    push = await startPushService();
-    t = await buildTestApp(engine, { now: '2026-03-07T00:00:00Z', env: { PUSH_ALLOWED_HOSTS: push.host } });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await push?.close();
-  });
+  beforeAll(async () => { ({ t, push } = await startAppWithPushService(engine, '2026-03-07T00:00:00Z')); });
+  afterAll(async () => { await Promise.all([t?.close(), push?.close()]); });
 
   it('sends each user\'s reminders within 60 s of their local times across zones and the US DST change; a checked-in user is skipped', async () => {
     const people = [

@@ -13,7 +13,7 @@ import {
   type PushPayload,
   type ReminderKind,
 } from '@shared/domain/reminders';
-import { endOfLocalDay, isKnownTimeZone } from '@shared/domain/dates';
+import { endOfLocalDay, zoneOrUtc } from '@shared/domain/dates';
 import { memo } from '@shared/memo';
 import { effectiveCheckInTime } from '@shared/domain/check-in-window';
 import {
@@ -26,7 +26,6 @@ import { endpointProblem, type AllowedPushHost } from '@server/plugins/push-addr
 import * as repo from './repo';
 import { reminderEmailKey } from './email-fallback';
 
-const tzOf = (tz: string) => (isKnownTimeZone(tz) ? tz : 'UTC');
 
 export async function getSettings(ctx: Pick<DataContext, 'db'>, userId: string): Promise<NotificationSettings> {
   const row = await repo.findSettings(ctx.db, userId);
@@ -69,7 +68,7 @@ export async function rescheduleReminders(ctx: DataContext, userId: string): Pro
   for (const kind of REMINDER_KINDS) {
     // Without a device a reminder is still due when the user opted in to the e-mail fallback.
     const on = (devices > 0 || settings.emailFallback) && (kind === 'daily' ? settings.dailyReminders : settings.lastChanceReminders);
-    const next = on ? nextReminder(kind, now, tzOf(user.timezone), effectiveCheckInTime(user.checkInTime)).at : null;
+    const next = on ? nextReminder(kind, now, zoneOrUtc(user.timezone), effectiveCheckInTime(user.checkInTime)).at : null;
     await repo.setNextAt(db, userId, kind, next);
   }
 }
@@ -201,7 +200,7 @@ async function deliverTo(ctx: ServiceContext, sub: repo.SubscriptionRow, message
 
 /** Seconds left in a reminder's local date (its window closes at the end of it); ≤ 0 once it is over. */
 const secondsLeftOf = (localDate: string, timezone: string, now: Date, endOf = endOfLocalDay) =>
-  Math.floor((endOf(localDate, tzOf(timezone)).getTime() - now.getTime()) / 1000);
+  Math.floor((endOf(localDate, zoneOrUtc(timezone)).getTime() - now.getTime()) / 1000);
 
 /**
  * Job `push.deliver`. For a reminder, every attempt (a retry included) checks first that it is still wanted: the
@@ -387,7 +386,7 @@ export async function reminderTick(ctx: ServiceContext, now: Date, claimSize = 1
       const refs: ReminderRef[] = [];
       const advances = [];
       for (const row of due) {
-        const tz = tzOf(row.timezone);
+        const tz = zoneOrUtc(row.timezone);
         const localDate = localDateOfDue(row.nextAt.getTime(), tz);
         const fresh = (row.lastLocalDate === null || localDate > row.lastLocalDate) && endOf(localDate, tz).getTime() > now.getTime();
         if (fresh) refs.push({ userId: row.userId, kind: row.kind, localDate });
@@ -420,10 +419,10 @@ export async function reminderTick(ctx: ServiceContext, now: Date, claimSize = 1
 export async function skipRemindersThrough(ctx: ServiceContext, p: JobPayload<'reminders.checked-in'>): Promise<number> {
   const user = await repo.findUserClock(ctx.db, p.userId);
   if (!user) return 0;
-  const through = endOfLocalDay(p.localDate, tzOf(p.timezone));
+  const through = endOfLocalDay(p.localDate, zoneOrUtc(p.timezone));
   let moved = 0;
   for (const kind of REMINDER_KINDS) {
-    const next = nextReminder(kind, through, tzOf(user.timezone), effectiveCheckInTime(user.checkInTime)).at;
+    const next = nextReminder(kind, through, zoneOrUtc(user.timezone), effectiveCheckInTime(user.checkInTime)).at;
     if (await repo.moveDueThrough(ctx.db, p.userId, kind, through, next)) moved++;
   }
   return moved;

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import { purchases, testCheckoutSessions } from '@server/db/schema/index';
+import { systemClock } from '@server/plugins/clock';
 
 export type PurchaseRow = typeof purchases.$inferSelect;
 export type NewPurchase = typeof purchases.$inferInsert;
@@ -12,7 +13,7 @@ export type TestSessionRow = typeof testCheckoutSessions.$inferSelect;
  * on the unique key and then see the row completed: no read-then-write.
  */
 export async function recordCompletedOnce(tx: Db, row: NewPurchase & { status: 'completed' }): Promise<boolean> {
-  const now = row.updatedAt ?? row.createdAt ?? new Date();
+  const now = row.updatedAt ?? row.createdAt ?? systemClock.now();
   const done = await tx
     .insert(purchases)
     .values(row)

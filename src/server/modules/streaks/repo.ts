@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt, gte, inArray, lte, min, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
-import { epochMs, namedTextRows } from '@server/db/rows';
+import { fixedRows, fixedStatement, tableColumns, tableRecordset } from '@server/db/rows';
+import { systemClock } from '@server/plugins/clock';
 import { checkIns, streakFrozenDays, streakLedger, streakRecoveredDays, streakRestDays, streakStates, streakStrengthDays, users } from '@server/db/schema/index';
 import type { StreakSnapshot, StreakState } from '@shared/domain/streak-engine';
 import { STRENGTH_HISTORY_DAYS, type StrengthFoldedDay, type StrengthState } from '@shared/domain/strength';
@@ -78,7 +79,7 @@ export interface SettledState {
 export async function saveStates(db: Db, rows: SettledState[], now?: Date): Promise<void> {
   for (let i = 0; i < rows.length; i += 1000) {
     const part = rows.slice(i, i + 1000);
-    await namedTextRows(db, 'streaks_save_states', UPDATE_STATES_SQL('$1', '$2'), [statesJson(part, now), part.map((r) => r.userId)]);
+    await fixedRows(db, SAVE_STATES, [statesJson(part, now), part.map((r) => r.userId)]);
   }
 }
 
@@ -97,94 +98,43 @@ export async function saveStatesWithLedger(db: Db, rows: SettledState[], ledger:
     await insertLedger(db, ledger);
     return;
   }
-  await namedTextRows(db, 'streaks_save_states_ledger', SAVE_STATES_WITH_LEDGER_SQL, [statesJson(rows, now), rows.map((r) => r.userId), ledgerJson(ledger)]);
+  await fixedRows(db, SAVE_STATES_WITH_LEDGER, [statesJson(rows, now), rows.map((r) => r.userId), ledgerJson(ledger)]);
 }
 
 /** The rows of saveStates (up to 1000) as ONE jsonb parameter (jsonb_to_recordset), not 17 parameters a row. */
 function statesJson(part: SettledState[], now?: Date): string {
-  const values = part.map(({ userId, state: s, tz, nextRolloverAt, recentStates, strength, updatedAt }) => ({
-    user_id: userId,
-    cs: s.currentStreak,
-    bs: s.bestStreak,
-    fr: s.freezeDaysRemaining,
-    fu: s.freezeDaysUsed,
-    cp: s.checkpoint,
-    lc: s.lastCompletedDate,
-    lp: s.lastProcessedDate,
-    nr: nextRolloverAt ? nextRolloverAt.toISOString() : null,
-    tz,
-    lv: s.lostStreakValue,
-    ld: s.lostDate,
-    rb: s.rebuiltDays,
-    gd: s.gapDates,
-    rs: s.recoveryState,
-    rst: recentStates,
-    sg: strength ?? null,
-    ua: (updatedAt ?? now ?? new Date()).toISOString(),
-  }));
-  return JSON.stringify(values);
+  return STATES.json(
+    part.map(({ userId, state, tz, nextRolloverAt, recentStates, strength, updatedAt }) => ({
+      ...state,
+      userId,
+      timezone: tz,
+      nextRolloverAt,
+      recentStates,
+      // No strength given: the stored one stays (UPDATE_STATES_SQL's COALESCE).
+      strength: strength ?? null,
+      updatedAt: updatedAt ?? now ?? systemClock.now(),
+    })),
+  );
 }
+
+/** Every column of streak_states, as saveStates writes them (tableRecordset). */
+const STATES = tableRecordset(streakStates);
 
 /** The UPDATE of saveStates, its text fixed once: the rows (statesJson) in parameter `rows`, their ids in `ids`. */
 const UPDATE_STATES_SQL = (rows: string, ids: string) => `
-      UPDATE streak_states AS s SET
-        current_streak = v.cs, best_streak = v.bs, freeze_days_remaining = v.fr, freeze_days_used = v.fu,
-        checkpoint = v.cp, last_completed_date = v.lc, last_processed_date = v.lp, next_rollover_at = v.nr,
-        timezone = v.tz, lost_streak_value = v.lv, lost_date = v.ld, rebuilt_days = v.rb, gap_dates = v.gd,
-        recovery_state = v.rs, recent_states = v.rst, strength = COALESCE(v.sg, s.strength), updated_at = v.ua
-      FROM jsonb_to_recordset(${rows}::jsonb) AS v(user_id text, cs int, bs int, fr int, fu int, cp int,
-        lc date, lp date, nr timestamptz, tz text, lv int, ld date, rb int, gd jsonb, rs text, rst jsonb, sg jsonb,
-        ua timestamptz)
+      UPDATE streak_states AS s SET ${STATES.columns
+        .filter((c) => c !== 'user_id')
+        .map((c) => (c === 'strength' ? 'strength = COALESCE(v.strength, s.strength)' : `${c} = v.${c}`))
+        .join(', ')}
+      FROM ${STATES.from(rows)}
       WHERE s.user_id = v.user_id AND s.user_id = ANY(${ids}::text[])`;
 
-/** lockStates' statement, its text fixed once (namedTextRows): every column, the instants as epoch milliseconds. */
-const LOCK_STATES_SQL = `SELECT user_id, current_streak, best_streak, freeze_days_remaining, freeze_days_used, checkpoint,
-    last_completed_date::text AS last_completed_date, last_processed_date::text AS last_processed_date,
-    ${epochMs('next_rollover_at')} AS next_rollover_ms, timezone, lost_streak_value, lost_date::text AS lost_date,
-    rebuilt_days, gap_dates, recovery_state, recent_states, strength, ${epochMs('updated_at')} AS updated_ms
-  FROM streak_states WHERE user_id = ANY($1::text[]) ORDER BY user_id FOR UPDATE`;
-interface LockedStateRow {
-  user_id: string;
-  current_streak: number;
-  best_streak: number;
-  freeze_days_remaining: number;
-  freeze_days_used: number;
-  checkpoint: number;
-  last_completed_date: string | null;
-  last_processed_date: string | null;
-  next_rollover_ms: number | null;
-  timezone: string;
-  lost_streak_value: number | null;
-  lost_date: string | null;
-  rebuilt_days: number;
-  gap_dates: StreakRow['gapDates'];
-  recovery_state: StreakRow['recoveryState'];
-  recent_states: StreakRow['recentStates'];
-  strength: StreakRow['strength'];
-  updated_ms: number;
-}
-function stateRowOf(r: LockedStateRow): StreakRow {
-  return {
-    userId: r.user_id,
-    currentStreak: r.current_streak,
-    bestStreak: r.best_streak,
-    freezeDaysRemaining: r.freeze_days_remaining,
-    freezeDaysUsed: r.freeze_days_used,
-    checkpoint: r.checkpoint,
-    lastCompletedDate: r.last_completed_date,
-    lastProcessedDate: r.last_processed_date,
-    nextRolloverAt: r.next_rollover_ms === null ? null : new Date(r.next_rollover_ms),
-    timezone: r.timezone,
-    lostStreakValue: r.lost_streak_value,
-    lostDate: r.lost_date,
-    rebuiltDays: r.rebuilt_days,
-    gapDates: r.gap_dates,
-    recoveryState: r.recovery_state,
-    recentStates: r.recent_states,
-    strength: r.strength,
-    updatedAt: new Date(r.updated_ms),
-  };
-}
+/** lockStates' statement, its text fixed once (fixedStatement): every column, generated from the table's definition. */
+const STATE = tableColumns(streakStates, 's');
+const LOCK_STATES = fixedStatement(
+  'streaks_lock_states',
+  `SELECT ${STATE.list} FROM streak_states AS s WHERE s.user_id = ANY($1::text[]) ORDER BY s.user_id FOR UPDATE`,
+);
 
 /**
  * lockState for many users: locks their rows for the rest of the transaction, in the order of their ids (so two
@@ -194,7 +144,7 @@ function stateRowOf(r: LockedStateRow): StreakRow {
 export async function lockStates(db: Db, users: readonly { userId: string; tz: string }[]): Promise<Map<string, StreakRow>> {
   if (!users.length) return new Map();
   const ids = users.map((u) => u.userId);
-  const lock = async (which: string[]) => (await namedTextRows<LockedStateRow>(db, 'streaks_lock_states', LOCK_STATES_SQL, [which])).map(stateRowOf);
+  const lock = async (which: string[]) => (await fixedRows<Record<string, unknown>>(db, LOCK_STATES, [which])).map(STATE.row);
   const rows = new Map((await lock(ids)).map((r) => [r.userId, r]));
   const missing = users.filter((u) => !rows.has(u.userId));
   if (missing.length) {
@@ -225,37 +175,28 @@ export async function insertRecoveredDays(
  */
 export async function insertLedger(db: Db, rows: LedgerInsert[]): Promise<number> {
   if (!rows.length) return 0;
-  const inserted = await namedTextRows<{ n: number }>(db, 'streaks_insert_ledger', `${INSERT_LEDGER_SQL('$1')} RETURNING 1 AS n`, [ledgerJson(rows)]);
+  const inserted = await fixedRows<{ n: number }>(db, INSERT_LEDGER, [ledgerJson(rows)]);
   return inserted.length;
 }
 
 /** The rows of insertLedger as ONE jsonb parameter. */
 function ledgerJson(rows: LedgerInsert[]): string {
-  const values = rows.map((r) => ({
-    id: r.id ?? randomUUID(),
-    user_id: r.userId,
-    date: r.date,
-    reason: r.reason,
-    description: r.description,
-    streak_delta: r.streakDelta ?? 0,
-    shields_delta: r.shieldsDelta ?? 0,
-    current_streak: r.currentStreak,
-    freeze_days_remaining: r.freezeDaysRemaining,
-    ref: r.ref ?? null,
-    created_at: r.createdAt?.toISOString() ?? null,
-  }));
-  return JSON.stringify(values);
+  return LEDGER.json(rows.map((r) => ({ ...r, id: r.id ?? randomUUID(), streakDelta: r.streakDelta ?? 0, shieldsDelta: r.shieldsDelta ?? 0 })));
 }
 
+/** Every column of streak_ledger (tableRecordset); a row without its creation instant is stamped by the database. */
+const LEDGER = tableRecordset(streakLedger);
+
 /** The INSERT of insertLedger (without RETURNING), its text fixed once: the rows (ledgerJson) in parameter `rows`. */
-const INSERT_LEDGER_SQL = (rows: string) => `INSERT INTO streak_ledger (id, user_id, date, reason, description, streak_delta, shields_delta, current_streak, freeze_days_remaining, ref, created_at)
-      SELECT id, user_id, date, reason, description, streak_delta, shields_delta, current_streak, freeze_days_remaining, ref, coalesce(created_at, now())
-      FROM jsonb_to_recordset(${rows}::jsonb) AS v(id text, user_id text, date date, reason text, description text,
-        streak_delta int, shields_delta int, current_streak int, freeze_days_remaining int, ref text, created_at timestamptz)
+const INSERT_LEDGER_SQL = (rows: string) => `INSERT INTO streak_ledger (${LEDGER.columns.join(', ')})
+      SELECT ${LEDGER.columns.map((c) => (c === 'created_at' ? 'coalesce(created_at, now())' : c)).join(', ')}
+      FROM ${LEDGER.from(rows)}
       ON CONFLICT DO NOTHING`;
 
 /** saveStatesWithLedger's statement: the states ($1, their ids $2) and the ledger rows ($3). */
-const SAVE_STATES_WITH_LEDGER_SQL = `WITH saved AS (${UPDATE_STATES_SQL('$1', '$2')}) ${INSERT_LEDGER_SQL('$3')}`;
+const SAVE_STATES_WITH_LEDGER = fixedStatement('streaks_save_states_ledger', `WITH saved AS (${UPDATE_STATES_SQL('$1', '$2')}) ${INSERT_LEDGER_SQL('$3')}`);
+const SAVE_STATES = fixedStatement('streaks_save_states', UPDATE_STATES_SQL('$1', '$2'));
+const INSERT_LEDGER = fixedStatement('streaks_insert_ledger', `${INSERT_LEDGER_SQL('$1')} RETURNING 1 AS n`);
 
 export async function ledgerHasRef(db: Db, userId: string, reason: LedgerInsert['reason'], ref: string): Promise<boolean> {
   const [r] = await db

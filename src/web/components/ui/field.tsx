@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode, type RefObject } from 'react';
 import { cn } from './cn';
 import { Eye, EyeOff } from 'lucide-react';
 
@@ -31,25 +31,23 @@ function useValueFilledBeforeHydration(ref: RefObject<HTMLInputElement | null>, 
   }, [ref]);
 }
 
-/** A labelled text input with its hint and error (the error is announced and linked to the input). */
-export function TextField({ label, error, hint, className, ...props }: FieldProps) {
+/** What both fields give their input: its id, the hydration hook's ref, and the error state linked for screen readers. */
+function useFieldInput(value: FieldProps['value'], hint: string | undefined, error: string | undefined) {
   const id = useId();
   const ref = useRef<HTMLInputElement>(null);
-  useValueFilledBeforeHydration(ref, props.value);
+  useValueFilledBeforeHydration(ref, value);
   const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  return { id, input: { ref, id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy } } as const;
+}
+
+/** A field's label above its input (`children`), and its hint and error below (the error is announced). */
+function FieldFrame({ id, label, hint, error, className, children }: Pick<FieldProps, 'label' | 'hint' | 'error' | 'className'> & { id: string; children: ReactNode }) {
   return (
     <div className={cn('space-y-1', className)}>
       <label htmlFor={id} className="block font-medium">
         {label}
       </label>
-      <input
-        ref={ref}
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={cn(inputClass, error ? 'border-danger-text' : 'border-border-strong')}
-        {...props}
-      />
+      {children}
       {hint && (
         <p id={`${id}-hint`} className="text-sm text-muted">
           {hint}
@@ -64,28 +62,26 @@ export function TextField({ label, error, hint, className, ...props }: FieldProp
   );
 }
 
+const borderClass = (error: string | undefined) => (error ? 'border-danger-text' : 'border-border-strong');
+
+/** A labelled text input with its hint and error (the error is announced and linked to the input). */
+export function TextField({ label, error, hint, className, ...props }: FieldProps) {
+  const { id, input } = useFieldInput(props.value, hint, error);
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error} className={className}>
+      <input {...input} className={cn(inputClass, borderClass(error))} {...props} />
+    </FieldFrame>
+  );
+}
+
 /** A password input with a show/hide toggle. */
 export function PasswordField({ label, error, hint, className, ...props }: FieldProps) {
-  const id = useId();
-  const ref = useRef<HTMLInputElement>(null);
-  useValueFilledBeforeHydration(ref, props.value);
+  const { id, input } = useFieldInput(props.value, hint, error);
   const [show, setShow] = useState(false);
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={cn('space-y-1', className)}>
-      <label htmlFor={id} className="block font-medium">
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} hint={hint} error={error} className={className}>
       <div className="relative">
-        <input
-          ref={ref}
-          id={id}
-          type={show ? 'text' : 'password'}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className={cn(inputClass, 'pr-12', error ? 'border-danger-text' : 'border-border-strong')}
-          {...props}
-        />
+        <input {...input} type={show ? 'text' : 'password'} className={cn(inputClass, 'pr-12', borderClass(error))} {...props} />
         <button
           type="button"
           onClick={() => setShow((s) => !s)}
@@ -96,16 +92,6 @@ export function PasswordField({ label, error, hint, className, ...props }: Field
           {show ? <EyeOff aria-hidden="true" size={20} /> : <Eye aria-hidden="true" size={20} />}
         </button>
       </div>
-      {hint && (
-        <p id={`${id}-hint`} className="text-sm text-muted">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-danger-text">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }

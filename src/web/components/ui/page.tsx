@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { errorMessage } from '@web/lib/api-client';
 import { cn } from './cn';
 import { ChevronLeft } from 'lucide-react';
 
@@ -61,4 +62,22 @@ export function ComingSoon({ children }: { children: ReactNode }) {
 /** A card surface. */
 export function Card({ children, className }: { children: ReactNode; className?: string }) {
   return <section className={cn('rounded-2xl border border-border bg-surface p-4', className)}>{children}</section>;
+}
+
+/** A query's loading line, announced politely. */
+export function LoadingStatus({ children }: { children: ReactNode }) {
+  return (
+    <p role="status" className="text-muted">
+      {children}
+    </p>
+  );
+}
+
+/** A query's failure, announced, in a card: the server's message when it gave one. */
+export function LoadErrorCard({ error }: { error: unknown }) {
+  return (
+    <Card>
+      <p role="alert">{errorMessage(error)}</p>
+    </Card>
+  );
 }

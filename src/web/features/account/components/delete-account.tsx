@@ -9,6 +9,7 @@ import { useDeleteAccount } from '../api/delete-account';
 import { getDeletionOfferQueryOptions } from '../api/get-deletion-offer';
 import { useRedeemOffer } from '../api/redeem-offer';
 import { wipeBrowserData } from '@web/lib/browser-data';
+import { detached } from '@web/lib/detached';
 
 /** Deletes the account; afterwards every local trace goes and the app loads / (spec part 2 §4). */
 export function useAccountDeletion() {
@@ -16,12 +17,12 @@ export function useAccountDeletion() {
   const del = useDeleteAccount();
   const run = () =>
     del.mutate(undefined, {
-      onSuccess: async () => {
+      onSuccess: detached(async () => {
         showOverlay('logging-out');
         await wipeBrowserData('account-deleted');
         qc.clear();
         window.location.assign('/');
-      },
+      }),
       onError: (err) => toastError(err, 'Account Deletion Failed'),
     });
   return { run, busy: del.isPending };

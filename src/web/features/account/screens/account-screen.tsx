@@ -52,7 +52,7 @@ function usePaymentReturnToast() {
   useEffect(() => {
     if (payment === 'success' && params.get('session_id')) toast({ title: 'Payment Successful', description: 'Thank you for your purchase.' });
     else if (payment === 'cancelled') toast({ title: 'Payment Cancelled', description: 'No charges were made.' });
-    if (payment !== null) navigate('/account', { replace: true });
+    if (payment !== null) void navigate('/account', { replace: true });
   }, [payment, params, navigate]);
 }
 

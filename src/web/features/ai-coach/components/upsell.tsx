@@ -12,7 +12,7 @@ export function AiCoachUpsell() {
         Ask questions about your sleep, energy, habits or mood and get advice based on your own check-ins: your weakest and
         strongest areas, how they are trending and your streak. The AI Coach is part of the AI Coach plan.
       </p>
-      <Button block className="mt-4" onClick={() => navigate('/upgrade')}>
+      <Button block className="mt-4" onClick={() => void navigate('/upgrade')}>
         Ask AI Coach
       </Button>
     </Card>

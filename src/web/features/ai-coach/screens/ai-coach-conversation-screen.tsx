@@ -2,9 +2,9 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent }
 import { useParams } from 'react-router';
 import { AI_COACH_MESSAGES } from '@shared/schemas/ai-coach';
 import { ButtonLink } from '@web/components/ui/button';
-import { Card, Page, PageHeader } from '@web/components/ui/page';
+import { Card, LoadErrorCard, LoadingStatus, Page, PageHeader } from '@web/components/ui/page';
 import { toastError } from '@web/components/ui/toast';
-import { ApiError, errorMessage } from '@web/lib/api-client';
+import { ApiError } from '@web/lib/api-client';
 import { scrollBehavior } from '@web/lib/dates';
 import { useAskCoach } from '../api/ask';
 import { useConversations } from '../api/get-conversations';
@@ -97,9 +97,7 @@ export default function AiCoachConversationScreen() {
         onNext={() => setIndex(nextMatch(current, total))}
       />
       {messages.isPending ? (
-        <p role="status" className="text-muted">
-          Loading the conversation…
-        </p>
+        <LoadingStatus>Loading the conversation…</LoadingStatus>
       ) : notFound ? (
         <Card>
           <p className="font-semibold">Conversation not found</p>
@@ -109,9 +107,7 @@ export default function AiCoachConversationScreen() {
           </ButtonLink>
         </Card>
       ) : messages.isError ? (
-        <Card>
-          <p role="alert">{errorMessage(messages.error)}</p>
-        </Card>
+        <LoadErrorCard error={messages.error} />
       ) : (
         <ol ref={listRef} aria-label="Messages" className="space-y-4">
           {list.map((m, i) => (

@@ -1,11 +1,11 @@
 import { useState } from 'react';
+import { areaScoreKey, byArea } from '@shared/domain/areas';
 import type { AreaScores } from '@shared/domain/scoring';
 import { suggestedQuestions } from '@shared/domain/coach';
 import type { CheckInDto } from '@shared/schemas/check-ins';
 import { AI_COACH_MESSAGES } from '@shared/schemas/ai-coach';
-import { Card, Page, PageHeader } from '@web/components/ui/page';
+import { LoadErrorCard, LoadingStatus, Page, PageHeader } from '@web/components/ui/page';
 import { toastError } from '@web/components/ui/toast';
-import { errorMessage } from '@web/lib/api-client';
 import { useToday } from '@web/features/check-ins/api/get-today';
 import { useAskCoach } from '../api/ask';
 import { useConversations } from '../api/get-conversations';
@@ -17,15 +17,7 @@ import { AiCoachUpsell } from '../components/upsell';
 import { useHasAiCoach } from '../entitlement';
 import { checkQuestion } from '../question';
 
-const areaScoresOf = (c: CheckInDto): AreaScores => ({
-  rest: c.restScore,
-  exercise: c.exerciseScore,
-  nutrition: c.nutritionScore,
-  goals: c.goalsScore,
-  boundaries: c.boundariesScore,
-  connection: c.connectionScore,
-  joy: c.joyScore,
-});
+const areaScoresOf = (c: CheckInDto): AreaScores => byArea((area) => c[areaScoreKey(area)]);
 
 /** /ai-coach (spec part 2 §2): ask, the advice card, suggested questions, your conversations. */
 export default function AiCoachScreen() {
@@ -64,13 +56,9 @@ export default function AiCoachScreen() {
           {showForm && <AskForm value={question} onChange={setQuestion} onSubmit={submit} pending={ask.isPending} />}
           {answer && <AdviceCard advice={answer.advice} conversationId={answer.conversationId} onNewQuestion={() => setAnswer(null)} />}
           {conversations.isPending ? (
-            <p role="status" className="text-muted">
-              Loading your conversations…
-            </p>
+            <LoadingStatus>Loading your conversations…</LoadingStatus>
           ) : conversations.isError ? (
-            <Card>
-              <p role="alert">{errorMessage(conversations.error)}</p>
-            </Card>
+            <LoadErrorCard error={conversations.error} />
           ) : list.length === 0 ? (
             <SuggestedQuestions questions={suggestions} onPick={setQuestion} />
           ) : (

@@ -93,6 +93,16 @@ export function ReadinessBadge({ score }: { score: number }) {
   );
 }
 
+/** A readiness score on its own row: its label, then the score and its level. */
+export function ReadinessRow({ label, score }: { label: string; score: number }) {
+  return (
+    <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+      <span className="text-sm text-muted">{label}</span>
+      <ReadinessBadge score={score} />
+    </div>
+  );
+}
+
 /** The refresh button: an icon that turns while `busy`, with a text label for screen readers. */
 export function RefreshButton({ busy, onClick }: { busy: boolean; onClick: () => void }) {
   return (

@@ -18,7 +18,7 @@ import { useCurrentUser } from '@web/lib/current-user';
 import { useAnalyticsMetrics } from '../api/get-analytics-metrics';
 import { ChartFigure } from '../components/chart';
 import { RegistrationMethodsCard } from '../components/registration-methods-card';
-import { MetricCard, NotAvailable, ReadinessBadge, RefreshButton, Stat, StatGrid } from '../components/parts';
+import { MetricCard, NotAvailable, ReadinessRow, RefreshButton, Stat, StatGrid } from '../components/parts';
 import { ANALYTICS_TEXTS as T, pctText, rangeOptions, usd } from '../texts';
 
 const n = (v: number) => v.toLocaleString('en-US');
@@ -140,10 +140,7 @@ function Cards({ m }: { m: AnalyticsMetrics }) {
       </MetricCard>
 
       <MetricCard id="strategy" title="Growth Strategy">
-        <div className="mt-3 flex items-center justify-between gap-2">
-          <span className="text-sm text-muted">Market readiness</span>
-          <ReadinessBadge score={p.marketReadiness} />
-        </div>
+        <ReadinessRow label="Market readiness" score={p.marketReadiness} />
         <p className="mt-1 text-sm">
           {isSaleReady(p.marketReadiness)
             ? 'Sale-ready.'

@@ -14,7 +14,7 @@ import { useHealth } from '../api/get-health';
 import { useScalingReadiness } from '../api/get-scaling-readiness';
 import { ChartFigure } from '../components/chart';
 import { RegistrationMethodsCard } from '../components/registration-methods-card';
-import { MetricCard, NotAvailable, ReadinessBadge, ReadinessBar, RefreshButton, Stat, StatGrid } from '../components/parts';
+import { MetricCard, NotAvailable, ReadinessBar, ReadinessRow, RefreshButton, Stat, StatGrid } from '../components/parts';
 import { ANALYTICS_TEXTS as T, DASHBOARD_REFRESH_SPIN_MS, pctText, usd } from '../texts';
 
 const CATEGORY_LABELS: Record<ReadinessCategory, string> = {
@@ -128,10 +128,7 @@ export default function BusinessDashboardScreen() {
         <RegistrationMethodsCard methods={m.registrationMethods} />
 
         <MetricCard id="readiness" title="Scaling Readiness toward 2M">
-          <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
-            <span className="text-sm text-muted">Overall readiness</span>
-            <ReadinessBadge score={r.overallReadiness} />
-          </div>
+          <ReadinessRow label="Overall readiness" score={r.overallReadiness} />
           <p className="mt-1 text-sm">
             {abbreviateNumber(r.currentUsers)} of {abbreviateNumber(r.targetUsers)} subscribers ({progressToTarget(r.currentUsers)})
           </p>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ButtonLink } from '@web/components/ui/button';
 import { Logo } from '@web/components/ui/logo';
 
 /**
@@ -26,5 +27,14 @@ export function Divider() {
       or
       <span className="h-px flex-1 bg-border" />
     </div>
+  );
+}
+
+/** The quiet link back to the sign-in screen under an auth screen's form. */
+export function BackToSignIn() {
+  return (
+    <ButtonLink to="/signin" variant="ghost" block className="mt-4">
+      Back to Log In
+    </ButtonLink>
   );
 }

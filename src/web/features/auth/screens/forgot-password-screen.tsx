@@ -1,26 +1,25 @@
 import { useState, type FormEvent } from 'react';
 import { validateSignIn } from '@shared/domain/auth-rules';
-import { Button, ButtonLink } from '@web/components/ui/button';
+import { Button } from '@web/components/ui/button';
 import { toastError } from '@web/components/ui/toast';
 import { useForgotPassword } from '../api/forgot-password';
-import { EmailField } from '../components/email-field';
-import { AuthLayout } from '../components/auth-layout';
+import { EmailField, useEmailField } from '../components/email-field';
+import { AuthLayout, BackToSignIn } from '../components/auth-layout';
 
 /** /forgot-password: request a reset link by e-mail (DECISIONS.md). */
 export default function ForgotPasswordScreen() {
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const email = useEmailField();
   const [sent, setSent] = useState<string | null>(null);
   const m = useForgotPassword();
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const problem = validateSignIn({ email, password: 'x' }).email;
+    const problem = validateSignIn({ email: email.value, password: 'x' }).email;
     if (problem) {
-      setError(problem);
+      email.setError(problem);
       return;
     }
-    m.mutate(email.trim(), { onSuccess: (a) => setSent(a.message), onError: (err) => toastError(err) });
+    m.mutate(email.value.trim(), { onSuccess: (a) => setSent(a.message), onError: (err) => toastError(err) });
   };
 
   return (
@@ -32,22 +31,13 @@ export default function ForgotPasswordScreen() {
         </div>
       ) : (
         <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Request a password reset link">
-          <EmailField
-            value={email}
-            error={error}
-            onValueChange={(v) => {
-              setEmail(v);
-              setError(undefined);
-            }}
-          />
+          <EmailField {...email} />
           <Button type="submit" block disabled={m.isPending}>
             {m.isPending ? 'Sending...' : 'Send Reset Link'}
           </Button>
         </form>
       )}
-      <ButtonLink to="/signin" variant="ghost" block className="mt-4">
-        Back to Log In
-      </ButtonLink>
+      <BackToSignIn />
     </AuthLayout>
   );
 }

@@ -5,11 +5,12 @@ import { PASSWORD_HINT, passwordProblem } from '@shared/domain/auth-rules';
 import { ApiError } from '@web/lib/api-client';
 import { currentUserQueryKey } from '@web/lib/current-user';
 import { wipeBrowserData } from '@web/lib/browser-data';
-import { Button, ButtonLink } from '@web/components/ui/button';
+import { Button } from '@web/components/ui/button';
 import { PasswordField } from '@web/components/ui/field';
 import { toast } from '@web/components/ui/toast';
 import { useResetPassword } from '../api/reset-password';
-import { AuthLayout } from '../components/auth-layout';
+import { AuthLayout, BackToSignIn } from '../components/auth-layout';
+import { detached } from '@web/lib/detached';
 
 export const PASSWORDS_DIFFER = 'Passwords do not match';
 export const MISSING_RESET_TOKEN = 'This password reset link is incomplete. Request a new one.';
@@ -35,13 +36,13 @@ export default function ResetPasswordScreen() {
     m.mutate(
       { token, password },
       {
-        onSuccess: async (a) => {
+        onSuccess: detached(async (a) => {
           // Every session of the account was revoked: forget the signed-in state, then sign in afresh.
           void wipeBrowserData('sign-out');
           await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
           toast({ title: 'Password Reset', description: a.message });
-          navigate('/signin');
-        },
+          void navigate('/signin');
+        }),
         onError: (err) => setFailure(err instanceof ApiError ? err.serverMessage : err.message),
       },
     );
@@ -85,9 +86,7 @@ export default function ResetPasswordScreen() {
           </Button>
         </form>
       )}
-      <ButtonLink to="/signin" variant="ghost" block className="mt-4">
-        Back to Log In
-      </ButtonLink>
+      <BackToSignIn />
     </AuthLayout>
   );
 }

@@ -78,7 +78,7 @@ export default function SignInScreen() {
     if (/No user found|Please register first/i.test(message)) {
       toast({ ...SIGN_IN_TOASTS.notFound, variant: 'destructive' });
       const to = `/signup?email=${encodeURIComponent(email.trim())}`;
-      timers.current.push(window.setTimeout(() => navigate(to), NO_USER_REDIRECT_MS));
+      timers.current.push(window.setTimeout(() => void navigate(to), NO_USER_REDIRECT_MS));
       return;
     }
     if (/Wrong password/i.test(message)) {

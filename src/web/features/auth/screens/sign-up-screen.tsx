@@ -64,7 +64,7 @@ export default function SignUpScreen() {
           hideOverlay();
           setSignUpFlags();
           void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
-          navigate(`/signin?email=${encodeURIComponent(answer?.email ?? email)}&verification=pending`);
+          void navigate(`/signin?email=${encodeURIComponent(answer?.email ?? email)}&verification=pending`);
         },
         onError: (err) => {
           hideOverlay();
@@ -75,7 +75,7 @@ export default function SignUpScreen() {
               variant: 'destructive',
             });
             const to = `/signin?email=${encodeURIComponent(email)}`;
-            timers.current.push(window.setTimeout(() => navigate(to), CONFLICT_REDIRECT_MS));
+            timers.current.push(window.setTimeout(() => void navigate(to), CONFLICT_REDIRECT_MS));
             return;
           }
           const message = (err instanceof ApiError ? err.serverMessage : err.message) || 'An unexpected error occurred';

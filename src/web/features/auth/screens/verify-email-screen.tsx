@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '@web/lib/api-client';
 import { useCurrentUser } from '@web/lib/current-user';
 import { Button, ButtonLink } from '@web/components/ui/button';
 import { useVerifyEmail } from '../api/verify-email';
-import { EmailField } from '../components/email-field';
+import { EmailField, useEmailField } from '../components/email-field';
 import { AuthLayout } from '../components/auth-layout';
 import { useResendHandler } from '../hooks/use-resend-handler';
 
@@ -54,24 +54,16 @@ export default function VerifyEmailScreen() {
 }
 
 function ResendForm() {
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const email = useEmailField();
   const { resend, sending } = useResendHandler();
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     // An empty or malformed address is reported here and never sent.
-    setError(resend(email) ?? undefined);
+    email.setError(resend(email.value) ?? undefined);
   };
   return (
     <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4" aria-label="Send a new verification link">
-      <EmailField
-        value={email}
-        error={error}
-        onValueChange={(v) => {
-          setEmail(v);
-          setError(undefined);
-        }}
-      />
+      <EmailField {...email} />
       <Button type="submit" block disabled={sending}>
         {sending ? 'Sending...' : 'Resend verification email'}
       </Button>

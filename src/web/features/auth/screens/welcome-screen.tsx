@@ -34,7 +34,7 @@ export default function WelcomeScreen() {
 
   useEffect(() => {
     if (!banner) return;
-    const t = window.setTimeout(() => navigate('/', { replace: true }), GOOGLE_BANNER_MS);
+    const t = window.setTimeout(() => void navigate('/', { replace: true }), GOOGLE_BANNER_MS);
     return () => window.clearTimeout(t);
   }, [banner, navigate]);
 

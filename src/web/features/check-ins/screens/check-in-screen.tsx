@@ -32,6 +32,7 @@ import {
   type Answer,
 } from '../questions';
 import { ChevronRight } from 'lucide-react';
+import { detached } from '@web/lib/detached';
 
 const TOTAL = AREAS.length;
 const DASHBOARD_AFTER_CHECK_IN = '/?trigger_animation=true';
@@ -202,7 +203,7 @@ function CheckInFlow({ status, editing: editingNow }: { status: TodayResponse; e
         developerMode,
       },
       {
-        onSuccess: async (outcome) => {
+        onSuccess: detached(async (outcome) => {
           setDone(true);
           if (outcome.kind === 'queued') {
             // Stored on the device and sent later (the 'Synced' toast says when). The dashboard shows the usual
@@ -213,7 +214,7 @@ function CheckInFlow({ status, editing: editingNow }: { status: TodayResponse; e
             const first = !editing && (history ? history.count === 0 : status.orientationState.mode === 'orientation');
             sessionStorage.setItem(JUST_CHECKED_IN_FLAG, 'true');
             saveCheckInMoment({ isFirstCheckIn: first, replaced: editing, score, celebration: null, queued: true });
-            setTimeout(() => navigate(DASHBOARD_AFTER_CHECK_IN), QUEUED_REDIRECT_MS);
+            setTimeout(() => void navigate(DASHBOARD_AFTER_CHECK_IN), QUEUED_REDIRECT_MS);
             return;
           }
           const result = outcome.result;
@@ -231,11 +232,11 @@ function CheckInFlow({ status, editing: editingNow }: { status: TodayResponse; e
             saveCheckInMoment(moment);
             setTimeout(() => window.location.assign(DASHBOARD_AFTER_CHECK_IN), FIRST_CHECK_IN_REDIRECT_MS);
           } else if (result.milestoneReward) {
-            setTimeout(() => navigate(DASHBOARD_AFTER_CHECK_IN), MILESTONE_REDIRECT_MS);
+            setTimeout(() => void navigate(DASHBOARD_AFTER_CHECK_IN), MILESTONE_REDIRECT_MS);
           } else {
-            navigate(DASHBOARD_AFTER_CHECK_IN);
+            void navigate(DASHBOARD_AFTER_CHECK_IN);
           }
-        },
+        }),
         onError: (err) => {
           if (err instanceof OfflineSaveError) {
             toast({ title: OFFLINE_MESSAGES.failed, variant: 'destructive' });
@@ -377,7 +378,7 @@ function CheckInFlow({ status, editing: editingNow }: { status: TodayResponse; e
               {/* Spec part 2 §2: Cancel works only in developer mode, so other people do not see it (the back arrow
                   leaves the flow for them). */}
               {developerMode && (
-                <Button block variant="ghost" onClick={() => navigate('/')} disabled={submit.isPending}>
+                <Button block variant="ghost" onClick={() => void navigate('/')} disabled={submit.isPending}>
                   Cancel
                 </Button>
               )}

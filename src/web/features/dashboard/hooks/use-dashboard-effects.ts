@@ -85,7 +85,7 @@ export function useDashboardKeys(): void {
       if (e.defaultPrevented) return;
       if (e.key === 'Escape' || (e.ctrlKey && (e.key === 'h' || e.key === 'H'))) {
         if (e.ctrlKey) e.preventDefault();
-        navigate('/');
+        void navigate('/');
       }
     };
     window.addEventListener('keydown', onKey);

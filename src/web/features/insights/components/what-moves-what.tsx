@@ -2,8 +2,7 @@ import { AREA_LABELS, type Area } from '@shared/domain/areas';
 import { findingsFor } from '@shared/domain/correlations';
 import { usesScale } from '@shared/domain/tiers';
 import { ButtonLink } from '@web/components/ui/button';
-import { Card } from '@web/components/ui/page';
-import { errorMessage } from '@web/lib/api-client';
+import { Card, LoadErrorCard, LoadingStatus } from '@web/components/ui/page';
 import { useCurrentUser } from '@web/lib/current-user';
 import { useCorrelations } from '../api/get-correlations';
 
@@ -39,16 +38,12 @@ export function WhatMovesWhat({ area }: { area?: Area }) {
   }
   if (query.isPending) {
     return (
-      <p role="status" className="text-muted">
-        Looking for patterns…
-      </p>
+      <LoadingStatus>Looking for patterns…</LoadingStatus>
     );
   }
   if (query.isError) {
     return (
-      <Card>
-        <p role="alert">{errorMessage(query.error)}</p>
-      </Card>
+      <LoadErrorCard error={query.error} />
     );
   }
   const { ready, checkInsNeeded } = query.data;

@@ -2,8 +2,7 @@ import { AREA_LABELS } from '@shared/domain/areas';
 import { usesScale } from '@shared/domain/tiers';
 import { ButtonLink } from '@web/components/ui/button';
 import { cn } from '@web/components/ui/cn';
-import { Card, Page, PageHeader } from '@web/components/ui/page';
-import { errorMessage } from '@web/lib/api-client';
+import { Card, LoadErrorCard, LoadingStatus, Page, PageHeader } from '@web/components/ui/page';
 import { useHistory } from '@web/features/check-ins/api/get-history';
 import { useCurrentUser } from '@web/lib/current-user';
 import { hasEnoughForLevels, MIN_CHECK_INS_FOR_LEVELS, moreNeededText } from '@shared/domain/early-days';
@@ -36,13 +35,9 @@ export default function TipsScreen() {
           </ButtonLink>
         </Card>
       ) : tips.isPending ? (
-        <p role="status" className="text-muted">
-          Loading your tips…
-        </p>
+        <LoadingStatus>Loading your tips…</LoadingStatus>
       ) : tips.isError ? (
-        <Card>
-          <p role="alert">{errorMessage(tips.error)}</p>
-        </Card>
+        <LoadErrorCard error={tips.error} />
       ) : tips.data.tips.length === 0 ? (
         <Card>
           <p className="font-semibold">Unlock with your first check-in</p>

@@ -153,7 +153,7 @@ export function DeveloperTools() {
         block
         disabled={anyBusy}
         onClick={() =>
-          devApi.simulateShieldPayment().then(
+          void devApi.simulateShieldPayment().then(
             (url) => navigate(url),
             (err: unknown) => toast({ title: 'Developer Tool Failed', description: failureText(err), variant: 'destructive' }),
           )

@@ -51,7 +51,7 @@ export default function StreakScreen({ buyShield }: { buyShield?: ReactNode }) {
   useEffect(() => {
     if (!cancelled) return;
     toast({ title: STREAK_TEXTS.paymentCancelledTitle, description: STREAK_TEXTS.paymentCancelledBody });
-    navigate('/streak', { replace: true });
+    void navigate('/streak', { replace: true });
   }, [cancelled, navigate]);
 
   const streak = streakQuery.data;

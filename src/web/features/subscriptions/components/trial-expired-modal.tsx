@@ -24,21 +24,23 @@ export function TrialExpiredModal({ trial, backOn, onClose }: { trial: TrialTier
       console.warn('Could not record the trial-expiry dismissal', err);
     }
     void qc.invalidateQueries({ queryKey: SUBSCRIPTION_KEY });
-    if (upgrade) setTimeout(() => navigate('/upgrade'), SUBSCRIPTION_TIMINGS.upgradeRedirect);
+    if (upgrade) setTimeout(() => void navigate('/upgrade'), SUBSCRIPTION_TIMINGS.upgradeRedirect);
   };
   return (
     <Modal
       open
       queued
-      onOpenChange={(o) => !o && onDone(false)}
+      onOpenChange={(o) => {
+        if (!o) void onDone(false);
+      }}
       title={`Your ${TRIAL_LABELS[trial]} Trial Has Ended`}
       description={`You are back on the ${tierLabel} tier. Upgrade to keep ${rewardFor(trial).features[0]?.toLowerCase() ?? 'your features'} and more.`}
     >
       <div className="mt-6 flex flex-col gap-3">
-        <Button block onClick={() => onDone(true)}>
+        <Button block onClick={() => void onDone(true)}>
           {TRIAL_TEXTS.upgradeYes}
         </Button>
-        <Button block variant="outline" onClick={() => onDone(false)}>
+        <Button block variant="outline" onClick={() => void onDone(false)}>
           {TRIAL_TEXTS.upgradeNo}
         </Button>
       </div>

@@ -32,7 +32,7 @@ function useBackToDashboard(enabled: boolean) {
   useEffect(() => {
     if (!enabled) return;
     for (let i = 0; i < BACK_GUARD_ENTRIES; i++) window.history.pushState(window.history.state, '', window.location.href);
-    const onPop = () => navigate('/', { replace: true });
+    const onPop = () => void navigate('/', { replace: true });
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, [enabled, navigate]);
@@ -59,7 +59,7 @@ export default function PaymentSuccessScreen() {
     if (!sessionId || started.current) return;
     started.current = true;
     if (wasProcessed(sessionId)) {
-      navigate('/', { replace: true });
+      void navigate('/', { replace: true });
       return;
     }
     processPayment(sessionId, type)

@@ -17,6 +17,7 @@ import { CurrentPlan } from '../components/current-plan';
 import { PlanCard, type PlanAction } from '../components/plan-card';
 import { PLANS } from '../plans';
 import { PAYMENT_TEXTS } from '../texts';
+import { detached } from '@web/lib/detached';
 
 /** The `payment=success|cancelled` return of a checkout: a toast, then the query is removed. */
 function usePaymentReturnToast() {
@@ -35,7 +36,7 @@ function usePaymentReturnToast() {
     } else if (payment === 'cancelled') {
       toast({ title: 'Payment Cancelled', description: PAYMENT_TEXTS.subscriptionCancelled });
     }
-    navigate('/upgrade', { replace: true });
+    void navigate('/upgrade', { replace: true });
   }, [payment, navigate, qc]);
 }
 
@@ -75,7 +76,7 @@ export default function UpgradeScreen() {
     checkout.mutate(
       { tier },
       {
-        onSuccess: async (res) => {
+        onSuccess: detached(async (res) => {
           if (res?.url) {
             window.location.assign(res.url);
             return;
@@ -87,7 +88,7 @@ export default function UpgradeScreen() {
             qc.invalidateQueries({ queryKey: currentUserQueryKey }),
             qc.invalidateQueries({ queryKey: STREAK_KEY }),
           ]);
-        },
+        }),
         onError: (err) => {
           setDowngradeTo(null);
           fail(err);
