@@ -1,9 +1,8 @@
-import { describe, expect, test } from 'vitest';
-import type { Page } from 'playwright-core';
+import { expect, test, useApp } from './fixtures';
+import type { Page } from '@playwright/test';
 import { screenshotBothThemes, seriousA11yViolations } from './helpers/browser';
 import { E2E_ADMIN_EMAIL } from './helpers/server';
 import { signInThroughScreen, signUpAndSignIn, signUpVerified } from './helpers/users';
-import { useApp } from './helpers/app';
 
 /**
  * Journey: the admin (ADMIN_EMAILS) opens /analytics, switches the range, refreshes (the spec's toasts, a
@@ -19,7 +18,7 @@ const toast = (page: Page) => page.locator('[data-variant]').last();
 
 const shoot = (page: Page, name: string) => screenshotBothThemes(page, SHOTS_DIR, name);
 
-describe('owner analytics', () => {
+test.describe('owner analytics', () => {
   test('a user who is not an admin finds both screens not available', async () => {
     await withPage(async (page) => {
       await signUpAndSignIn(page, e2e.app, { firstName: 'Nadia' });

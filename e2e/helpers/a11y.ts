@@ -1,6 +1,5 @@
-import { expect } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import type { AppFixture } from './app';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+import type { AppHandle } from '../fixtures';
 import { allA11yViolations, inBothThemes } from './browser';
 import { layoutProblems } from './layout';
 import { signedInThroughApi } from './users';
@@ -83,7 +82,7 @@ export async function settled(page: Page, opts: { networkIdle?: boolean } = {}):
  * API once, for contexts that open signed in (`storageState`).
  */
 export async function signedInState(
-  e2e: AppFixture,
+  e2e: AppHandle,
   opts: { firstName: string; timezone: string; checkIn?: boolean },
 ): Promise<StorageState> {
   const context = await e2e.browser.newContext({ baseURL: e2e.app.url, timezoneId: opts.timezone });

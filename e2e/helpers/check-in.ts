@@ -1,5 +1,4 @@
-import { expect } from 'vitest';
-import type { Page } from 'playwright-core';
+import { expect, type Page } from '@playwright/test';
 
 /** The check-in flow's heading of question `n` (of 7); it holds the focus while that question is shown. */
 export const questionHeading = (page: Page, n: number) => page.locator('h2', { hasText: `Question ${n} of 7` });

@@ -1,5 +1,4 @@
-import { expect } from 'vitest';
-import { request as playwrightRequest, type APIRequestContext, type Page } from 'playwright-core';
+import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { findLink } from '@test/fakes/smtp';
 import type { RunningApp } from './server';
 
