@@ -229,12 +229,9 @@ test.describe('offline and installable', () => {
       await controlled(page);
       await page.reload();
       const cdp = await context.newCDPSession(page);
-      let errors: unknown[] = ['not checked'];
-      for (let i = 0; i < 20 && errors.length; i++) {
-        errors = ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] }).installabilityErrors;
-        if (errors.length) await page.waitForTimeout(500);
-      }
-      expect(errors).toEqual([]);
+      const installabilityErrors = async () =>
+        ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] }).installabilityErrors;
+      await expect.poll(installabilityErrors, { timeout: 10_000 }).toEqual([]);
       const manifest = (await cdp.send('Page.getAppManifest')) as { errors: unknown[]; url: string };
       expect(manifest.errors).toEqual([]);
       expect((await page.request.get('/service-worker.js')).status()).toBe(200);

@@ -70,10 +70,10 @@ export type Theme = (typeof THEMES)[number];
  * `networkIdle`, also no request for half a second (before a screenshot).
  */
 export async function settled(page: Page, opts: { networkIdle?: boolean } = {}): Promise<void> {
-  await page.locator('main').first().waitFor();
-  await page.getByTestId('loading-overlay').waitFor({ state: 'detached', timeout: 15_000 });
+  await expect(page.locator('main').first()).toBeVisible();
+  await expect(page.getByTestId('loading-overlay')).toHaveCount(0);
   // Screens say 'Loading…' while their data arrives: wait until none does.
-  await expect.poll(() => page.getByText(/^Loading/).count(), { timeout: 10_000 }).toBe(0);
+  await expect(page.getByText(/^Loading/)).toHaveCount(0, { timeout: 10_000 });
   if (opts.networkIdle) await page.waitForLoadState('networkidle');
 }
 
@@ -139,7 +139,7 @@ export async function checkDialog(page: Page, name: string | RegExp, opts: { bot
   const dialog = page.getByRole('dialog', { name });
   // Shown means ready: a <dialog> is visible only once showModal() ran, in the same commit as its Escape handling
   // and the focus moving into it (React runs layout effects before the browser handles the next input).
-  await dialog.waitFor();
+  await expect(dialog).toBeVisible();
   if (opts.bothThemes) {
     await inBothThemes(page, async (theme) => {
       expect(await allA11yViolations(page), `axe in dialog ${String(name)}, ${theme} theme`).toEqual([]);

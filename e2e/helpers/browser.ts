@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
 import axe from 'axe-core';
 
 /** Debian's Chromium (playwright.config.ts launches it; a journey that needs its own profile launches it too). */
@@ -84,7 +84,7 @@ export type A11yViolation = { id: string; impact: string; help: string; targets:
  * overlay gone (it fades out over 300 ms with motion allowed) and no CSS transition running (a colour change).
  */
 async function stillPage(page: Page): Promise<void> {
-  await page.getByTestId('loading-overlay').waitFor({ state: 'detached', timeout: 15_000 });
+  await expect(page.getByTestId('loading-overlay')).toHaveCount(0);
   await page.evaluate(async () => {
     const transitions = document.getAnimations().filter((a) => a instanceof CSSTransition);
     await Promise.all(transitions.map((a) => a.finished.catch(() => undefined)));

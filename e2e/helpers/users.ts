@@ -46,7 +46,7 @@ export async function signInThroughScreen(page: Page, email: string, password = 
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log In' }).click();
   await page.waitForURL((u) => u.pathname === '/' && !u.searchParams.has('login'));
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
 }
 
 /**
