@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { test as base, expect, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import { newMobileContext, watchPageErrors, type ContextOptions } from './helpers/browser';
 import { startApp, type RunningApp, type StartOptions } from './helpers/server';
@@ -22,7 +24,7 @@ export { expect };
  *
  * When a test fails, Playwright keeps its trace (every action with a DOM snapshot, the network, the console) and a
  * screenshot of every page it opened under test-results/e2e/ (`npx playwright show-trace <trace.zip>`); the
- * fixtures add a `diagnosis` attachment, printed with the error: the page's URL, the toasts on screen, page
+ * fixtures add a `diagnosis` attachment, also printed: the page's URL, the toasts on screen, page
  * errors, the console's last lines, the requests still pending and the server's last output.
  */
 export interface UseAppOptions {
@@ -101,7 +103,7 @@ function watch(page: Page) {
 }
 type Seen = ReturnType<typeof watch>;
 
-/** Attaches what explains a failure on `page` to the test (printed with the error by the list reporter). */
+/** Attaches what explains a failure on `page` to the test, and prints it. */
 async function diagnose(testInfo: TestInfo, page: Page, app: RunningApp | undefined, seen: Seen): Promise<void> {
   const lines: string[] = [];
   if (!page.isClosed()) {
@@ -112,7 +114,12 @@ async function diagnose(testInfo: TestInfo, page: Page, app: RunningApp | undefi
   lines.push(`--- pending requests: ${[...seen.pending.values()].join(' | ') || 'none'}`);
   lines.push(`--- console (last 15):\n${seen.consoleLines.slice(-15).join('\n')}`);
   lines.push(`--- server output (last 3000 characters) ---\n${app?.logs().slice(-3000) ?? '(no server)'}`);
-  await testInfo.attach('diagnosis', { body: lines.join('\n'), contentType: 'text/plain' });
+  // A file (the list reporter prints only the first 300 characters of an inline text), and on stderr in full.
+  const file = testInfo.outputPath(`diagnosis-${testInfo.attachments.length}.txt`);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, lines.join('\n'));
+  await testInfo.attach('diagnosis', { path: file, contentType: 'text/plain' });
+  console.error(`${testInfo.title} failed:\n${lines.join('\n')}`);
 }
 
 const failed = (testInfo: TestInfo) => testInfo.status !== testInfo.expectedStatus;
@@ -133,8 +140,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         await app.stop();
       }
     },
-    // Starting the server can take a minute or more on a busy machine (E2E_SERVER_START_MS, default 120 s).
-    { scope: 'worker', auto: true, timeout: Number(process.env.E2E_SERVER_START_MS ?? 120_000) + 30_000 },
+    // Starting the server can take a minute or more on a busy machine (E2E_SERVER_START_MS, default 180 s).
+    { scope: 'worker', auto: true, timeout: Number(process.env.E2E_SERVER_START_MS ?? 180_000) + 30_000 },
   ],
 
   workerHandle: [
@@ -148,12 +155,14 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   pageOptions: [{}, { option: true }],
 
-  baseURL: async ({ app, pageOptions }, use) => {
-    await use(pageOptions.baseURL ? pageOptions.baseURL(app) : app.url);
+  // The app's origin (for `request`); pages open on `useApp({ baseURL })` when set, read when the context opens (a
+  // proxy started in a beforeAll is there by then; Playwright sets `baseURL` up before the hooks run).
+  baseURL: async ({ app }, use) => {
+    await use(app.url);
   },
 
-  context: async ({ browser, baseURL, pageOptions }, use) => {
-    const context = await newMobileContext(browser, baseURL!, pageOptions.context);
+  context: async ({ browser, app, pageOptions }, use) => {
+    const context = await newMobileContext(browser, pageOptions.baseURL ? pageOptions.baseURL(app) : app.url, pageOptions.context);
     await use(context);
     await context.close();
   },
