@@ -1,5 +1,4 @@
-import { beforeAll, describe, expect, test } from 'vitest';
-import { useApp } from './helpers/app';
+import { expect, test, useApp } from './fixtures';
 import { allA11yViolations } from './helpers/browser';
 import { layoutProblems } from './helpers/layout';
 import { THEMES, USER_ROUTES, VIEWPORTS, VISITOR_ROUTES, open, signedInState, type StorageState } from './helpers/a11y';
@@ -17,11 +16,11 @@ const e2e = useApp({ context: { ...VIEWPORTS[0], timezoneId: EVENING_ZONE, notif
 
 /** The signed-in person's cookies (a free user with one check-in today). */
 let userState: StorageState;
-beforeAll(async () => {
+test.beforeAll(async () => {
   userState = await signedInState(e2e, { firstName: 'Alex', timezone: EVENING_ZONE, checkIn: true });
 });
 
-describe('every route passes axe (WCAG 2.1 A/AA, all impacts) and fits 360×640, in both themes', () => {
+test.describe('every route passes axe (WCAG 2.1 A/AA, all impacts) and fits 360×640, in both themes', () => {
   for (const theme of THEMES) {
     for (const who of ['signed out', 'signed in'] as const) {
       test(`${who}, ${theme} theme`, async () => {

@@ -1,5 +1,4 @@
-import { describe, expect, test } from 'vitest';
-import { useApp } from './helpers/app';
+import { expect, test, useApp } from './fixtures';
 import { THEMES, checkDialog, settled } from './helpers/a11y';
 import { controlsCoveredBy } from './helpers/layout';
 import { postOk as post, signedInThroughApi } from './helpers/users';
@@ -18,7 +17,7 @@ const e2e = useApp({ env: { DEV_TOOLS: 'on' }, context: { width: 360, height: 64
 const { withPage } = e2e;
 
 
-describe('dialogs: one at a time, a close button, they fit 360×640 and pass axe', () => {
+test.describe('dialogs: one at a time, a close button, they fit 360×640 and pass axe', () => {
   for (const theme of THEMES) {
     test(`dashboard and streak screen dialogs, ${theme} theme`, async () => {
       await withPage(
@@ -113,7 +112,7 @@ test('Streak Protected! and the reward’s celebration, in both themes', async (
   });
 });
 
-describe('the streak offers on the dashboard: recovery, reward, trial', () => {
+test.describe('the streak offers on the dashboard: recovery, reward, trial', () => {
   for (const theme of THEMES) {
     test(`Recover Your Streak, the reward, the trial's details and its end, ${theme} theme`, async () => {
       // A lost 10-day streak and no check-in today: the recovery offer opens by itself.

@@ -1,7 +1,6 @@
-import { describe, expect, test } from 'vitest';
-import { request as playwrightRequest, type Page } from 'playwright-core';
+import { expect, test, useApp } from './fixtures';
+import { request as playwrightRequest, type Page } from '@playwright/test';
 import { AUTO_ADVANCE_MS } from '@web/features/check-ins/questions';
-import { useApp } from './helpers/app';
 import { settled, tabTo } from './helpers/a11y';
 import { SCREENSHOTS_DIR, screenshotBothThemes } from './helpers/browser';
 import { answerYesNo, momentSettled, questionHeading as question, reviewHeading as review } from './helpers/check-in';
@@ -43,7 +42,7 @@ async function redeemAs(email: string, code: string): Promise<void> {
   }
 }
 
-describe('keyboard only, at 360×640', () => {
+test.describe('keyboard only, at 360×640', () => {
   test('sign in from the sign-in screen, a check-in on the 0–4 scale, every dashboard dialog open and closed, a setting', async () => {
     await withPage(async (page) => {
       // A new person on a Premium trial who has not seen the notification prompt yet.
@@ -123,7 +122,7 @@ describe('keyboard only, at 360×640', () => {
   });
 });
 
-describe('motion: the count-up, the confetti and the auto-advance move only when motion is allowed', () => {
+test.describe('motion: the count-up, the confetti and the auto-advance move only when motion is allowed', () => {
   for (const motion of ['reduce', 'no-preference'] as const) {
     test(`prefers-reduced-motion: ${motion}`, async () => {
       await withPage(

@@ -1,7 +1,6 @@
 import path from 'node:path';
-import { beforeAll, describe, expect, test } from 'vitest';
-import type { Page } from 'playwright-core';
-import { useApp } from './helpers/app';
+import { expect, test, useApp } from './fixtures';
+import type { Page } from '@playwright/test';
 import { SCREENSHOTS_DIR, screenshotBothThemes } from './helpers/browser';
 import { layoutProblems } from './helpers/layout';
 import { THEMES, USER_ROUTES, VIEWPORTS, VISITOR_ROUTES, open, signedInState, type StorageState } from './helpers/a11y';
@@ -20,7 +19,7 @@ const e2e = useApp({ context: { timezoneId: EVENING_ZONE, notificationPromptSeen
 
 /** The signed-in person's cookies (a free user with one check-in today). */
 let userState: StorageState;
-beforeAll(async () => {
+test.beforeAll(async () => {
   userState = await signedInState(e2e, { firstName: 'Alex', timezone: EVENING_ZONE, checkIn: true });
 });
 
@@ -29,7 +28,7 @@ const SIZES = [
   { ...VIEWPORTS[2], theme: 'dark' },
 ] as const;
 
-describe('every route fits 768×1024 and 1280×800: no sideways scroll, no clipped control or text, 44 px targets', () => {
+test.describe('every route fits 768×1024 and 1280×800: no sideways scroll, no clipped control or text, 44 px targets', () => {
   for (const { theme, ...viewport } of SIZES) {
     test(`${viewport.width}×${viewport.height}, ${theme} theme`, async () => {
       const found: Record<string, unknown> = {};
@@ -81,7 +80,7 @@ test('at 1280×800 the navigation is a rail on the left and the dashboard uses t
   );
 });
 
-describe('a first day at 360×640', () => {
+test.describe('a first day at 360×640', () => {
   for (const theme of THEMES) {
     test(`FIRST TIME CHECK-IN is within the viewport without scrolling, ${theme} theme`, async () => {
       await e2e.withPage(

@@ -1,6 +1,5 @@
-import { describe, expect, test } from 'vitest';
-import type { Page } from 'playwright-core';
-import { useApp } from './helpers/app';
+import { expect, test, useApp } from './fixtures';
+import type { Page } from '@playwright/test';
 import { checkDialog, checkScreen, settled } from './helpers/a11y';
 import { layoutProblems } from './helpers/layout';
 import { answerYesNo, momentSettled, questionHeading as question, reviewHeading as review } from './helpers/check-in';
@@ -20,7 +19,7 @@ const { withPage } = e2e;
 /** Two animation frames: whatever a state change just scheduled has been rendered. */
 const nextFrames = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
-describe('a first day', () => {
+test.describe('a first day', () => {
   test('the dashboard, the notification prompt (never over another dialog), the review, the moment after', async () => {
     await withPage(async (page) => {
       await signedInThroughApi(page.request, e2e.app, { firstName: 'Fay', timezone: ZONE, notificationModal: true });

@@ -1,10 +1,9 @@
 import { mkdirSync, readFileSync } from 'node:fs';
-import { describe, expect, test } from 'vitest';
-import type { Page } from 'playwright-core';
+import { expect, test, useApp } from './fixtures';
+import type { Page } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { openDb } from '../src/server/db/client';
-import { useApp } from './helpers/app';
 import { seriousA11yViolations } from './helpers/browser';
 import { E2E_PASSWORD, signUpVerified, signInThroughScreen } from './helpers/users';
 import { EVENING_ZONE as ZONE } from './helpers/zones';
@@ -59,7 +58,7 @@ async function download(button: string): Promise<{ name: string; body: Buffer }>
 
 const dialog = () => page.getByRole('dialog');
 
-describe('account', () => {
+test.describe('account', () => {
   test('edits name, age and gender; under 13 shows the notice and saves nothing', async () => {
     await page.goto('/account');
     await expect.poll(() => page.getByTestId('account-email').textContent()).toBe(email);

@@ -1,11 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import { describe, expect, test } from 'vitest';
-import type { Page } from 'playwright-core';
+import { expect, test, useApp } from './fixtures';
+import type { Page } from '@playwright/test';
 import { SCREENSHOTS_DIR, newMobileContext, seriousA11yViolations } from './helpers/browser';
 import { startFakeOpenAi } from '../test/fakes/openai';
 import { signUpAndSignIn } from './helpers/users';
 import { startApp } from './helpers/server';
-import { useApp } from './helpers/app';
 
 /**
  * The AI coach journey with the built-in coach: an ai-coach user (coupon OFFERAI30) asks a question, sees the advice,
@@ -33,7 +32,7 @@ async function screenshots(page: Page, name: string): Promise<void> {
   }
 }
 
-describe('AI coach', () => {
+test.describe('AI coach', () => {
   test('ask, see the advice, open the conversation, search and step through matches, delete it', async () => {
     await withPage(async (page) => {
       await signUpAndSignIn(page, e2e.app, { firstName: 'Coachee' });

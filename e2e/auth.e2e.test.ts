@@ -1,9 +1,8 @@
-import { describe, expect, test } from 'vitest';
-import type { Page } from 'playwright-core';
+import { expect, test, useApp } from './fixtures';
+import type { Page } from '@playwright/test';
 import { findLink } from '../test/fakes/smtp';
 import { inBothThemes, seriousA11yViolations } from './helpers/browser';
 import { signUpAndSignIn, uniqueEmail } from './helpers/users';
-import { useApp } from './helpers/app';
 
 /**
  * Journey: a new person signs up, follows the verification e-mail, signs in, moves around the shell and
@@ -16,7 +15,7 @@ const { withPage } = e2e;
 const toast = (page: Page) => page.locator('[data-variant]').last();
 const alerts = (page: Page) => page.locator('form [role="alert"]');
 
-describe('sign up, verify, sign in, shell, sign out', () => {
+test.describe('sign up, verify, sign in, shell, sign out', () => {
   test('the whole journey in the browser', async () => {
     const email = uniqueEmail('ana');
     await withPage(async (page) => {
@@ -202,7 +201,7 @@ async function signInInBrowser(page: Page, email: string, password: string): Pro
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
 }
 
-describe('forgotten password and timezone', () => {
+test.describe('forgotten password and timezone', () => {
   test('request a reset link, follow it from the e-mail, set a new password, sign in with it', async () => {
     await withPage(async (page) => {
       const { email } = await verifiedAccount(page, 'Reset');
@@ -269,7 +268,7 @@ describe('forgotten password and timezone', () => {
   });
 });
 
-describe('validation messages', () => {
+test.describe('validation messages', () => {
   test('sign-up rules run in order, only the first failure shows, and editing the field clears it', async () => {
     await withPage(async (page) => {
       await page.goto('/signup');
@@ -338,7 +337,7 @@ describe('validation messages', () => {
   });
 });
 
-describe('routes and welcome screen', () => {
+test.describe('routes and welcome screen', () => {
   test('an unknown path sends a visitor to /, and the page metadata follows the route', async () => {
     await withPage(async (page) => {
       await page.goto('/definitely/not/here');
@@ -391,7 +390,7 @@ describe('routes and welcome screen', () => {
   });
 });
 
-describe('accessibility', () => {
+test.describe('accessibility', () => {
   // One visit per screen, both themes on it (switched in place: the theme only changes colours).
   test('welcome, sign-in and sign-up have no serious or critical axe violations (both themes)', async () => {
     await withPage(async (page) => {
@@ -408,7 +407,7 @@ describe('accessibility', () => {
   });
 });
 
-describe('a server with developer tools off (the default)', () => {
+test.describe('a server with developer tools off (the default)', () => {
   const OFF = 'Developer tools are off on this server';
 
   test('developer mode says the server has developer tools off, and the developer routes are not there', async () => {

@@ -1,7 +1,6 @@
-import { describe, expect, test } from 'vitest';
-import type { Page } from 'playwright-core';
+import { expect, test, useApp } from './fixtures';
+import type { Page } from '@playwright/test';
 import { seriousA11yViolations } from './helpers/browser';
-import { useApp } from './helpers/app';
 import { signedInThroughApi } from './helpers/users';
 import { EVENING_ZONE, zoneAtLocalHour } from './helpers/zones';
 import { questionHeading } from './helpers/check-in';
@@ -40,7 +39,7 @@ async function expectFocusedHeading(page: Page, text: string | RegExp): Promise<
     .toMatch(text);
 }
 
-describe('daily check-in and dashboard', () => {
+test.describe('daily check-in and dashboard', () => {
   test('a free user checks in (yes/no), sees the score and tiles, then edits today’s check-in', async () => {
     await withPage(async (page) => {
       await signedInThroughApi(page.request, e2e.app, { firstName: 'Fay', timezone: EVENING_ZONE });

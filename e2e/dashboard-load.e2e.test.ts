@@ -1,7 +1,6 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Page } from 'playwright-core';
-import { useApp } from './helpers/app';
+import { expect, test, useApp } from './fixtures';
+import type { Page } from '@playwright/test';
 import { listenOnLoopback } from './helpers/server';
 import { open, settled } from './helpers/a11y';
 import { SOME_YES_ANSWERS, signedInThroughApi } from './helpers/users';
@@ -39,10 +38,10 @@ const e2e = useApp({
   baseURL: () => proxy.url,
   context: { timezoneId: EVENING_ZONE, notificationPromptSeen: true, serviceWorkers: 'block' },
 });
-beforeAll(async () => {
+test.beforeAll(async () => {
   proxy = await startProxy(e2e.app.url);
 });
-afterAll(async () => {
+test.afterAll(async () => {
   await proxy?.close();
 });
 
@@ -72,7 +71,7 @@ function consoleErrors(page: Page): string[] {
   return errors;
 }
 
-describe("the dashboard's first load", () => {
+test.describe("the dashboard's first load", () => {
   test('a signed-in load reads each of its three reads once through the preloads, no spec read, nothing moves', async () => {
     await e2e.withPage(async (page) => {
       await signedInThroughApi(page.request, e2e.app, { firstName: 'Pia', timezone: EVENING_ZONE, checkIn: true });

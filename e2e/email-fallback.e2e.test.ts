@@ -1,6 +1,5 @@
-import { describe, expect, test } from 'vitest';
+import { expect, test, useApp } from './fixtures';
 import { findLink } from '../test/fakes/smtp';
-import { useApp } from './helpers/app';
 import { seriousA11yViolations } from './helpers/browser';
 import { signUpAndSignIn } from './helpers/users';
 
@@ -23,7 +22,7 @@ const shared = e2e.sharedPage({ userAgent: IPHONE_SAFARI, timezoneId: 'UTC' }, a
 const settings = async () => (await shared.page.request.get('/api/notifications/settings')).json();
 const SWITCH = 'E-mail me when push cannot reach me';
 
-describe('e-mail reminders when push cannot reach the user', () => {
+test.describe('e-mail reminders when push cannot reach the user', () => {
   let email = '';
 
   test('/notifications explains the switch, recommends it on iOS outside the Home Screen, and turns it on from the keyboard', async () => {
@@ -52,7 +51,7 @@ describe('e-mail reminders when push cannot reach the user', () => {
     const check = await (await page.request.get('/api/notifications/check')).json();
     expect(check).toMatchObject({ subscribed: false, nextDailyAt: `${DAY}T20:00:00.000Z` });
     expect(await seriousA11yViolations(page)).toEqual([]);
-  }, 90_000);
+  });
 
   test('at the check-in time the reminder comes by e-mail; its link leads back to /notifications, where the switch turns it off', async () => {
     const { page, errors } = shared;
@@ -75,5 +74,5 @@ describe('e-mail reminders when push cannot reach the user', () => {
     await expect.poll(settings).toMatchObject({ emailFallback: false });
     expect((await (await page.request.get('/api/notifications/check')).json()).nextLastChanceAt).toBeNull();
     expect(errors.filter((e) => !/service worker|serviceWorker|push/i.test(e))).toEqual([]);
-  }, 90_000);
+  });
 });

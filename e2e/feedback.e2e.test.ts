@@ -1,9 +1,8 @@
-import { describe, expect, test } from 'vitest';
-import type { Page } from 'playwright-core';
+import { expect, test, useApp } from './fixtures';
+import type { Page } from '@playwright/test';
 import { screenshotBothThemes, seriousA11yViolations } from './helpers/browser';
 import { E2E_ADMIN_EMAIL } from './helpers/server';
 import { signInThroughScreen, signUpAndSignIn, signUpVerified } from './helpers/users';
-import { useApp } from './helpers/app';
 
 /**
  * Journey: a user sends feedback from /settings; the admin (ADMIN_EMAILS) sees it on /feedback as New, it turns
@@ -19,7 +18,7 @@ const toast = (page: Page) => page.locator('[data-variant]').last();
 
 const shoot = (page: Page, name: string) => screenshotBothThemes(page, SHOTS_DIR, name);
 
-describe('feedback: a user sends, the admin reads and deletes', () => {
+test.describe('feedback: a user sends, the admin reads and deletes', () => {
   test('send from /settings, read as New on /feedback, marked read when seen, deleted with the dialog', async () => {
     const message = 'Love the streak calendar!\nCould the reminder come a bit earlier?';
 
@@ -118,7 +117,7 @@ describe('feedback: a user sends, the admin reads and deletes', () => {
   });
 });
 
-describe('static pages', () => {
+test.describe('static pages', () => {
   test('the FAQ opens several answers at once, by pointer and keyboard', async () => {
     await withPage(async (page) => {
       await signUpAndSignIn(page, e2e.app, { firstName: 'Faye' });

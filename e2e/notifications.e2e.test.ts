@@ -1,7 +1,6 @@
-import { afterAll, describe, expect, test } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import { expect, test, useApp } from './fixtures';
+import type { BrowserContext, Page } from '@playwright/test';
 import { startPushService, type FakePushService, type TestSubscription } from '@test/fakes/push-service';
-import { useApp } from './helpers/app';
 import { signUpAndSignIn } from './helpers/users';
 
 /**
@@ -53,13 +52,13 @@ const shared = e2e.sharedPage({ width: 360, height: 640, hasTouch: false, reduce
   device = push.subscribe();
   await c.addInitScript(fakePushManager, device.toJSON());
 });
-afterAll(async () => push?.close());
+test.afterAll(async () => push?.close());
 
 const settings = async () => (await page.request.get('/api/notifications/settings')).json();
 const check = async () => (await page.request.get('/api/notifications/check')).json() as Promise<{ devices: number; lastDeliveredAt: string | null }>;
 const deviceState = () => page.getByTestId('notifications-state').getAttribute('data-state');
 
-describe('notifications', () => {
+test.describe('notifications', () => {
   test('the modal opens 1.5 s after the dashboard loads; Not now turns reminders off and it stays away', async () => {
     await signUpAndSignIn(page, e2e.app, { firstName: 'Nora', notificationModal: true });
     const started = Date.now();
@@ -74,7 +73,7 @@ describe('notifications', () => {
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
     await page.waitForTimeout(2_500);
     expect(await dialog.count()).toBe(0);
-  }, 60_000);
+  });
 
   test('/settings: the switch says why it is off; the last-chance toggle needs it; turning it on asks permission and registers this device', async () => {
     await page.goto('/settings');
@@ -103,7 +102,7 @@ describe('notifications', () => {
     await expect.poll(settings).toMatchObject({ dailyReminders: false, lastChanceReminders: false });
     await expect.poll(deviceState).toBe('off');
     expect(await last.isDisabled()).toBe(true);
-  }, 60_000);
+  });
 
   test('a device the server dropped is registered again at the next app start, whatever screen opens first', async () => {
     // The push service says the subscription is gone (410): the server removes it.
@@ -115,7 +114,7 @@ describe('notifications', () => {
     await expect.poll(async () => (await check()).devices).toBe(1);
     await page.getByRole('switch', { name: 'Notifications' }).click();
     await expect.poll(deviceState).toBe('on');
-  }, 60_000);
+  });
 
   test('/notifications, linked from /settings, shows reminder health with this device as the server knows it', async () => {
     await page.getByRole('link', { name: /Reminder health/ }).click();
@@ -132,5 +131,5 @@ describe('notifications', () => {
     await page.reload();
     await expect.poll(async () => (await health.locator('dd').nth(2).textContent()) ?? '').not.toBe('None yet');
     expect(shared.errors.filter((e) => !/service worker|serviceWorker|push/i.test(e))).toEqual([]);
-  }, 30_000);
+  });
 });

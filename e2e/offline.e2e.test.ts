@@ -1,11 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, test } from 'vitest';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { expect, test, useApp } from './fixtures';
+import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_PATH, SCREENSHOTS_DIR, screenshotBothThemes } from './helpers/browser';
 import { signUpAndSignIn } from './helpers/users';
-import { useApp } from './helpers/app';
 import { answerYesNo, questionHeading } from './helpers/check-in';
 import { NOTIFICATION_BADGE, NOTIFICATION_ICON } from '@web/sw/push';
 
@@ -113,7 +112,7 @@ async function readyOffline(page: Page, at: string): Promise<void> {
   await expect.poll(cached, { timeout: 20_000 }).toBe(true);
 }
 
-describe('offline and installable', () => {
+test.describe('offline and installable', () => {
   test('the app shell loads offline after a first visit', async () => {
     await withPage(async (page, context) => {
       await readyOffline(page, new Date().toISOString());
@@ -230,12 +229,9 @@ describe('offline and installable', () => {
       await controlled(page);
       await page.reload();
       const cdp = await context.newCDPSession(page);
-      let errors: unknown[] = ['not checked'];
-      for (let i = 0; i < 20 && errors.length; i++) {
-        errors = ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] }).installabilityErrors;
-        if (errors.length) await page.waitForTimeout(500);
-      }
-      expect(errors).toEqual([]);
+      const installabilityErrors = async () =>
+        ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] }).installabilityErrors;
+      await expect.poll(installabilityErrors, { timeout: 10_000 }).toEqual([]);
       const manifest = (await cdp.send('Page.getAppManifest')) as { errors: unknown[]; url: string };
       expect(manifest.errors).toEqual([]);
       expect((await page.request.get('/service-worker.js')).status()).toBe(200);
@@ -257,7 +253,7 @@ describe('offline and installable', () => {
  * was in flight) is stored on the device at once, the screen says so, the dashboard shows today as done with the
  * usual moment, and it reaches the server exactly once (its Idempotency-Key) on reconnect or at the next start.
  */
-describe('a check-in is never lost to a dropped connection', () => {
+test.describe('a check-in is never lost to a dropped connection', () => {
   /** Back on the dashboard from the queued check-in: the moment (saying it will sync) and today as done. */
   async function dashboardShowsQueued(page: Page, title: string): Promise<void> {
     await page.waitForURL((url) => url.pathname === '/');

@@ -1,8 +1,7 @@
-import { describe, expect, test } from 'vitest';
-import type { Page } from 'playwright-core';
+import { expect, test, useApp } from './fixtures';
+import type { Page } from '@playwright/test';
 import { screenshotBothThemes, seriousA11yViolations } from './helpers/browser';
 import { signUpAndSignIn } from './helpers/users';
-import { useApp } from './helpers/app';
 
 /**
  * Payments without Stripe keys: the built-in TEST MODE checkout. A shield bought from the streak screen (the
@@ -18,7 +17,7 @@ const toast = (page: Page) => page.locator('[data-variant]').last();
 
 const shot = (page: Page, name: string) => screenshotBothThemes(page, SHOTS_DIR, name);
 
-describe('payments through the built-in test checkout', () => {
+test.describe('payments through the built-in test checkout', () => {
   test('a shield bought from the streak screen: one more shield, shown in the purchase history', async () => {
     await withPage(async (page) => {
       await signUpAndSignIn(page, e2e.app);

@@ -1,6 +1,5 @@
-import { describe, expect, test } from 'vitest';
-import type { Page } from 'playwright-core';
-import { useApp } from './helpers/app';
+import { expect, test, useApp } from './fixtures';
+import type { Page } from '@playwright/test';
 import { settled } from './helpers/a11y';
 import { signedInThroughApi } from './helpers/users';
 import { EVENING_ZONE } from './helpers/zones';
@@ -37,7 +36,7 @@ function consoleProblems(page: Page): string[] {
 const isReactRoot = (page: Page) =>
   page.evaluate(() => Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__reactContainer$')));
 
-describe('prerendered signed-out pages', () => {
+test.describe('prerendered signed-out pages', () => {
   test('each is in the first HTML and hydrates without a warning; the root is a React root', async () => {
     await e2e.withPage(async (page) => {
       const problems = consoleProblems(page);

@@ -1,15 +1,14 @@
-import { describe, expect, test } from 'vitest';
+import { expect, test, useApp } from './fixtures';
 import { addLocalDays } from '@shared/domain/dates';
 import { SCREENSHOTS_DIR, screenshotBothThemes, seriousA11yViolations } from './helpers/browser';
 import { signUpAndSignIn } from './helpers/users';
-import { useApp } from './helpers/app';
 import { EVENING_ZONE } from './helpers/zones';
 
 /** Issue 28: plan a rest day on /streak, see it in the calendar and the allowance, cancel it. */
 const e2e = useApp({});
 const { withPage } = e2e;
 
-describe('rest days', () => {
+test.describe('rest days', () => {
   test('plan a rest day, see it in the calendar and the allowance, cancel it', async () => {
     await withPage(async (page) => {
       await signUpAndSignIn(page, e2e.app, { firstName: 'Ravi', timezone: EVENING_ZONE });

@@ -1,9 +1,8 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Page } from 'playwright-core';
-import { useApp } from './helpers/app';
+import { expect, test, useApp } from './fixtures';
+import type { Page } from '@playwright/test';
 import { listenOnLoopback } from './helpers/server';
 import { signUpAndSignIn } from './helpers/users';
 
@@ -58,10 +57,10 @@ function startProxy(target: string): Promise<typeof proxy> {
 
 // Every page opens through the proxy (started after the app, stopped before it; its afterAll runs first).
 const e2e = useApp({ baseURL: () => proxy.url });
-beforeAll(async () => {
+test.beforeAll(async () => {
   proxy = await startProxy(e2e.app.url);
 });
-afterAll(async () => {
+test.afterAll(async () => {
   await proxy?.close();
 });
 
@@ -73,7 +72,7 @@ async function controlled(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined, null, { timeout: 30_000 });
 }
 
-describe('app update on /settings', () => {
+test.describe('app update on /settings', () => {
   // One page for both tests: the worker the first visit installed is the one the second test replaces.
   const shared = e2e.sharedPage({ width: 360 }, async (page) => {
     await signUpAndSignIn(page, e2e.app, { firstName: 'Uma' });
@@ -98,7 +97,7 @@ describe('app update on /settings', () => {
     expect(await card(page).getByRole('button', { name: 'Check Again' }).isVisible()).toBe(true);
     // Focus stayed on the button through the check.
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Check Again');
-  }, 60_000);
+  });
 
   test('a new worker waiting: available → Update Now → progress to 100 → reloaded at /, still signed in', async () => {
     const { page, errors } = shared;
@@ -149,10 +148,10 @@ describe('app update on /settings', () => {
     await card(page).getByRole('button', { name: 'Check for Updates' }).click();
     await expect.poll(() => state(page), { timeout: 20_000 }).toBe('upToDate');
     expect(errors).toEqual([]);
-  }, 120_000);
+  });
 });
 
-describe('a server running another version', () => {
+test.describe('a server running another version', () => {
   test('available (GET /api/version answers 9.9.9), and the update reloads at /', async () => {
     // No worker: the stub must answer, not a worker's cache. An uncaught page error fails the test (withPage).
     await e2e.withPage(async (page) => {
@@ -171,10 +170,10 @@ describe('a server running another version', () => {
       await card(page).getByRole('button', { name: 'Check for Updates' }).click();
       await expect.poll(() => state(page)).toBe('upToDate');
     }, { serviceWorkers: 'block' });
-  }, 120_000);
+  });
 });
 
-describe('screenshots', () => {
+test.describe('screenshots', () => {
   test('/settings at 360 and 1280 px in both themes', async () => {
     const dir = path.resolve('test-results/settings-update');
     mkdirSync(dir, { recursive: true });
@@ -207,5 +206,5 @@ describe('screenshots', () => {
         await page.getByRole('navigation', { name: 'Main' }).waitFor();
       }
     }, { serviceWorkers: 'block' });
-  }, 120_000);
+  });
 });

@@ -1,8 +1,7 @@
-import { afterEach, describe, expect, test } from 'vitest';
-import type { Page } from 'playwright-core';
+import { expect, test, useApp } from './fixtures';
+import type { Page } from '@playwright/test';
 import { inBothThemes, seriousA11yViolations } from './helpers/browser';
 import { signUpAndSignIn, signUpVerified } from './helpers/users';
-import { useApp } from './helpers/app';
 import { answerYesNo } from './helpers/check-in';
 import { EVENING_ZONE } from './helpers/zones';
 
@@ -21,6 +20,9 @@ const e2e = useApp({
   start: { jobs: true },
 });
 const { withPage } = e2e;
+// Traces without DOM snapshots here: on a busy machine the snapshots delay what the test sees by ~2 s, more than the
+// margin of the reward's 8-second self-close check (actions, network and console are still recorded).
+test.use({ trace: { mode: 'retain-on-failure', snapshots: false } });
 
 /** About 21:00 in the person's (and the browser's) zone: the official check-in window stays open after a first check-in. */
 const ZONE = EVENING_ZONE;
@@ -70,7 +72,7 @@ async function answerAllYes(page: Page): Promise<void> {
   await page.getByTestId('streak-card').waitFor();
 }
 
-describe('milestone, reward, trial, streak journey, coupons', () => {
+test.describe('milestone, reward, trial, streak journey, coupons', () => {
   test('a streak of 29 plus a check-in reaches Dedicated Soul; the reward starts a Premium trial', async () => {
     await withPage(async (page) => {
       await signUpAndSignIn(page, e2e.app, { firstName: 'Mia', timezone: ZONE });
@@ -232,7 +234,7 @@ describe('milestone, reward, trial, streak journey, coupons', () => {
   });
 });
 
-describe('lost streaks, shields and developer mode', () => {
+test.describe('lost streaks, shields and developer mode', () => {
   test('Recover Your Streak: checkout failure, No, Thanks; Streak Protected!; leaving developer mode', async () => {
     await withPage(async (page) => {
       await signUpAndSignIn(page, e2e.app, { firstName: 'Ravi' });
@@ -317,9 +319,9 @@ describe('lost streaks, shields and developer mode', () => {
   });
 });
 
-describe('days made with the server clock', () => {
+test.describe('days made with the server clock', () => {
   // The clock is the server's: put it back to real time for whatever runs next.
-  afterEach(async () => {
+  test.afterEach(async () => {
     await e2e.app.setClock({ at: new Date() });
   });
 
@@ -510,7 +512,7 @@ describe('days made with the server clock', () => {
   });
 });
 
-describe('accessibility of the streak screens', () => {
+test.describe('accessibility of the streak screens', () => {
   // One visit per screen, both themes on it (switched in place: the theme only changes colours).
   test('streak, history, shields, achievements, membership and developer tools have no serious axe violations (both themes)', async () => {
     await withPage(async (page) => {

@@ -1,6 +1,5 @@
-import { expect } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import type { AppFixture } from './app';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+import type { AppHandle } from '../fixtures';
 import { allA11yViolations, inBothThemes } from './browser';
 import { layoutProblems } from './layout';
 import { signedInThroughApi } from './users';
@@ -72,10 +71,10 @@ export type Theme = (typeof THEMES)[number];
  * `networkIdle`, also no request for half a second (before a screenshot).
  */
 export async function settled(page: Page, opts: { networkIdle?: boolean } = {}): Promise<void> {
-  await page.locator('main').first().waitFor();
-  await page.getByTestId('loading-overlay').waitFor({ state: 'detached', timeout: 15_000 });
+  await expect(page.locator('main').first()).toBeVisible();
+  await expect(page.getByTestId('loading-overlay')).toHaveCount(0);
   // Screens say 'Loading…' while their data arrives: wait until none does.
-  await expect.poll(() => page.getByText(/^Loading/).count(), { timeout: 10_000 }).toBe(0);
+  await expect(page.getByText(/^Loading/)).toHaveCount(0, { timeout: 10_000 });
   if (opts.networkIdle) await page.waitForLoadState('networkidle');
 }
 
@@ -84,7 +83,7 @@ export async function settled(page: Page, opts: { networkIdle?: boolean } = {}):
  * API once, for contexts that open signed in (`storageState`).
  */
 export async function signedInState(
-  e2e: AppFixture,
+  e2e: AppHandle,
   opts: { firstName: string; timezone: string; checkIn?: boolean },
 ): Promise<StorageState> {
   const context = await e2e.browser.newContext({ baseURL: e2e.app.url, timezoneId: opts.timezone });
@@ -141,7 +140,7 @@ export async function checkDialog(page: Page, name: string | RegExp, opts: { bot
   const dialog = page.getByRole('dialog', { name });
   // Shown means ready: a <dialog> is visible only once showModal() ran, in the same commit as its Escape handling
   // and the focus moving into it (React runs layout effects before the browser handles the next input).
-  await dialog.waitFor();
+  await expect(dialog).toBeVisible();
   if (opts.bothThemes) {
     await inBothThemes(page, async (theme) => {
       expect(await allA11yViolations(page), `axe in dialog ${String(name)}, ${theme} theme`).toEqual([]);

@@ -1,33 +1,28 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { expect, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
 import axe from 'axe-core';
 
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+/** Debian's Chromium (playwright.config.ts launches it; a journey that needs its own profile launches it too). */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Chromium's switches: headless, everything that would reach the network turned off. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /**
  * Where the browser suite saves screenshots of the main screens for a person to look at (README, "Screenshots"):
  * test-results/screenshots/, an artefact of the run (npm test clears test-results/ when it starts).
  */
 export const SCREENSHOTS_DIR = path.resolve(import.meta.dirname, '../../test-results/screenshots');
-
-/** Debian's Chromium, headless, with everything that would reach the network turned off. */
-export async function launchBrowser(): Promise<Browser> {
-  if (!existsSync(CHROMIUM_PATH)) throw new Error(`${CHROMIUM_PATH} is missing: apt-get install -y chromium`);
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-}
 
 export interface ContextOptions extends Omit<BrowserContextOptions, 'viewport' | 'baseURL'> {
   /** Viewport width in CSS px (default 390, a phone; the app is mobile-first). */
@@ -89,7 +84,7 @@ export type A11yViolation = { id: string; impact: string; help: string; targets:
  * overlay gone (it fades out over 300 ms with motion allowed) and no CSS transition running (a colour change).
  */
 async function stillPage(page: Page): Promise<void> {
-  await page.getByTestId('loading-overlay').waitFor({ state: 'detached', timeout: 15_000 });
+  await expect(page.getByTestId('loading-overlay')).toHaveCount(0);
   await page.evaluate(async () => {
     const transitions = document.getAnimations().filter((a) => a instanceof CSSTransition);
     await Promise.all(transitions.map((a) => a.finished.catch(() => undefined)));

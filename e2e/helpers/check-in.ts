@@ -1,5 +1,4 @@
-import { expect } from 'vitest';
-import type { Page } from 'playwright-core';
+import { expect, type Page } from '@playwright/test';
 
 /** The check-in flow's heading of question `n` (of 7); it holds the focus while that question is shown. */
 export const questionHeading = (page: Page, n: number) => page.locator('h2', { hasText: `Question ${n} of 7` });
@@ -8,10 +7,10 @@ export const reviewHeading = (page: Page) => page.getByRole('heading', { name: '
 /** Answers the seven yes/no questions by tapping (No for the questions numbered in `noAt`), up to the review. */
 export async function answerYesNo(page: Page, noAt: readonly number[] = []): Promise<void> {
   for (let i = 1; i <= 7; i++) {
-    await questionHeading(page, i).waitFor();
+    await expect(questionHeading(page, i)).toBeVisible();
     await page.getByRole('button', { name: noAt.includes(i) ? 'No' : 'Yes', exact: true }).click();
   }
-  await reviewHeading(page).waitFor();
+  await expect(reviewHeading(page)).toBeVisible();
 }
 
 /**
@@ -19,7 +18,7 @@ export async function answerYesNo(page: Page, noAt: readonly number[] = []): Pro
  * counted up to `percent` ('86%'), so what is on screen stays still.
  */
 export async function momentSettled(page: Page, percent: string): Promise<void> {
-  await page.getByTestId('check-in-moment').waitFor();
-  await page.getByTestId('confetti').waitFor({ state: 'detached', timeout: 10_000 });
-  await expect.poll(() => page.getByTestId('overall-score-shown').innerText(), { timeout: 10_000 }).toBe(percent);
+  await expect(page.getByTestId('check-in-moment')).toBeVisible();
+  await expect(page.getByTestId('confetti')).toHaveCount(0, { timeout: 10_000 });
+  await expect(page.getByTestId('overall-score-shown')).toHaveText(percent, { useInnerText: true, timeout: 10_000 });
 }

@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page } from '@playwright/test';
 
 /** What counts as a control: links, buttons, form fields, and elements with a control's role or in the tab order. */
 const CONTROLS =

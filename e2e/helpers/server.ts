@@ -62,7 +62,7 @@ export async function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(url: string, child: ChildProcess, logs: () => string, timeoutMs = Number(process.env.E2E_SERVER_START_MS ?? 60_000)): Promise<void> {
+async function waitForHealth(url: string, child: ChildProcess, logs: () => string, timeoutMs = Number(process.env.E2E_SERVER_START_MS ?? 180_000)): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}:\n${logs()}`);

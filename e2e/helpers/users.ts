@@ -1,5 +1,4 @@
-import { expect } from 'vitest';
-import { request as playwrightRequest, type APIRequestContext, type Page } from 'playwright-core';
+import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { findLink } from '@test/fakes/smtp';
 import type { RunningApp } from './server';
 
@@ -47,7 +46,7 @@ export async function signInThroughScreen(page: Page, email: string, password = 
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log In' }).click();
   await page.waitForURL((u) => u.pathname === '/' && !u.searchParams.has('login'));
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
 }
 
 /**
