@@ -1,9 +1,8 @@
-import { describe, expect, test } from 'vitest';
+import { expect, test, useApp } from './fixtures';
 import { addLocalDays } from '@shared/domain/dates';
 import type { StrengthResponse } from '@shared/schemas/insights';
 import { SCREENSHOTS_DIR, screenshotBothThemes, seriousA11yViolations } from './helpers/browser';
 import { signUpAndSignIn } from './helpers/users';
-import { useApp } from './helpers/app';
 import { EVENING_ZONE } from './helpers/zones';
 
 /** Issue 28: the strength score beside the streak on the dashboard, its dialog, and an area's on its category page. */
@@ -11,7 +10,7 @@ const e2e = useApp({ env: { DEV_TOOLS: 'on', TEST_CLOCK: 'on' } });
 const { withPage } = e2e;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-describe('strength score', () => {
+test.describe('strength score', () => {
   test('the dashboard shows Strength beside the streak with its line, and a dialog explains it', async () => {
     await withPage(
       async (page) => {

@@ -1,8 +1,7 @@
-import { describe, expect, test } from 'vitest';
+import { expect, test, useApp } from './fixtures';
 import { addLocalDays } from '@shared/domain/dates';
 import { SCREENSHOTS_DIR, screenshotBothThemes, seriousA11yViolations } from './helpers/browser';
 import { SOME_YES_ANSWERS, postOk, signUpAndSignIn } from './helpers/users';
-import { useApp } from './helpers/app';
 import { layoutProblems } from './helpers/layout';
 import { EVENING_ZONE } from './helpers/zones';
 
@@ -25,7 +24,7 @@ const exported = (date: string, all: number, exercise: number) => ({
   timezone: EVENING_ZONE,
 });
 
-describe('a year in pixels', () => {
+test.describe('a year in pixels', () => {
   test('checked-in days in their colours, another area, a day’s details', async () => {
     await withPage(async (page) => {
       await signUpAndSignIn(page, e2e.app, { firstName: 'Yara', timezone: EVENING_ZONE });
