@@ -21,7 +21,6 @@ import { useSessionFailureRedirect } from '../lib/session-failure';
 import {
   AreaTiles,
   CheckInCard,
-  CheckInMomentCard,
   CountdownCard,
   DashboardSkeleton,
   Greeting,
@@ -113,8 +112,10 @@ export default function DashboardPage() {
   // The moment after a check-in (decision 020), handed over once by the check-in flow.
   // Read while rendering, forgotten once this render is committed: a render thrown away (a lazy child suspending
   // on the first load) and run again still finds it.
-  const [moment, setMoment] = useState(() => peekCheckInMoment());
+  const [handed] = useState(() => peekCheckInMoment());
+  const [moment, setMoment] = useState(handed);
   useEffect(() => forgetCheckInMoment(), []);
+  const endMoment = useCallback(() => setMoment(null), []);
   useDashboardKeys();
   useSessionFailureRedirect([today.error, history.error]);
   const loaded = useDashboardLoading({ pending: today.isPending || history.isPending, hasCachedData: hadCache, hasUser: !!user });
@@ -135,10 +136,11 @@ export default function DashboardPage() {
   const [animateKey, setAnimateKey] = useState(0);
   const historyReady = history.isSuccess && !history.isFetching;
   useEffect(() => {
-    if (!animateRequested || !loaded || !historyReady) return;
+    // After the moment (it covers the dashboard): the score moves while it is seen.
+    if (!animateRequested || !loaded || !historyReady || moment) return;
     const t = setTimeout(() => setAnimateKey((k) => (k === 0 ? 1 : k)), OVERLAY_FADE_MS);
     return () => clearTimeout(t);
-  }, [animateRequested, loaded, historyReady]);
+  }, [animateRequested, loaded, historyReady, moment]);
 
   // The server clock corrects the countdown for a wrong device clock.
   const serverOffsetMs = useMemo(() => {
@@ -169,12 +171,12 @@ export default function DashboardPage() {
       {!cardsReady && <DashboardSkeleton />}
       {cardsReady && (
         <>
-          {moment && <CheckInMomentCard moment={moment} onDismiss={() => setMoment(null)} />}
           {countdown && (
             <CountdownCard label={countdown.label} target={countdown.target} serverOffsetMs={serverOffsetMs} onExpired={refreshWindow} />
           )}
           <ScoreCard
             percent={h?.overallScore ?? null}
+            from={handed?.previousOverall ?? null}
             count={count}
             animateKey={animateKey}
             animationPending={animateRequested && animateKey === 0}
@@ -193,10 +195,11 @@ export default function DashboardPage() {
           </div>
           <WellnessSummary percent={h?.overallScore ?? null} averages={h?.areaAverages} count={count} />
           <PromotionCard tier={tier} />
-          {/* The dialogs the dashboard opens by itself (and their reads) wait until the loading is over. */}
-          {loaded && modalsReady && <DashboardModals />}
         </>
       )}
+      {/* The dialogs the dashboard opens by itself (and their reads) wait until the loading is over and the page is
+          drawn; the moment after a check-in comes at once, over the page. */}
+      {loaded && (moment ? cardsReady : modalsReady) && <DashboardModals moment={moment} onMomentDone={endMoment} />}
     </Page>
   );
 }

@@ -8,7 +8,7 @@ export { AreaTiles } from './components/area-tiles';
 export { WellnessSummary } from './components/wellness-summary';
 export { PromotionCard } from './components/promotion-card';
 export { LOGIN_SUCCESS_TOAST, useDashboardKeys, useDashboardLoading, useDashboardParams } from './hooks/use-dashboard-effects';
-export { CheckInMomentCard } from './components/check-in-moment';
+export { CheckInMomentOverlay } from './components/check-in-moment';
 export { primeDashboardQueries, usePrimedDashboardQueries, type DashboardQueries } from './hooks/use-dashboard-data';
 export { useFirstDataIn } from './hooks/use-first-data';
 export { DashboardSkeleton } from './components/dashboard-skeleton';
