@@ -3,3 +3,4 @@ export { useAvailableRewards, getAvailableRewards, getAvailableRewardsQueryOptio
 export { RewardClaimCards } from './components/reward-claim-cards';
 export { RewardModal } from './components/reward-modal';
 export { openRewardModal, rewardsOfferedKey, useRewardModal } from './reward-store';
+export { RewardClaims } from './components/reward-claims';
