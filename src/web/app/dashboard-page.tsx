@@ -13,6 +13,7 @@ import {
 } from '../lib/check-ins';
 import { OVERLAY_FADE_MS } from '../components/ui/loading-overlay';
 import { useTodayWithQueued } from '../lib/queued-check-ins';
+import { useAppBadge } from '../lib/app-badge';
 import { currentUserQueryKey, getCurrentUserQueryOptions, useCurrentUser } from '../lib/current-user';
 import { getSubscriptionQueryOptions, SUBSCRIPTION_KEY } from '../lib/subscription';
 import { STREAK_KEY } from '../lib/query-client';
@@ -106,6 +107,8 @@ export default function DashboardPage() {
   const today = useToday();
   // Today's check-in stored on this device and not yet sent shows as done (issue 25).
   const todayStatus = useTodayWithQueued(today.data, user);
+  // The installed app's icon badge: on while today's check-in is still to do in an open window.
+  useAppBadge(todayStatus);
   const history = useHistory();
 
   const animateRequested = useDashboardParams(user);
