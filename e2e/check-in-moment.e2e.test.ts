@@ -1,8 +1,9 @@
+import { mkdirSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { CELEBRATION_MOMENT_MS, MILESTONE_MOMENT_MS, MOMENT_MS } from '@shared/domain/check-in-moment';
 import { useApp } from './helpers/app';
-import { SCREENSHOTS_DIR, screenshotBothThemes, seriousA11yViolations } from './helpers/browser';
+import { inBothThemes, SCREENSHOTS_DIR, seriousA11yViolations } from './helpers/browser';
 import { answerYesNo, questionHeading } from './helpers/check-in';
 import { postOk, signUpAndSignIn, signedInThroughApi } from './helpers/users';
 import { EVENING_ZONE } from './helpers/zones';
@@ -34,6 +35,12 @@ async function holdMomentTimers(page: Page): Promise<void> {
     },
     [MOMENT_MS, CELEBRATION_MOMENT_MS, MILESTONE_MOMENT_MS],
   );
+}
+
+/** What the viewport shows (the moment is fixed over the page: a full-page capture would show the page below it). */
+async function screenshotBothThemes(page: Page, dir: string, name: string): Promise<void> {
+  mkdirSync(dir, { recursive: true });
+  await inBothThemes(page, async (theme) => void (await page.screenshot({ path: `${dir}/${name}-${theme}.png` })));
 }
 
 /** Every value of the overall score the dashboard shows, from the first one. */

@@ -39,7 +39,7 @@ export function celebrationFor(streakAfter: number | null, opts: { newDay: boole
 /** One sentence per score colour band (the bands of the score's colour), so the words and the colour agree. */
 export const DAY_SENTENCES: Record<ScoreColor, string> = {
   teal: 'A bright day all round. Enjoy it.',
-  green: 'A good day. Well noticed.',
+  green: 'A good day. Hold on to what helped.',
   yellow: 'A mixed day, and you still took the time to look at it.',
   orange: 'Thanks for showing up on a hard day.',
   red: 'Thanks for showing up on a hard day. Be gentle with yourself tonight.',

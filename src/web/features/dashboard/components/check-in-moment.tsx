@@ -100,10 +100,10 @@ export function CheckInMomentOverlay({
     >
       {festive && <Confetti durationMs={MOMENT_CONFETTI_MS} />}
       <div className="flex w-full max-w-sm flex-col items-center">
-        <h2 id="moment-title" className={cn('font-bold', milestone ? 'text-3xl' : 'text-xl')} data-testid="moment-heading">
-          {milestone && (
-            <span aria-hidden="true" className="mb-2 block text-6xl">
-              {milestone.emoji}
+        <h2 id="moment-title" className={cn('font-bold', milestone ? 'text-3xl' : celebration ? 'text-2xl' : 'text-xl')} data-testid="moment-heading">
+          {celebration && (
+            <span aria-hidden="true" className={cn('mb-2 block', milestone ? 'text-6xl' : 'text-5xl')}>
+              {milestone ? milestone.emoji : '🎉'}
             </span>
           )}
           {heading}
