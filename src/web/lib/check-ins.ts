@@ -102,18 +102,16 @@ export function peekCheckInMoment(store: Storage | undefined = globalThis.sessio
   try {
     const raw = store?.getItem(CHECK_IN_MOMENT_KEY);
     if (!raw) return null;
-    const v = JSON.parse(raw) as Partial<CheckInMoment>;
+    const { queued, ...v } = JSON.parse(raw) as Partial<CheckInMoment>;
     if (typeof v.score !== 'number') return null;
+    // The optional parts (date, streak, previousOverall, rewardType) as this tab's check-in flow wrote them.
     return {
+      ...v,
       isFirstCheckIn: v.isFirstCheckIn === true,
       replaced: v.replaced === true,
       score: v.score,
       celebration: v.celebration && typeof v.celebration.message === 'string' ? { message: v.celebration.message } : null,
-      ...(v.queued === true ? { queued: true } : {}),
-      ...(typeof v.date === 'string' ? { date: v.date } : {}),
-      ...(typeof v.streak === 'number' ? { streak: v.streak } : {}),
-      ...(typeof v.previousOverall === 'number' ? { previousOverall: v.previousOverall } : {}),
-      ...(typeof v.rewardType === 'string' ? { rewardType: v.rewardType } : {}),
+      ...(queued === true ? { queued } : {}),
     };
   } catch {
     return null;
