@@ -1,5 +1,3 @@
-import { REMINDER_TAG } from './reminders';
-
 /**
  * The installed app's icon badge (issue 30, the Badging API where the browser has it): on while today's window is
  * open and today's check-in is still to do; off once it is done or the window has closed.
@@ -8,9 +6,6 @@ export function shouldBadge(status: { hasCheckedInToday: boolean; windowState: {
   if (!status) return null;
   return status.windowState.isOpen && status.windowState.canCheckIn && !status.hasCheckedInToday;
 }
-
-/** A pushed message that is a check-in reminder sets the badge as it is shown (the service worker). */
-export const isReminderTag = (tag: string): boolean => tag === REMINDER_TAG;
 
 /** The parts of Navigator / WorkerNavigator the Badging API adds (absent in most desktop browsers but Chromium). */
 export interface BadgeTarget {

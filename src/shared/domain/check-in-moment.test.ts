@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { CELEBRATION_DAYS, celebrationFor, DAY_SENTENCES, daySentence, queuedStreakAfter, weekDots } from './check-in-moment';
+import { CELEBRATION_DAYS, celebrationFor, DAY_SENTENCES, daySentence, weekDots } from './check-in-moment';
+import { queuedStreakAfter } from './queued-streak';
 import { MILESTONE_DAYS } from './milestones';
 
 describe('daySentence: one sentence per score band', () => {

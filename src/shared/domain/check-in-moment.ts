@@ -64,9 +64,3 @@ export function weekDots(today: LocalDate, checkedIn: Iterable<LocalDate>): Week
   done.add(today);
   return lastLocalDays(today, 7).map((date) => ({ date, weekday: weekdayShortOf(date), done: done.has(date), isToday: date === today }));
 }
-
-/** The streak after a check-in stored on the device (not sent yet): one more than before unless today already counted. */
-export function queuedStreakAfter(streak: { currentStreak: number; todayCompleted: boolean } | null | undefined): number | null {
-  if (!streak) return null;
-  return streak.todayCompleted ? streak.currentStreak : streak.currentStreak + 1;
-}

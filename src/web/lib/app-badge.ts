@@ -5,7 +5,8 @@ type BadgeStatus = Parameters<typeof shouldBadge>[0];
 
 /**
  * Keeps the installed app's icon badge in step with today (issue 30): on while today's window is open and the
- * check-in is still to do, off otherwise (the service worker sets it too, as it shows a reminder).
+ * check-in is still to do, off otherwise: a check-in lands on the dashboard, which clears it at once (the service
+ * worker sets it too, as it shows a reminder).
  */
 export function useAppBadge(status: BadgeStatus): void {
   const on = shouldBadge(status);
@@ -13,9 +14,4 @@ export function useAppBadge(status: BadgeStatus): void {
     if (on === null || typeof navigator === 'undefined') return;
     void applyBadge(navigator, on);
   }, [on]);
-}
-
-/** The check-in is done (sent, or stored to send): the badge goes at once. */
-export function clearAppBadge(): void {
-  if (typeof navigator !== 'undefined') void applyBadge(navigator, false);
 }

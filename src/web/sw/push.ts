@@ -1,4 +1,5 @@
-import { applyBadge, isReminderTag, type BadgeTarget } from '@shared/domain/app-badge';
+import { applyBadge, type BadgeTarget } from '@shared/domain/app-badge';
+import { REMINDER_TAG } from '@shared/domain/reminders';
 
 /**
  * Push handling for the one service worker (/sw.js, built by the offline helper): it imports these and wires
@@ -72,7 +73,7 @@ export function handlePush(scope: PushScope, event: WaitableEvent & { data?: { j
         actions: m.actions,
       }),
       // A check-in reminder: the installed app's icon carries the badge until the check-in clears it.
-      isReminderTag(m.tag) ? applyBadge(scope.navigator, true) : undefined,
+      m.tag === REMINDER_TAG ? applyBadge(scope.navigator, true) : undefined,
     ]),
   );
 }

@@ -6,13 +6,12 @@ import { AREAS, AREA_LABELS } from '@shared/domain/areas';
 import { answerScore, mean } from '@shared/domain/scoring';
 import type { HistoryResponse, TodayResponse } from '@shared/schemas/check-ins';
 import type { StreakView } from '@shared/schemas/streaks';
-import { queuedStreakAfter } from '@shared/domain/check-in-moment';
+import { queuedStreakAfter } from '@shared/domain/queued-streak';
 import { STREAK_KEY } from '@web/lib/query-client';
 import { JOURNAL_FIELDS, JOURNAL_MAX_LENGTH } from '@shared/domain/journal';
 import { ApiError } from '@web/lib/api-client';
 import { checkInQueryKeys, getTodayQueryOptions, JUST_CHECKED_IN_FLAG, saveCheckInMoment, type CheckInMoment } from '@web/lib/check-ins';
 import { useCurrentUser } from '@web/lib/current-user';
-import { clearAppBadge } from '@web/lib/app-badge';
 import { useDeveloperMode } from '@web/lib/developer-mode';
 import { useTodayWithQueued } from '@web/lib/queued-check-ins';
 import { Button, ButtonLink } from '@web/components/ui/button';
@@ -206,7 +205,6 @@ function CheckInFlow({ status, editing: editingNow }: { status: TodayResponse; e
       {
         onSuccess: async (outcome) => {
           setDone(true);
-          clearAppBadge();
           if (outcome.kind === 'queued') {
             // Stored on the device and sent later (the 'Synced' toast says when). The dashboard shows the usual
             // moment, from what was answered here, and today as done (lib/queued-check-ins.ts). A first check-in
