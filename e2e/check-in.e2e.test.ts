@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { seriousA11yViolations } from './helpers/browser';
 import { signedInThroughApi } from './helpers/users';
 import { EVENING_ZONE, zoneAtLocalHour } from './helpers/zones';
-import { questionHeading } from './helpers/check-in';
+import { endMoment, questionHeading } from './helpers/check-in';
 
 /**
  * Journeys of the daily check-in and the dashboard: a free user and a premium user each complete a check-in and
@@ -117,6 +117,7 @@ test.describe('daily check-in and dashboard', () => {
       await page.getByText('Based on 1 check-in', { exact: true }).waitFor();
       // The moment after the check-in, from the check-in response; then a calm done-for-today card.
       await page.getByTestId('check-in-moment').getByText('Your first check-in is done!').waitFor();
+      await endMoment(page);
       await page.getByTestId('done-for-today').getByText('Done for today').waitFor();
       expect(await page.evaluate(() => localStorage.getItem('big7_session'))).not.toBeNull();
       expect(await tile(page, 'rest').innerText()).toContain('100%');
@@ -146,6 +147,7 @@ test.describe('daily check-in and dashboard', () => {
       await page.waitForURL((u) => u.pathname === '/');
       await page.getByTestId('check-in-moment').getByText('Check-in updated').waitFor();
       expect(await page.getByTestId('loading-overlay').count()).toBe(0);
+      await endMoment(page);
       await expect.poll(() => overallScore(page).innerText(), { timeout: 10_000 }).toBe('100%');
       await page.getByText('Based on 1 check-in', { exact: true }).waitFor();
       expect(await tile(page, 'nutrition').innerText()).toContain('100%');

@@ -94,27 +94,38 @@ test.describe('milestone, reward, trial, streak journey, coupons', () => {
       await page.getByRole('button', { name: 'Create', exact: true }).click();
       await page.getByText('Enter a whole number of days from 1 to 365').waitFor();
 
-      // Check in (the orientation window lets a brand-new user check in at any hour): day 30.
+      // Check in (the orientation window lets a brand-new user check in at any hour): day 30. The moment after it
+      // celebrates the milestone first (its number and name large, the confetti inside the dialog: in front of it).
       await answerAllYes(page);
+      const moment = page.getByRole('dialog', { name: 'Dedicated Soul' });
+      await moment.waitFor();
+      expect(await moment.getByTestId('moment-streak').innerText()).toContain('30');
+      expect(await moment.getByTestId('confetti').count()).toBe(1);
+      await moment.getByRole('button', { name: 'See your reward' }).click();
+      await moment.waitFor({ state: 'detached' });
 
-      // The reward modal opens by itself, greeting by first name in capitals, and closes itself after 8 s;
-      // the claim card stays and opens it again.
+      // The reward comes as the second step, greeting by first name in capitals, and closes itself after 8 s.
       const reward = page.getByRole('dialog', { name: 'CONGRATULATIONS, MIA!' });
       await reward.waitFor({ timeout: 15_000 });
       const openedAt = Date.now();
       await reward.waitFor({ state: 'detached', timeout: 15_000 });
       expect(Date.now() - openedAt).toBeGreaterThan(6_500);
+      // Left unclaimed, it is not lost: the streak screen's Milestone Rewards card still claims it.
+      await page.getByTestId('streak-card').click();
+      await page.getByRole('heading', { name: 'Streak Journey', level: 1 }).waitFor();
       await page.getByTestId('reward-card-premium').click();
       await reward.getByText('Premium includes:').waitFor();
       await reward.getByText('5 freeze days').waitFor();
       await reward.getByRole('button', { name: 'AWESOME!' }).click();
-      await toast(page).getByText('Reward Claimed!', { exact: true }).waitFor();
-      const celebration = page.getByRole('dialog', { name: 'Congratulations!' });
-      await celebration.getByText('Dedicated Soul · 30 days').waitFor();
-      // The features appear after 1.5 s.
-      await celebration.getByText('Personalized wellness tips').waitFor({ timeout: 5_000 });
-      await celebration.getByRole('button', { name: 'Continue' }).click();
-      await celebration.waitFor({ state: 'detached' });
+      // Claimed in the same dialog: what the trial includes, no second dialog and no toast over it.
+      const claimed = page.getByRole('dialog', { name: 'Reward Claimed!' });
+      await claimed.getByText('Personalized wellness tips').waitFor();
+      expect(await page.locator('dialog[open]').count()).toBe(1);
+      expect(await toast(page).getByText('Reward Claimed!', { exact: true }).count()).toBe(0);
+      await claimed.getByRole('button', { name: 'Continue' }).click();
+      await claimed.waitFor({ state: 'detached' });
+      await expect.poll(() => page.getByTestId('reward-card-premium').count()).toBe(0);
+      await page.goto('/');
 
       // The streak card and the trial banner, whose details modal dates the start 30 days before the end.
       await page.getByTestId('streak-count').getByText('30 Days').waitFor();

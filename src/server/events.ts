@@ -30,6 +30,8 @@ export interface CheckInRecorded {
 export interface CheckInEffects {
   celebration?: z.infer<typeof celebrationSchema> | null;
   milestoneReward?: z.infer<typeof milestoneRewardSchema> | null;
+  /** The streak after this check-in (issue 30: the moment after a check-in shows it and celebrates by it). */
+  currentStreak?: number | null;
 }
 
 /**

@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { DASHBOARD_MODALS, dashboardModal, offerRewardNow, unseenShieldDays, type DashboardModalState } from './dashboard-modals';
 
 const none: DashboardModalState = {
+  checkInMoment: false,
   trialExpired: false,
   unseenShields: 0,
   recoveriesAvailable: 0,
@@ -18,7 +19,12 @@ describe('dashboardModal', () => {
     expect(dashboardModal(none)).toBeNull();
   });
 
-  test('an ended trial comes first, even over shields, a recovery offer and a reward', () => {
+  test('the moment after a check-in comes before everything, a reward and an ended trial included', () => {
+    expect(dashboardModal({ ...none, checkInMoment: true, trialExpired: true, unseenShields: 1, rewardRequested: true, notificationPromptDue: true })).toBe('moment');
+    expect(dashboardModal({ ...none, checkInMoment: true, otherDialogOpen: true })).toBeNull();
+  });
+
+  test('an ended trial comes first of the rest, even over shields, a recovery offer and a reward', () => {
     expect(dashboardModal({ ...none, trialExpired: true, unseenShields: 2, recoveriesAvailable: 1, rewardRequested: true })).toBe('trial-expired');
   });
 
@@ -62,6 +68,7 @@ describe('dashboardModal', () => {
 
   test('whatever the state, the answer is the first dialog in priority order whose condition holds, none over another dialog', () => {
     const state = fc.record({
+      checkInMoment: fc.boolean(),
       trialExpired: fc.boolean(),
       unseenShields: fc.nat(3),
       recoveriesAvailable: fc.nat(2),
@@ -74,6 +81,7 @@ describe('dashboardModal', () => {
     fc.assert(
       fc.property(state, (s) => {
         const wants = {
+          moment: !s.otherDialogOpen && s.checkInMoment,
           'trial-expired': !s.otherDialogOpen && s.trialExpired,
           'shields-protected': !s.otherDialogOpen && s.unseenShields > 0,
           recovery: !s.otherDialogOpen && s.recoveriesAvailable > 0 && s.todayCompleted === false && !s.recoveryPrompted,

@@ -2,16 +2,18 @@ import { addLocalDays, type LocalDate } from './dates';
 
 /**
  * The dialogs the dashboard opens by itself (spec part 1 §2.8, §4.7, §4.8, §4.9), one at a time, in this order:
- * the trial that just ended, then the shields used since the last visit (Streak Protected!), then the offer to
+ * the full-screen moment after a check-in (issue 30: its celebration comes before any reward), the trial that just ended, then the shields used since the last visit (Streak Protected!), then the offer to
  * buy back a lost streak, then a milestone reward, and last the Enable Push Notifications prompt. A dialog outside
  * this queue (a reward's celebration, or one the person opened: the score explanation, a trial's details) holds
  * them all back until it closes, so two dialogs never stack. The reward's celebration follows its claim and is not
  * queued.
  */
-export const DASHBOARD_MODALS = ['trial-expired', 'shields-protected', 'recovery', 'reward', 'notifications'] as const;
+export const DASHBOARD_MODALS = ['moment', 'trial-expired', 'shields-protected', 'recovery', 'reward', 'notifications'] as const;
 export type DashboardModal = (typeof DASHBOARD_MODALS)[number];
 
 export interface DashboardModalState {
+  /** The moment after a check-in was handed over and has not ended yet. */
+  checkInMoment: boolean;
   /** A trial just ended and its notice has not been closed. */
   trialExpired: boolean;
   /** Shields used in the week before today that the person has not acknowledged (see unseenShieldDays). */
@@ -33,6 +35,7 @@ export interface DashboardModalState {
 /** The dialog to show now, or null. */
 export function dashboardModal(s: DashboardModalState): DashboardModal | null {
   if (s.otherDialogOpen) return null;
+  if (s.checkInMoment) return 'moment';
   if (s.trialExpired) return 'trial-expired';
   if (s.unseenShields > 0) return 'shields-protected';
   // A streak already saved today by a check-in needs no recovery; an unknown streak offers nothing yet.

@@ -167,6 +167,8 @@ export const checkInResultSchema = z.object({
   score: z.number(),
   celebration: celebrationSchema.nullable(),
   milestoneReward: milestoneRewardSchema.nullable(),
+  /** The streak after this check-in; null when it did not move it (an edit) or is not known here (a late one). */
+  currentStreak: z.number().int().nullable().optional(),
 });
 export type CheckInResult = z.infer<typeof checkInResultSchema>;
 

@@ -1,25 +1,27 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { celebrationFor, weekDots } from '@shared/domain/check-in-moment';
 import { dashboardModal, offerRewardNow, unseenShieldDays } from '@shared/domain/dashboard-modals';
-import type { RewardType } from '@shared/domain/trials';
+import { useHistory, type CheckInMoment } from '../lib/check-ins';
 import { useCurrentUser } from '../lib/current-user';
 import { useSessionFailureRedirect } from '../lib/session-failure';
 import { addToList, readList } from '../lib/stored-list';
 import { useSubscription } from '../features/subscriptions/api/get-subscription';
 import { useOtherDialogOpen } from '../components/ui/dialog';
 import { EnableNotificationsModal, useNotificationPromptDue } from '../features/notifications';
-import { CelebrationModal, RewardModal, openRewardModal, rewardsOfferedKey, useAvailableRewards, useRewardModal } from '../features/rewards';
+import { CheckInMomentOverlay } from '../features/dashboard';
+import { RewardModal, openRewardModal, rewardsOfferedKey, useAvailableRewards, useRewardModal } from '../features/rewards';
 import { RecoverStreakModal, STREAK_KEY, ShieldsProtectedModal, streakStorageKeys, useFrozenDays, useRecoveryAvailable, useStreak } from '../features/streaks';
 import { TrialExpiredModal, useRecoveryCheckout } from '../features/subscriptions';
 
 /**
  * The dialogs the dashboard opens by itself, one at a time in the order of src/shared/domain/dashboard-modals.ts:
- * the trial that just ended, Streak Protected!, Recover Your Streak, a milestone reward (then its celebration),
- * and last Enable Push Notifications. None opens while another dialog is (a celebration, or one the person opened).
- * Composed here from the subscriptions, streak, rewards and notifications features; what they show comes from the
- * server.
+ * the full-screen moment after a check-in (with its celebration), the trial that just ended, Streak Protected!,
+ * Recover Your Streak, a milestone reward (claimed in the same dialog), and last Enable Push Notifications. None opens
+ * while another dialog is (one the person opened). Composed here from the dashboard, subscriptions, streak, rewards
+ * and notifications features; what they show comes from the server.
  */
-export function DashboardModals() {
+export function DashboardModals({ moment = null, onMomentDone }: { moment?: CheckInMoment | null; onMomentDone?: () => void } = {}) {
   const qc = useQueryClient();
   const user = useCurrentUser().data;
   const userId = user?.id ?? 'anonymous';
@@ -31,7 +33,7 @@ export function DashboardModals() {
   const { data: rewards } = useAvailableRewards();
   const rewardOpen = useRewardModal();
   const recoveryCheckout = useRecoveryCheckout();
-  const [celebrating, setCelebrating] = useState<RewardType | null>(null);
+  const { data: history } = useHistory();
   const [dismissed, setDismissed] = useState<Set<string>>(() => new Set());
   const [recoveryPrompted, setRecoveryPrompted] = useState(() => sessionStorage.getItem(streakStorageKeys.recoveryPrompted) === 'true');
   const notificationPromptDue = useNotificationPromptDue();
@@ -44,6 +46,7 @@ export function DashboardModals() {
   }, [frozen, streak, userId, dismissed]);
 
   const active = dashboardModal({
+    checkInMoment: moment !== null,
     trialExpired: Boolean(sub?.trialJustExpired) && !dismissed.has('trial-expired'),
     unseenShields: unseenShields.length,
     recoveriesAvailable: recovery?.available ?? 0,
@@ -51,7 +54,7 @@ export function DashboardModals() {
     recoveryPrompted: recoveryPrompted || dismissed.has('recovery'),
     rewardRequested: rewardOpen !== null,
     notificationPromptDue: notificationPromptDue && !dismissed.has('notifications'),
-    otherDialogOpen: otherDialogOpen || celebrating !== null,
+    otherDialogOpen,
   });
 
   // Remember that the recovery prompt showed this session.
@@ -64,10 +67,23 @@ export function DashboardModals() {
   useEffect(() => {
     const offered = new Set(readList(rewardsOfferedKey(userId)));
     const fresh = rewards?.availableRewards.find((r) => !offered.has(r.type));
-    if (!offerRewardNow({ modal: active, celebrating: celebrating !== null, unofferedReward: Boolean(fresh) }) || !fresh) return;
+    if (!offerRewardNow({ modal: active, celebrating: false, unofferedReward: Boolean(fresh) }) || !fresh) return;
     addToList(rewardsOfferedKey(userId), [fresh.type]);
     openRewardModal(fresh.type);
-  }, [active, celebrating, rewards, userId]);
+  }, [active, rewards, userId]);
+
+  // The moment's streak is the server's answer to the check-in (a queued one: the cached streak plus today); its
+  // celebration only ever the server's (shown once: it follows the one check-in that reached it).
+  const momentView = useMemo(() => {
+    if (!moment) return null;
+    const today = moment.date ?? streak?.today ?? null;
+    return {
+      streak: moment.streak ?? (moment.queued ? null : (streak?.currentStreak ?? null)),
+      celebration: celebrationFor(moment.queued ? null : (moment.streak ?? null), { newDay: !moment.replaced }),
+      dots: today ? weekDots(today, history?.checkIns.map((c) => c.date) ?? []) : [],
+    };
+  }, [moment, streak, history]);
+  const momentDone = useCallback(() => onMomentDone?.(), [onMomentDone]);
 
   const close = useCallback((name: string) => setDismissed((s) => new Set(s).add(name)), []);
   const closeReward = useCallback(() => openRewardModal(null), []);
@@ -81,6 +97,16 @@ export function DashboardModals() {
 
   return (
     <>
+      {active === 'moment' && moment && momentView && (
+        <CheckInMomentOverlay
+          moment={moment}
+          streak={momentView.streak}
+          dots={momentView.dots}
+          celebration={momentView.celebration}
+          hasReward={Boolean(moment.rewardType && rewards?.availableRewards.some((r) => r.type === moment.rewardType))}
+          onDone={momentDone}
+        />
+      )}
       {active === 'trial-expired' && sub?.trialJustExpired && (
         <TrialExpiredModal trial={sub.trialJustExpired} backOn={sub.tier} onClose={() => close('trial-expired')} />
       )}
@@ -95,8 +121,7 @@ export function DashboardModals() {
           }}
         />
       )}
-      <RewardModal rewardType={active === 'reward' ? rewardOpen : null} user={user} onClose={closeReward} onClaimed={setCelebrating} />
-      <CelebrationModal rewardType={celebrating} onClose={() => setCelebrating(null)} />
+      <RewardModal rewardType={active === 'reward' ? rewardOpen : null} user={user} onClose={closeReward} />
       {user && <EnableNotificationsModal checkInTime={user.checkInTime} open={active === 'notifications'} onAnswered={notificationsAnswered} />}
     </>
   );

@@ -4,6 +4,7 @@ import { Page } from '../components/ui/page';
 import { forgetCheckInMoment, peekCheckInMoment } from '../lib/check-ins';
 import { OVERLAY_FADE_MS } from '../components/ui/loading-overlay';
 import { useTodayWithQueued } from '../lib/queued-check-ins';
+import { useAppBadge } from '../lib/app-badge';
 import { useCurrentUser } from '../lib/current-user';
 import { useSessionFailureRedirect } from '../lib/session-failure';
 import { historyQueryKey, useHistory } from '../features/check-ins/api/get-history';
@@ -11,7 +12,6 @@ import { todayQueryKey, useToday } from '../features/check-ins/api/get-today';
 import {
   AreaTiles,
   CheckInCard,
-  CheckInMomentCard,
   CountdownCard,
   DashboardSkeleton,
   Greeting,
@@ -81,6 +81,8 @@ export default function DashboardPage() {
   // Today's check-in stored on this device and not yet sent shows as done (issue 25).
   const todayStatus = useTodayWithQueued(today.data, user);
   // The history and the rewards are preloaded by the page shell too (their fetchers take the preloads).
+  // The installed app's icon badge: on while today's check-in is still to do in an open window.
+  useAppBadge(todayStatus);
   const history = useHistory();
   const rewards = useAvailableRewards();
 
@@ -88,8 +90,10 @@ export default function DashboardPage() {
   // The moment after a check-in (decision 020), handed over once by the check-in flow.
   // Read while rendering, forgotten once this render is committed: a render thrown away (a lazy child suspending
   // on the first load) and run again still finds it.
-  const [moment, setMoment] = useState(() => peekCheckInMoment());
+  const [handed] = useState(() => peekCheckInMoment());
+  const [moment, setMoment] = useState(handed);
   useEffect(() => forgetCheckInMoment(), []);
+  const endMoment = useCallback(() => setMoment(null), []);
   useDashboardKeys();
   useSessionFailureRedirect([today.error, history.error]);
   const loaded = useDashboardLoading({ pending: today.isPending || history.isPending, hasCachedData: hadCache, hasUser: !!user });
@@ -109,10 +113,11 @@ export default function DashboardPage() {
   const [animateKey, setAnimateKey] = useState(0);
   const historyReady = history.isSuccess && !history.isFetching;
   useEffect(() => {
-    if (!animateRequested || !loaded || !historyReady) return;
+    // After the moment (it covers the dashboard): the score moves while it is seen.
+    if (!animateRequested || !loaded || !historyReady || moment) return;
     const t = setTimeout(() => setAnimateKey((k) => (k === 0 ? 1 : k)), OVERLAY_FADE_MS);
     return () => clearTimeout(t);
-  }, [animateRequested, loaded, historyReady]);
+  }, [animateRequested, loaded, historyReady, moment]);
 
   // The server clock corrects the countdown for a wrong device clock.
   const serverOffsetMs = useMemo(() => {
@@ -143,12 +148,12 @@ export default function DashboardPage() {
       {!cardsReady && <DashboardSkeleton />}
       {cardsReady && (
         <>
-          {moment && <CheckInMomentCard moment={moment} onDismiss={() => setMoment(null)} />}
           {countdown && (
             <CountdownCard label={countdown.label} target={countdown.target} serverOffsetMs={serverOffsetMs} onExpired={refreshWindow} />
           )}
           <ScoreCard
             percent={h?.overallScore ?? null}
+            from={handed?.previousOverall ?? null}
             count={count}
             animateKey={animateKey}
             animationPending={animateRequested && animateKey === 0}
@@ -167,10 +172,11 @@ export default function DashboardPage() {
           </div>
           <WellnessSummary percent={h?.overallScore ?? null} averages={h?.areaAverages} count={count} />
           <PromotionCard tier={tier} />
-          {/* The dialogs the dashboard opens by itself (and their reads) wait until the loading is over. */}
-          {loaded && modalsReady && <DashboardModals />}
         </>
       )}
+      {/* The dialogs the dashboard opens by itself (and their reads) wait until the loading is over and the page is
+          drawn; the moment after a check-in comes at once, over the page. */}
+      {loaded && (moment ? cardsReady : modalsReady) && <DashboardModals moment={moment} onMomentDone={endMoment} />}
     </Page>
   );
 }

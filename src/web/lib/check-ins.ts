@@ -58,6 +58,14 @@ export interface CheckInMoment {
   celebration: { message: string } | null;
   /** Stored on this device, not yet on the server (issue 25): the moment says it will sync. */
   queued?: boolean;
+  /** The day checked in (YYYY-MM-DD, the user's local date): the last of the moment's seven dots. */
+  date?: string | null;
+  /** The streak after the check-in (the server's; for a queued one, the cached streak plus today), null if unknown. */
+  streak?: number | null;
+  /** The overall score (%) before this check-in, when it was known: the dashboard's score moves from it (issue 30). */
+  previousOverall?: number | null;
+  /** The milestone reward this check-in earned, if any: offered after the moment's celebration. */
+  rewardType?: string | null;
 }
 
 export function saveCheckInMoment(moment: CheckInMoment, store: Storage | undefined = globalThis.sessionStorage): void {
@@ -76,14 +84,16 @@ export function peekCheckInMoment(store: Storage | undefined = globalThis.sessio
   try {
     const raw = store?.getItem(CHECK_IN_MOMENT_KEY);
     if (!raw) return null;
-    const v = JSON.parse(raw) as Partial<CheckInMoment>;
+    const { queued, ...v } = JSON.parse(raw) as Partial<CheckInMoment>;
     if (typeof v.score !== 'number') return null;
+    // The optional parts (date, streak, previousOverall, rewardType) as this tab's check-in flow wrote them.
     return {
+      ...v,
       isFirstCheckIn: v.isFirstCheckIn === true,
       replaced: v.replaced === true,
       score: v.score,
       celebration: v.celebration && typeof v.celebration.message === 'string' ? { message: v.celebration.message } : null,
-      ...(v.queued === true ? { queued: true } : {}),
+      ...(queued === true ? { queued } : {}),
     };
   } catch {
     return null;

@@ -96,3 +96,28 @@ describe('pushsubscriptionchange', () => {
     expect(JSON.parse(calls[1]!.body!)).toEqual({ token: JSON.stringify(json) });
   });
 });
+
+describe('the app icon badge (issue 30)', () => {
+  it('a check-in reminder sets the badge as it is shown; another message does not', async () => {
+    for (const [tag, expected] of [['checkin-reminder', 1], ['test-notification', 0]] as const) {
+      const { s } = scope();
+      let set = 0;
+      s.navigator = { setAppBadge: async () => void set++ };
+      const waits: Promise<unknown>[] = [];
+      handlePush(s, { waitUntil: (p) => void waits.push(p), data: data({ title: 'T', body: 'B', tag }) });
+      await Promise.all(waits);
+      expect(set, tag).toBe(expected);
+    }
+  });
+
+  it('a browser without the Badging API, or one that refuses it, still shows the reminder', async () => {
+    for (const navigator of [undefined, {}, { setAppBadge: async () => Promise.reject(new Error('not installed')) }]) {
+      const { s, shown } = scope();
+      s.navigator = navigator;
+      const waits: Promise<unknown>[] = [];
+      handlePush(s, { waitUntil: (p) => void waits.push(p), data: data({ title: 'T', body: 'B', tag: 'checkin-reminder' }) });
+      await Promise.all(waits);
+      expect(shown).toHaveLength(1);
+    }
+  });
+});

@@ -1,3 +1,6 @@
+import { applyBadge, type BadgeTarget } from '@shared/domain/app-badge';
+import { REMINDER_TAG } from '@shared/domain/reminders';
+
 /**
  * Push handling for the one service worker (/sw.js, built by the offline helper): it imports these and wires
  *   self.addEventListener('push', (e) => handlePush(self, e));
@@ -25,6 +28,8 @@ export interface PushScope {
     openWindow(url: string): Promise<unknown>;
   };
   location: { origin: string };
+  /** The Badging API of the worker (issue 30): a reminder shown sets the app icon's badge. */
+  navigator?: BadgeTarget;
 }
 
 interface WaitableEvent {
@@ -58,14 +63,18 @@ export function parsePushData(data: { json(): unknown; text(): string } | null |
 export function handlePush(scope: PushScope, event: WaitableEvent & { data?: { json(): unknown; text(): string } | null }): void {
   const m = parsePushData(event.data);
   event.waitUntil(
-    scope.registration.showNotification(m.title, {
-      body: m.body,
-      tag: m.tag,
-      data: { url: m.url },
-      icon: NOTIFICATION_ICON,
-      badge: NOTIFICATION_BADGE,
-      actions: m.actions,
-    }),
+    Promise.all([
+      scope.registration.showNotification(m.title, {
+        body: m.body,
+        tag: m.tag,
+        data: { url: m.url },
+        icon: NOTIFICATION_ICON,
+        badge: NOTIFICATION_BADGE,
+        actions: m.actions,
+      }),
+      // A check-in reminder: the installed app's icon carries the badge until the check-in clears it.
+      m.tag === REMINDER_TAG ? applyBadge(scope.navigator, true) : undefined,
+    ]),
   );
 }
 

@@ -47,7 +47,8 @@ describe.each(testEngines())('check-ins API on %s', (engine) => {
     const body = res.json();
     expect(body).toMatchObject({ isFirstCheckIn: true, replaced: false, date: '2026-03-10' });
     expect(body.score).toBeCloseTo(4 / 7);
-    expect(Object.keys(body).sort()).toEqual(['celebration', 'date', 'id', 'isFirstCheckIn', 'milestoneReward', 'replaced', 'score']);
+    expect(Object.keys(body).sort()).toEqual(['celebration', 'currentStreak', 'date', 'id', 'isFirstCheckIn', 'milestoneReward', 'replaced', 'score']);
+    expect(body.currentStreak).toBe(1);
     const [row] = await rowsOf(u.id);
     expect(row).toMatchObject({
       id: body.id,

@@ -346,6 +346,7 @@ async function recordCheckIns(base: DataContext, engine: ServiceContext['dbEngin
         result = {
           celebration: r.celebration ?? result.celebration ?? null,
           milestoneReward: r.milestoneReward ?? result.milestoneReward ?? null,
+          currentStreak: r.currentStreak ?? result.currentStreak ?? null,
         };
       }
       const answer: CheckInResult = {
@@ -356,6 +357,7 @@ async function recordCheckIns(base: DataContext, engine: ServiceContext['dbEngin
         score: a.score,
         celebration: result.celebration ?? null,
         milestoneReward: result.milestoneReward ?? null,
+        currentStreak: result.currentStreak ?? null,
       };
       if (a.sub.key) {
         keys.push({

@@ -57,13 +57,34 @@ describe.each(testEngines())('streak API on %s', (engine) => {
     expect(r.body.celebration).toMatchObject({ type: 'milestone', milestone: 30, message: '🔥 Dedicated Soul! You reached a 30-day streak.' });
     expect(r.body.celebration.features.length).toBeGreaterThan(0);
     expect(r.body.milestoneReward).toEqual({ rewardType: 'premium', milestone: 30 });
+    // The streak after it, for the moment after a check-in (issue 30).
+    expect(r.body.currentStreak).toBe(30);
     const s = await call('GET', '/api/streak');
     expect(s.body).toMatchObject({ currentStreak: 30, todayCompleted: true, level: { name: 'Flourishing' }, checkpoint: 30 });
     // Editing today's check-in counts nothing twice.
     const again = await call('POST', '/api/checkins', { answers: yes7 });
     expect(again.status).toBe(200);
     expect(again.body.celebration).toBeNull();
+    expect(again.body.currentStreak).toBeNull();
     expect((await call('GET', '/api/streak')).body.currentStreak).toBe(30);
+  });
+
+  it('a milestone reward left unclaimed stays claimable: days later, after the streak broke, it is still offered and claimed', async () => {
+    t.clock.set('2026-06-10T20:30:00Z');
+    const { call } = await newUser();
+    await call('POST', '/api/test/set-streak', { days: 29 });
+    const r = await call('POST', '/api/checkins', { answers: yes7 });
+    expect(r.body.milestoneReward).toEqual({ rewardType: 'premium', milestone: 30 });
+    // The dialog auto-closed (or was closed): nothing is sent. Four days pass without a check-in (the streak breaks).
+    t.clock.set('2026-06-14T09:00:00Z');
+    expect((await call('GET', '/api/streak')).body).toMatchObject({ lastCompletedDate: '2026-06-10', todayCompleted: false });
+    expect((await call('GET', '/api/rewards/available')).body.availableRewards).toEqual([
+      { type: 'premium', reward: '30 days of Premium free', milestone: 30 },
+    ]);
+    const claim = await call('POST', '/api/rewards/claim', { rewardType: 'premium' });
+    expect(claim.status).toBe(200);
+    expect(claim.body.subscription).toMatchObject({ tier: 'premium' });
+    expect((await call('GET', '/api/rewards/available')).body.availableRewards).toEqual([]);
   });
 
   it('a premium user reaching 30 days is celebrated but offered no Premium reward', async () => {

@@ -277,9 +277,12 @@ export async function onCheckIns(
     );
   }
   const out: CheckInEffects[] = [];
+  const streakAfter = new Map(steps.map((p) => [p.userId, p.state.currentStreak]));
   for (const e of events) {
     const milestone = e.isNew ? milestones.get(e.userId) : undefined;
-    out.push(milestone ? await celebrate(withNow(tx, e.now), e.userId, milestone, rewardClaimable) : {});
+    const effects = milestone ? await celebrate(withNow(tx, e.now), e.userId, milestone, rewardClaimable) : {};
+    // A late check-in's replay (decision 022) says no streak here: the client then reads it from GET /api/streak.
+    out.push(e.isNew && streakAfter.has(e.userId) ? { ...effects, currentStreak: streakAfter.get(e.userId)! } : effects);
   }
   return out;
 }

@@ -2,5 +2,5 @@
 export { useAvailableRewards, getAvailableRewards, getAvailableRewardsQueryOptions, REWARDS_KEY } from './api/rewards';
 export { RewardClaimCards } from './components/reward-claim-cards';
 export { RewardModal } from './components/reward-modal';
-export { CelebrationModal } from './components/celebration';
 export { openRewardModal, rewardsOfferedKey, useRewardModal } from './reward-store';
+export { RewardClaims } from './components/reward-claims';

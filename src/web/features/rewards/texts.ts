@@ -12,8 +12,6 @@ export const REWARD_TEXTS = {
 /** Timings of spec part 1 §9 / part 2 §9 (ms). */
 export const REWARD_TIMINGS = {
   rewardAutoClose: 8_000,
-  confetti: 3_000,
-  celebrationFeatures: 1_500,
   claimToast: 3_000,
 } as const;
 

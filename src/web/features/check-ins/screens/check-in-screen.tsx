@@ -5,6 +5,9 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { AREAS, AREA_LABELS } from '@shared/domain/areas';
 import { answerScore, mean } from '@shared/domain/scoring';
 import type { HistoryResponse, TodayResponse } from '@shared/schemas/check-ins';
+import type { StreakView } from '@shared/schemas/streaks';
+import { queuedStreakAfter } from '@shared/domain/queued-streak';
+import { STREAK_KEY } from '@web/features/streaks/api/get-streak';
 import { JOURNAL_FIELDS, JOURNAL_MAX_LENGTH } from '@shared/domain/journal';
 import { ApiError } from '@web/lib/api-client';
 import { JUST_CHECKED_IN_FLAG, saveCheckInMoment, type CheckInMoment } from '@web/lib/check-ins';
@@ -213,7 +216,16 @@ function CheckInFlow({ status, editing: editingNow }: { status: TodayResponse; e
             const history = client.getQueryData<HistoryResponse>(historyQueryKey);
             const first = !editing && (history ? history.count === 0 : status.orientationState.mode === 'orientation');
             sessionStorage.setItem(JUST_CHECKED_IN_FLAG, 'true');
-            saveCheckInMoment({ isFirstCheckIn: first, replaced: editing, score, celebration: null, queued: true });
+            saveCheckInMoment({
+              isFirstCheckIn: first,
+              replaced: editing,
+              score,
+              celebration: null,
+              queued: true,
+              date: status.localDate,
+              streak: queuedStreakAfter(client.getQueryData<StreakView>(STREAK_KEY)),
+              previousOverall: history?.overallScore ?? null,
+            });
             setTimeout(() => void navigate(DASHBOARD_AFTER_CHECK_IN), QUEUED_REDIRECT_MS);
             return;
           }
@@ -223,6 +235,10 @@ function CheckInFlow({ status, editing: editingNow }: { status: TodayResponse; e
             replaced: result.replaced,
             score: result.score,
             celebration: result.celebration ? { message: result.celebration.message } : null,
+            date: result.date,
+            streak: result.currentStreak ?? null,
+            previousOverall: client.getQueryData<HistoryResponse>(checkInQueryKeys.history)?.overallScore ?? null,
+            rewardType: result.milestoneReward?.rewardType ?? null,
           };
           sessionStorage.setItem(JUST_CHECKED_IN_FLAG, 'true');
           saveCheckInMoment(moment);

@@ -7,13 +7,17 @@ import { hasEnoughForLevels, MIN_CHECK_INS_FOR_LEVELS, moreNeededText } from '@s
 import { scoreTextClass } from '@web/lib/score-colors';
 import { easeOutCubic, SCORE_ANIMATION_MS } from '../countdown';
 
-/** Counts up from 0 to `target` over 2 s with a cubic ease-out, each time `runKey` changes to a new number. */
-function useCountUp(target: number | null, runKey: number, waiting: boolean): number | null {
+/**
+ * Moves from `from` (the score before the check-in; 0 when there was none) to `target` over 2 s with a cubic
+ * ease-out, each time `runKey` changes to a new number (issue 30: the score does not re-count from 0).
+ */
+export function useCountUp(target: number | null, runKey: number, waiting: boolean, from: number | null = null): number | null {
+  const start0 = from ?? 0;
   const animated = (runKey !== 0 || waiting) && !prefersReducedMotion();
   // The value shown, with the target it was computed for: until the effect below has caught up with a new
   // target, a requested count-up shows 0 (never a flash of the final value before it starts).
   const [state, setState] = useState<{ value: number | null; for: number | null }>({
-    value: animated ? 0 : target,
+    value: animated ? start0 : target,
     for: target,
   });
   const frame = useRef<number | null>(null);
@@ -24,23 +28,23 @@ function useCountUp(target: number | null, runKey: number, waiting: boolean): nu
       return;
     }
     if (runKey === 0) {
-      // Requested but not started yet (the loading screen is still up): hold at 0 so the count starts clean.
-      show(0);
+      // Requested but not started yet (the loading screen or the moment is still up): hold at the old value.
+      show(start0);
       return;
     }
     const start = performance.now();
     const step = (t: number) => {
       const p = Math.min(1, (t - start) / SCORE_ANIMATION_MS);
-      show(Math.round(target * easeOutCubic(p)));
+      show(Math.round(start0 + (target - start0) * easeOutCubic(p)));
       if (p < 1) frame.current = requestAnimationFrame(step);
     };
-    show(0);
+    show(start0);
     frame.current = requestAnimationFrame(step);
     return () => {
       if (frame.current !== null) cancelAnimationFrame(frame.current);
     };
-  }, [target, runKey, animated]);
-  if (state.for !== target) return animated && target !== null ? 0 : target;
+  }, [target, runKey, animated, start0]);
+  if (state.for !== target) return animated && target !== null ? start0 : target;
   return state.value;
 }
 
@@ -59,18 +63,21 @@ export const EMPTY_SCORE_TEXTS = {
  */
 export function ScoreCard({
   percent,
+  from = null,
   count,
   animateKey,
   animationPending = false,
 }: {
   percent: number | null;
+  /** The score before the check-in just made: the animation starts there. */
+  from?: number | null;
   count: number;
   /** 0: no animation; each new positive value runs the count-up once. */
   animateKey: number;
   /** The animation was asked for and will start when loading is over. */
   animationPending?: boolean;
 }) {
-  const shown = useCountUp(percent, animateKey, animationPending);
+  const shown = useCountUp(percent, animateKey, animationPending, from);
   const [open, setOpen] = useState(false);
   const empty = percent === null || count === 0;
   const banded = hasEnoughForLevels(count);

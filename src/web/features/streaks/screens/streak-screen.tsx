@@ -32,7 +32,7 @@ const ACHIEVEMENT_PAGES: Record<number, string> = { 30: '/achievement/dedicated-
  * /streak — the streak journey (spec part 1 §2.9). `buyShield` is the shield purchase (the subscriptions
  * feature's checkout button, handed in by src/web/app/streak-page.tsx).
  */
-export default function StreakScreen({ buyShield }: { buyShield?: ReactNode }) {
+export default function StreakScreen({ buyShield, rewardClaims }: { buyShield?: ReactNode; rewardClaims?: ReactNode }) {
   const streakQuery = useStreak();
 
   // Spec part 1 §4.1: a logged-out visitor here gets a toast and is sent to sign in again after 500 ms.
@@ -67,12 +67,12 @@ export default function StreakScreen({ buyShield }: { buyShield?: ReactNode }) {
           </Button>
         </Card>
       )}
-      {streak && <StreakJourney streak={streak} buyShield={buyShield} />}
+      {streak && <StreakJourney streak={streak} buyShield={buyShield} rewardClaims={rewardClaims} />}
     </Page>
   );
 }
 
-function StreakJourney({ streak, buyShield }: { streak: StreakView; buyShield: ReactNode }) {
+function StreakJourney({ streak, buyShield, rewardClaims }: { streak: StreakView; buyShield: ReactNode; rewardClaims?: ReactNode }) {
   const user = useCurrentUser().data;
   const sub = useSubscription().data;
   const tier: Tier = sub?.tier ?? user?.tier ?? 'free';
@@ -96,7 +96,7 @@ function StreakJourney({ streak, buyShield }: { streak: StreakView; buyShield: R
       <RecentActivity streak={streak} tier={tier} />
       <StreakProtectionCard streak={streak} buyShield={buyShield} />
       <RestDaysCard today={streak.today} />
-      <MilestoneRewardsCard tier={tier} />
+      <MilestoneRewardsCard tier={tier} claims={rewardClaims} />
     </div>
   );
 }
@@ -300,13 +300,14 @@ function StreakProtectionCard({ streak, buyShield }: { streak: StreakView; buySh
   );
 }
 
-function MilestoneRewardsCard({ tier }: { tier: Tier }) {
-  // Spec part 1 §6: the rewards this tier can still earn.
+function MilestoneRewardsCard({ tier, claims }: { tier: Tier; claims?: ReactNode }) {
+  // Spec part 1 §6: the rewards this tier can still earn; first, any earned and not claimed yet (issue 30).
   const rewards = milestoneRewardsFor(tier);
-  if (!rewards.length) return null;
+  if (!rewards.length) return claims ? <div>{claims}</div> : null;
   return (
     <Card>
       <h2 className="text-lg font-bold">Milestone Rewards</h2>
+      {claims && <div className="mt-3">{claims}</div>}
       <ul className="mt-3 space-y-3">
         {rewards.map((r) => {
           const m = MILESTONES.find((x) => x.days === r.milestone);
