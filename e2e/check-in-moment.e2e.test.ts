@@ -1,8 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { describe, expect, test } from 'vitest';
-import type { Page } from 'playwright-core';
+import { expect, test, useApp } from './fixtures';
+import type { Page } from '@playwright/test';
 import { CELEBRATION_MOMENT_MS, MILESTONE_MOMENT_MS, MOMENT_MS } from '@shared/domain/check-in-moment';
-import { useApp } from './helpers/app';
 import { inBothThemes, SCREENSHOTS_DIR, seriousA11yViolations } from './helpers/browser';
 import { answerYesNo, questionHeading } from './helpers/check-in';
 import { postOk, signUpAndSignIn, signedInThroughApi } from './helpers/users';
@@ -63,7 +62,7 @@ async function completeCheckIn(page: Page, noAt: readonly number[] = []): Promis
   await page.waitForURL((u) => u.pathname === '/' && !u.searchParams.has('trigger_animation'), { timeout: 15_000 });
 }
 
-describe('the moment after a check-in', () => {
+test.describe('the moment after a check-in', () => {
   test('the streak large, the week’s dots, the day’s sentence; ~2 s later the dashboard, its score moving from the old value', async () => {
     await withPage(async (page) => {
       // Checked in today already (2 of 7: 29%); the edit makes it a hard day (1 of 7: 14%).
@@ -122,7 +121,7 @@ describe('the moment after a check-in', () => {
   });
 });
 
-describe('screenshots of the moment (issue 30)', () => {
+test.describe('screenshots of the moment (issue 30)', () => {
   test('an ordinary day, a 3-day celebration and the 30-day milestone at 360 px (both themes) and 1280 px', async () => {
     await withPage(async (page) => {
       await holdMomentTimers(page);

@@ -237,7 +237,7 @@ function CheckInFlow({ status, editing: editingNow }: { status: TodayResponse; e
             celebration: result.celebration ? { message: result.celebration.message } : null,
             date: result.date,
             streak: result.currentStreak ?? null,
-            previousOverall: client.getQueryData<HistoryResponse>(checkInQueryKeys.history)?.overallScore ?? null,
+            previousOverall: client.getQueryData<HistoryResponse>(historyQueryKey)?.overallScore ?? null,
             rewardType: result.milestoneReward?.rewardType ?? null,
           };
           sessionStorage.setItem(JUST_CHECKED_IN_FLAG, 'true');
