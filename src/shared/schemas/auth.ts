@@ -130,14 +130,25 @@ export type PublicUser = z.infer<typeof publicUserSchema>;
 export const messageSchema = z.object({ message: z.string() });
 export const signInResponseSchema = z.object({ user: publicUserSchema, message: z.string() });
 
-/** POST /api/auth/signup: the account exists but is not verified; no session is started. */
-export const signUpResponseSchema = z.object({
-  message: z.string(),
-  requiresVerification: z.literal(true),
-  email: z.string(),
-});
+/**
+ * POST /api/auth/signup: the account exists and the new user is signed in (the session cookie is set); the address is
+ * not verified yet, so the verification e-mail is on its way (docs/decisions/037).
+ */
+export const signUpResponseSchema = z.object({ user: publicUserSchema, message: z.string() });
 export type SignUpResponse = z.infer<typeof signUpResponseSchema>;
 export const verifyEmailResponseSchema = z.object({ message: z.string(), email: z.string() });
 export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
 export const providersResponseSchema = z.object({ google: z.boolean() });
 export type ProvidersResponse = z.infer<typeof providersResponseSchema>;
+
+/**
+ * What waits for a verified address (docs/decisions/037): a 403 with `requiresVerification: true` and one of these
+ * sentences, which the screens show in place. The way to verify is the e-mailed link or the banner's Resend.
+ */
+export const VERIFY_FIRST_MESSAGES = {
+  purchase:
+    'Purchases wait until your email address is verified. Open the link we emailed you, or choose Resend in the banner at the top to get a new one.',
+  support:
+    'Support messages wait until your email address is verified. Open the link we emailed you, or choose Resend in the banner at the top to get a new one.',
+} as const;
+export type VerifyFirstReason = keyof typeof VERIFY_FIRST_MESSAGES;

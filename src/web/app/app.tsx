@@ -18,6 +18,10 @@ const DeveloperModeChrome = lazy(() => import('../features/dev/components/develo
  * queue cannot be sent), so signed-out pages load neither it nor the check-in code it refreshes.
  */
 const OfflineSync = lazy(() => import('../features/check-ins/components/offline-sync').then((m) => ({ default: m.OfflineSync })));
+/** Until the address is verified (docs/decisions/037): a slim banner asking for it, with Resend. */
+const VerifyEmailBanner = lazy(() =>
+  import('../features/auth/components/verify-email-banner').then((m) => ({ default: m.VerifyEmailBanner })),
+);
 const UnreadFeedbackCount = lazy(() =>
   import('../features/feedback/components/unread-feedback-count').then((m) => ({ default: m.UnreadFeedbackCount })),
 );
@@ -81,6 +85,11 @@ export function App() {
       )}
       {/* From 1024 px the navigation is a rail on the left: the screens move right by its width. */}
       <div className={navShown ? 'lg:pl-24' : undefined}>
+        {user && !user.emailVerified && (
+          <Suspense fallback={null}>
+            <VerifyEmailBanner email={user.email} />
+          </Suspense>
+        )}
         <Suspense fallback={null}>{user ? <UserRoutes user={user} /> : <VisitorRoutes />}</Suspense>
       </div>
       {navShown && (

@@ -1,5 +1,6 @@
 import { Button } from '@web/components/ui/button';
 import { Modal } from '@web/components/ui/dialog';
+import { InlineNotice } from '@web/components/ui/notice';
 import { toast } from '@web/components/ui/toast';
 import { useDeclineRecovery } from '../api/recovery';
 import { STREAK_TEXTS } from '../texts';
@@ -42,7 +43,7 @@ export function RecoverStreakModal({
 }: {
   lostStreakValue: number;
   /** The paid recovery (the subscriptions feature's checkout, handed in by the dashboard). */
-  checkout: { start: () => void; pending: boolean };
+  checkout: { start: () => void; pending: boolean; notice?: string | null };
   onClose: () => void;
 }) {
   const decline = useDeclineRecovery();
@@ -62,6 +63,7 @@ export function RecoverStreakModal({
         <Button block disabled={busy} onClick={() => checkout.start()}>
           {STREAK_TEXTS.recoverButton}
         </Button>
+        {checkout.notice && <InlineNotice testId="verify-first-notice">{checkout.notice}</InlineNotice>}
         <Button
           block
           variant="outline"

@@ -2,11 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { TIER_LABELS, tierRank, type Tier } from '@shared/domain/tiers';
-import { ApiError } from '@web/lib/api-client';
+import { ApiError, verifyFirstMessage } from '@web/lib/api-client';
 import { currentUserQueryKey } from '@web/lib/current-user';
 import { SUBSCRIPTION_KEY, useSubscription } from '@web/lib/subscription';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/dialog';
+import { InlineNotice } from '@web/components/ui/notice';
 import { Page, PageHeader } from '@web/components/ui/page';
 import { toast } from '@web/components/ui/toast';
 import { useBillingPortal } from '../api/billing-portal';
@@ -53,6 +54,8 @@ export default function UpgradeScreen() {
   const checkout = useCreateSubscriptionCheckout();
   const portal = useBillingPortal();
   const [downgradeTo, setDowngradeTo] = useState<Tier | null>(null);
+  // A purchase that waits for a verified address is said in place, above the plans (docs/decisions/037).
+  const [verifyNotice, setVerifyNotice] = useState<string | null>(null);
   const current: Tier = sub?.tier ?? 'free';
   const paidTier = sub?.billing?.tier ?? null;
   const scheduled = sub?.billing?.scheduledTier ?? null;
@@ -66,6 +69,8 @@ export default function UpgradeScreen() {
   };
 
   const fail = (err: unknown) => {
+    const verifyFirst = verifyFirstMessage(err);
+    if (verifyFirst) return setVerifyNotice(verifyFirst);
     const text = subscriptionErrorText(err);
     if (text) toast({ title: PAYMENT_TEXTS.subscriptionErrorTitle, description: text, variant: 'destructive' });
   };
@@ -122,6 +127,7 @@ export default function UpgradeScreen() {
         <CouponEntry />
         <h2 className="pt-2 text-lg font-bold">Plans</h2>
         <p className="text-sm text-muted">{PAYMENT_TEXTS.downgradeNote}</p>
+        {verifyNotice && <InlineNotice testId="verify-first-notice">{verifyNotice}</InlineNotice>}
         {PLANS.map((plan) => {
           const action = actionFor(plan.tier, plan.comingSoon);
           return <PlanCard key={plan.tier} plan={plan} action={action} busy={checkout.isPending} onSelect={() => select(plan.tier, action)} />;
