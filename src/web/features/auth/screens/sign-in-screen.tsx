@@ -30,7 +30,7 @@ export const SIGN_IN_TOASTS = {
     title: 'Check Your Email',
     description: 'We sent you a verification link. Click it, then sign in here.',
   },
-  notFound: { title: 'Account Not Found', description: "This email isn't in our database. Let's create your account!" },
+  notFound: { title: 'Account Not Found', description: "We couldn't find an account with this email. Let's create one — taking you to sign-up." },
 } as const;
 
 /** /signin and /login (spec part 1 §2.3, §4.2, §5, §8). */

@@ -7,7 +7,6 @@ import { currentUserQueryKey } from '@web/lib/current-user';
 import { SUBSCRIPTION_KEY } from '@web/lib/subscription';
 import { ButtonLink } from '@web/components/ui/button';
 import { Card, Page, PageHeader } from '@web/components/ui/page';
-import { toast } from '@web/components/ui/toast';
 import { StatusIcon } from '../components/status-icon';
 import { processPayment } from '../api/process-payment';
 import { PURCHASE_HISTORY_KEY } from '../api/purchase-history';
@@ -64,8 +63,8 @@ export default function PaymentSuccessScreen() {
     processPayment(sessionId, type)
       .then(async () => {
         rememberProcessed(sessionId);
+        // The card says it: no toast repeating it (and following the person to the next screen: issue 30).
         setState({ kind: 'success' });
-        if (type === 'shield') toast({ title: PAYMENT_TEXTS.shieldSuccessToast, description: PAYMENT_TEXTS.shieldSuccessToastBody });
         await Promise.all([
           qc.invalidateQueries({ queryKey: ['streak'] }),
           qc.invalidateQueries({ queryKey: SUBSCRIPTION_KEY }),
@@ -74,13 +73,9 @@ export default function PaymentSuccessScreen() {
         ]);
       })
       .catch((err: unknown) => {
+        // The card says it, with the session id to quote: no toast repeating it.
         const message = failureText(err);
-        setState({ kind: 'error', message });
-        toast({
-          title: PAYMENT_TEXTS.processingErrorTitle,
-          description: type === 'shield' && message === PAYMENT_TEXTS.processingErrorBody ? PAYMENT_TEXTS.shieldProcessingError : message,
-          variant: 'destructive',
-        });
+        setState({ kind: 'error', message: type === 'shield' && message === PAYMENT_TEXTS.processingErrorBody ? `${message} ${PAYMENT_TEXTS.shieldProcessingError}` : message });
       });
   }, [sessionId, type, navigate, qc]);
 
