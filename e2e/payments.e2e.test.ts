@@ -69,6 +69,10 @@ describe('payments through the built-in test checkout', () => {
       await signUpAndSignIn(page, e2e.app);
       await page.goto('/upgrade');
       await expect.poll(() => page.getByTestId('current-tier').innerText()).toBe('Free');
+      // One plan recommended, the current one marked.
+      expect(await page.getByTestId('plan-recommended').count()).toBe(1);
+      await page.getByTestId('plan-premium').getByText('Recommended').waitFor();
+      await page.getByTestId('plan-free').getByText('Your plan').waitFor();
       await page.getByTestId('plan-therapy').getByRole('button', { name: 'Coming Soon' }).waitFor();
       expect(await page.getByTestId('plan-therapy').getByRole('button').isDisabled()).toBe(true);
       expect(await seriousA11yViolations(page)).toEqual([]);
@@ -80,6 +84,10 @@ describe('payments through the built-in test checkout', () => {
       await page.getByRole('button', { name: 'Pay $4.99' }).click();
       await page.waitForURL((u) => u.pathname === '/payment-success' && u.searchParams.get('type') === 'subscription');
       await page.getByText('Your membership has been upgraded successfully', { exact: true }).waitFor();
+      // What was unlocked, and the way there.
+      await page.getByTestId('unlocked').getByText('Now unlocked with Premium').waitFor();
+      await page.getByTestId('unlocked').getByText('Personalized wellness tips').waitFor();
+      await page.getByRole('link', { name: 'See your personalized tips' }).waitFor();
       await page.getByRole('link', { name: 'Return to App' }).click();
       await page.waitForURL((u) => u.pathname === '/upgrade');
       await expect.poll(() => page.getByTestId('current-tier').innerText()).toBe('Premium');

@@ -3,7 +3,10 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PaymentType } from '@shared/schemas/payments';
 import { ApiError } from '@web/lib/api-client';
-import { currentUserQueryKey } from '@web/lib/current-user';
+import { currentUserQueryKey, useCurrentUser } from '@web/lib/current-user';
+import type { Tier } from '@shared/domain/tiers';
+import { CheckList } from '@web/components/ui/check-list';
+import { PLANS } from '../plans';
 import { SUBSCRIPTION_KEY } from '@web/lib/subscription';
 import { ButtonLink } from '@web/components/ui/button';
 import { Card, Page, PageHeader } from '@web/components/ui/page';
@@ -34,6 +37,32 @@ function useBackToDashboard(enabled: boolean) {
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, [enabled, navigate]);
+}
+
+/** Where each plan's newly unlocked feature lives, and how the success page leads there. */
+const UNLOCKED_LEAD: Partial<Record<Tier, { to: string; label: string }>> = {
+  premium: { to: '/tips', label: 'See your personalized tips' },
+  'ai-coach': { to: '/ai-coach', label: 'Meet your AI Coach' },
+  'ad-free': { to: '/', label: 'Back to your dashboard' },
+};
+
+/** After a membership payment: what the plan now unlocked, and a way straight there (issue 30). */
+function Unlocked() {
+  const tier = useCurrentUser().data?.tier;
+  const plan = PLANS.find((p) => p.tier === tier && p.tier !== 'free');
+  const lead = tier ? UNLOCKED_LEAD[tier] : undefined;
+  if (!plan) return null;
+  return (
+    <div className="mt-4 text-left" data-testid="unlocked">
+      <h3 className="font-bold">Now unlocked with {plan.name}</h3>
+      <CheckList items={plan.includes} className="mt-2" />
+      {lead && (
+        <ButtonLink to={lead.to} replace block className="mt-4">
+          {lead.label}
+        </ButtonLink>
+      )}
+    </div>
+  );
 }
 
 /**
@@ -96,7 +125,8 @@ export default function PaymentSuccessScreen() {
             <StatusIcon kind="success" />
             <h2 className="mt-3 text-2xl font-bold">Payment Successful!</h2>
             <p className="mt-2">{PAYMENT_TEXTS.success[type]}</p>
-            <ButtonLink to={target} replace block className="mt-6">
+            {type === 'subscription' && <Unlocked />}
+            <ButtonLink to={target} replace block variant={type === 'subscription' ? 'outline' : 'primary'} className="mt-6">
               Return to App
             </ButtonLink>
           </div>

@@ -15,7 +15,7 @@ import { useCreateSubscriptionCheckout } from '../api/create-checkout-session';
 import { CouponEntry } from '../components/coupon-entry';
 import { CurrentPlan } from '../components/current-plan';
 import { PlanCard, type PlanAction } from '../components/plan-card';
-import { PLANS } from '../plans';
+import { PLANS, recommendedTier } from '../plans';
 import { PAYMENT_TEXTS } from '../texts';
 
 /** The `payment=success|cancelled` return of a checkout: a toast, then the query is removed. */
@@ -130,7 +130,16 @@ export default function UpgradeScreen() {
         {verifyNotice && <InlineNotice testId="verify-first-notice">{verifyNotice}</InlineNotice>}
         {PLANS.map((plan) => {
           const action = actionFor(plan.tier, plan.comingSoon);
-          return <PlanCard key={plan.tier} plan={plan} action={action} busy={checkout.isPending} onSelect={() => select(plan.tier, action)} />;
+          return (
+            <PlanCard
+              key={plan.tier}
+              plan={plan}
+              action={action}
+              recommended={plan.tier === recommendedTier(current)}
+              busy={checkout.isPending}
+              onSelect={() => select(plan.tier, action)}
+            />
+          );
         })}
       </div>
       <ConfirmDialog
