@@ -149,11 +149,3 @@ export function errorMessage(err: unknown, fallback = 'Something went wrong. Ple
   if (err instanceof Error && err.message) return err.message;
   return fallback;
 }
-
-/**
- * The server's sentence when an action waits for a verified e-mail address (403 with requiresVerification,
- * docs/decisions/037), for the screen to show in place of a failure toast; null for any other failure.
- */
-export function verifyFirstMessage(err: unknown): string | null {
-  return err instanceof ApiError && err.status === 403 && err.requiresVerification ? err.serverMessage : null;
-}

@@ -5,7 +5,7 @@ import { Modal } from '@web/components/ui/dialog';
 import { toast } from '@web/components/ui/toast';
 import { cn } from '@web/components/ui/cn';
 import { InlineNotice } from '@web/components/ui/notice';
-import { verifyFirstMessage } from '@web/lib/api-client';
+import { verifyFirstMessage } from '@web/lib/verify-first';
 import { useContactSupport } from '../api/contact-support';
 
 const inputClass =

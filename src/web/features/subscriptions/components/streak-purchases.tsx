@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { ApiError, verifyFirstMessage } from '@web/lib/api-client';
+import { ApiError } from '@web/lib/api-client';
+import { verifyFirstMessage } from '@web/lib/verify-first';
 import { Button } from '@web/components/ui/button';
 import { InlineNotice } from '@web/components/ui/notice';
 import { toast } from '@web/components/ui/toast';
