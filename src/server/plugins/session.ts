@@ -7,7 +7,7 @@ import { sessions } from '../db/schema/index';
 import { forbidden, unauthorized } from '../errors';
 import { batchedRead } from '../db/batch';
 import { epochMs, namedTextRows } from '../db/rows';
-import { VERIFY_FIRST_MESSAGES, type VerifyFirstReason } from '@shared/schemas/auth';
+import { VERIFY_FIRST_MESSAGES, type VerifyFirstReason } from '@shared/schemas/verify-first';
 
 export const SESSION_COOKIE = 'big7_sid';
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;

@@ -8,7 +8,8 @@ import { findLink, startSmtpSink } from '@test/fakes/smtp';
 import { createMailer } from '@server/plugins/mail';
 import { emailTokens, sessions, signinFailures, users } from '@server/db/schema/index';
 import { SESSION_COOKIE } from '@server/plugins/session';
-import { AUTH_MESSAGES, VERIFY_FIRST_MESSAGES } from '@shared/schemas/auth';
+import { AUTH_MESSAGES } from '@shared/schemas/auth';
+import { VERIFY_FIRST_MESSAGES } from '@shared/schemas/verify-first';
 import { AUTH_API_MESSAGES, SIGNIN_FAILURE_LIMIT } from './service';
 
 const PASSWORD = 'Passw0rd!';
