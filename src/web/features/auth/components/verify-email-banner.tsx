@@ -27,7 +27,7 @@ export function VerifyEmailBanner({ email }: { email: string }) {
     <section
       aria-label="Email verification"
       data-testid="verify-email-banner"
-      className="border-b border-border bg-surface-2 px-4 py-2 text-sm text-fg"
+      className="border-b border-border bg-surface-2 px-4 py-2 text-sm text-fg lg:pl-28"
     >
       <div className="mx-auto flex max-w-2xl flex-wrap items-center justify-between gap-x-3 gap-y-1">
         <p className="min-w-0 flex-1 break-words">
