@@ -187,8 +187,8 @@ test.describe('account', () => {
   test('deleting the account (after declining the offer) clears the browser and leaves no row in any table', async () => {
     await page.goto('/account');
     await page.getByRole('button', { name: 'Delete Account' }).click();
-    await page.getByRole('heading', { name: /Try Premium Free for 30 Days/ }).waitFor();
-    await dialog().getByRole('button', { name: 'No thanks, delete my account' }).click();
+    await page.getByRole('heading', { name: 'Before you go: Premium free for 30 days' }).waitFor();
+    await dialog().getByRole('button', { name: 'Continue deleting' }).click();
     await page.getByRole('heading', { name: 'Delete Account' }).waitFor();
     await page.screenshot({ path: `${SHOTS}/account-delete-confirm-dark.png` });
     await dialog().getByRole('button', { name: 'Delete Account' }).click();

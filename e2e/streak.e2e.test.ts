@@ -9,7 +9,8 @@ import { EVENING_ZONE } from './helpers/zones';
  * Journeys of the streak: developer mode (ten taps, typed keyword), a streak set to 29 and a check-in that
  * reaches the 30-day milestone, the reward modal, claim and celebration, the Premium trial banner and its
  * details; the streak journey screen and its monthly calendar by keyboard; coupons and their reuse; a lost
- * streak and the Recover Your Streak prompt (checkout failure, No, Thanks); Streak Protected!; the ledger.
+ * streak and the Recover Your Streak prompt (until when, checkout failure, No, Thanks); Streak Protected! (the day
+ * covered, shields left); the ledger; leaving developer mode asks first.
  * With the server's clock moved (TEST_CLOCK): every calendar day state made from real days, a shield used by
  * the rollover job for someone who never opens the app, and a real trial that ends after 30 days.
  */
@@ -263,6 +264,9 @@ test.describe('lost streaks, shields and developer mode', () => {
       await nav(page, 'Dashboard');
       const recover = page.getByRole('dialog', { name: 'Recover Your Streak' });
       await recover.getByText(/10-day streak/).waitFor({ timeout: 15_000 });
+      // Until when the offer stands (the break plus 7 days), and that No, Thanks is final.
+      await recover.getByTestId('recovery-ends').getByText(/^This offer stands until the end of \w+day, /).waitFor();
+      await recover.getByTestId('recovery-final').getByText(/is final/).waitFor();
       await recover.getByRole('button', { name: 'Recover for $9.99' }).click();
       await toast(page).getByText('Failed to start payment process.', { exact: true }).waitFor();
       await recover.getByRole('button', { name: 'No, Thanks' }).click();
@@ -279,7 +283,16 @@ test.describe('lost streaks, shields and developer mode', () => {
       await nav(page, 'Dashboard');
       const protectedModal = page.getByRole('dialog', { name: 'Streak Protected!' });
       // The dialog's own text (the simulation's toast, shown inside the open dialog, says the same).
-      await protectedModal.getByRole('paragraph').filter({ hasText: 'You have used one freeze day, so your streak is safe.' }).waitFor({ timeout: 15_000 });
+      // It says which day the shield covered (yesterday) and how many shields are left.
+      const yesterday = await page.evaluate(() => {
+        const d = new Date(Date.now() - 86_400_000);
+        return d.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+      });
+      await protectedModal
+        .getByRole('paragraph')
+        .filter({ hasText: `Your shield covered ${yesterday}, so your streak is safe.` })
+        .waitFor({ timeout: 15_000 });
+      await protectedModal.getByTestId('shields-left').getByText(/ left$/).waitFor();
       await protectedModal.getByRole('button', { name: 'OK' }).click();
       await protectedModal.waitFor({ state: 'detached' });
       // Yesterday frozen and no check-in today: the snowflake.
@@ -322,7 +335,14 @@ test.describe('lost streaks, shields and developer mode', () => {
 
       // Turning developer mode off resets the streak and hides the banner and tools.
       await openSettings(page);
+      // It asks first: leaving resets the streak. Staying keeps everything.
       await page.getByRole('button', { name: 'Turn Off Developer Mode' }).click();
+      const leave = page.getByRole('dialog', { name: 'Turn off developer mode?' });
+      await leave.getByRole('button', { name: 'Stay in developer mode' }).click();
+      await leave.waitFor({ state: 'detached' });
+      expect(await page.getByTestId('developer-mode-banner').count()).toBe(1);
+      await page.getByRole('button', { name: 'Turn Off Developer Mode' }).click();
+      await leave.getByRole('button', { name: 'Turn off and reset streak' }).click();
       await page.getByTestId('developer-mode-banner').waitFor({ state: 'detached' });
       expect(await page.getByRole('heading', { name: 'Developer Tools' }).count()).toBe(0);
       await expect.poll(async () => (await (await page.request.get('/api/usage-history'.replace('/api/', '/api/streak/'))).json()).entries[0].description).toBe('Developer: streak reset');

@@ -17,25 +17,25 @@ export async function signUpVerified(
 ): Promise<{ email: string; password: string }> {
   const firstName = opts.firstName ?? 'Tester';
   const email = opts.email ?? uniqueEmail(firstName.toLowerCase());
-  const res = await request.post('/api/auth/signup', {
-    data: { firstName, email, password: E2E_PASSWORD, timezone: opts.timezone ?? 'Europe/London' },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const mail = await app.smtp.waitFor((m) => m.to.includes(email), 15_000);
-  const token = new URL(findLink(mail, `${app.url}/verify-email?token=`)).searchParams.get('token')!;
-  expect((await request.get(`/api/auth/verify-email?token=${encodeURIComponent(token)}`)).status()).toBe(200);
-  if (!opts.notificationModal) {
-    // The Enable Push Notifications modal opens 1.5 s after the dashboard loads for a new person; journeys that are
-    // not about notifications start with it already seen (e2e/notifications.e2e.test.ts passes notificationModal).
-    // Through a separate API session, so the browser's own cookies stay as they were (signed out).
-    const api = await playwrightRequest.newContext({ baseURL: app.url });
-    try {
-      expect((await api.post('/api/auth/signin', { data: { email, password: E2E_PASSWORD } })).status()).toBe(200);
+  // Sign-up signs the new person in (docs/decisions/037): through a separate API session, so the browser's own
+  // cookies stay as they were (signed out).
+  const api = await playwrightRequest.newContext({ baseURL: app.url });
+  try {
+    const res = await api.post('/api/auth/signup', {
+      data: { firstName, email, password: E2E_PASSWORD, timezone: opts.timezone ?? 'Europe/London' },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    const mail = await app.smtp.waitFor((m) => m.to.includes(email), 15_000);
+    const token = new URL(findLink(mail, `${app.url}/verify-email?token=`)).searchParams.get('token')!;
+    expect((await request.get(`/api/auth/verify-email?token=${encodeURIComponent(token)}`)).status()).toBe(200);
+    if (!opts.notificationModal) {
+      // The Enable Push Notifications modal opens 1.5 s after the dashboard loads for a new person; journeys that are
+      // not about notifications start with it already seen (e2e/notifications.e2e.test.ts passes notificationModal).
       const seen = await api.patch('/api/notifications/settings', { data: { hasSeenNotificationModal: true } });
       expect(seen.status(), await seen.text()).toBe(200);
-    } finally {
-      await api.dispose();
     }
+  } finally {
+    await api.dispose();
   }
   return { email, password: E2E_PASSWORD };
 }

@@ -7,6 +7,7 @@ import { sessions, users } from '../db/schema/index';
 import { forbidden, unauthorized } from '../errors';
 import { batchedRead } from '../db/batch';
 import { epochMs, fixedRows, fixedStatement, tableColumns } from '../db/rows';
+import { VERIFY_FIRST_MESSAGES, type VerifyFirstReason } from '@shared/schemas/verify-first';
 
 export const SESSION_COOKIE = 'big7_sid';
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -97,6 +98,17 @@ export async function endSession(request: FastifyRequest, reply: FastifyReply): 
 /** Route guard: 401 unless signed in. */
 export async function requireUser(request: FastifyRequest): Promise<void> {
   if (!request.user) throw unauthorized('Unauthorized');
+}
+
+/**
+ * Route guard for what waits for a verified address (docs/decisions/037): 401 unless signed in, then 403 with the
+ * reason's sentence and `requiresVerification: true` until the e-mail is verified.
+ */
+export function requireVerifiedEmail(reason: VerifyFirstReason) {
+  return async (request: FastifyRequest): Promise<void> => {
+    if (!request.user) throw unauthorized('Unauthorized');
+    if (!request.user.emailVerifiedAt) throw forbidden(VERIFY_FIRST_MESSAGES[reason], { requiresVerification: true });
+  };
 }
 
 /** Route guard: 403 unless the user's e-mail is in ADMIN_EMAILS. */

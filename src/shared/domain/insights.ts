@@ -17,6 +17,22 @@ export function scoreColor(percent: number): ScoreColor {
   return SCORE_COLOR_BANDS.find((b) => percent >= b.min)!.color;
 }
 
+/**
+ * The words beside a score, one per colour band, so the word and the colour always agree (issue 30). The yellow
+ * band reads as progress ("On the way"), not as a warning.
+ */
+export const SCORE_BAND_WORDS: Record<ScoreColor, string> = {
+  teal: 'Excellent',
+  green: 'Going well',
+  yellow: 'On the way',
+  orange: 'Getting started',
+  red: 'Not yet',
+};
+export const scoreWord = (percent: number): string => SCORE_BAND_WORDS[scoreColor(percent)];
+
+/** The periods a figure can cover; every figure on screen says which (issue 30). */
+export const PERIOD_LABELS = { allTime: 'all time', last7Days: 'last 7 days', today: 'today' } as const;
+
 /** Written summary bands (overall percent): 80+ excellent, 70 very good, 60 good, 50 progress. */
 export const SUMMARY_BANDS = [
   { min: 80, band: 'excellent', label: 'Excellent' },
@@ -89,6 +105,16 @@ export function areaTrend(history: readonly DatedAreaScores[], area: Area, today
   if (d >= TREND_THRESHOLD) return 'up';
   if (d <= -TREND_THRESHOLD) return 'down';
   return 'stable';
+}
+
+/**
+ * One area's average over the checked-in days among the last 7 local dates ending today (0..1), or null when none
+ * of them has a check-in: the "last 7 days" figure, shown all day whether or not today is done yet.
+ */
+export function lastDaysAverage(history: readonly DatedAreaScores[], area: Area, today: LocalDate, days = TREND_DAYS): number | null {
+  const first = addLocalDays(today, -(days - 1));
+  const week = history.filter((h) => h.date >= first && h.date <= today).map((h) => h.scores[area]);
+  return week.length ? mean(week) : null;
 }
 
 export function weeklyTrends(history: readonly DatedAreaScores[], today: LocalDate): Record<Area, Trend> {

@@ -194,6 +194,11 @@ export function applyCheckIn(state: StreakState, date: LocalDate, rest: RestDate
   };
 }
 
+/** The last local date the open recovery offer stands (the break plus RECOVERY_WINDOW_DAYS), or null with no offer. */
+export function recoveryOfferLastDay(state: StreakState, today: LocalDate): LocalDate | null {
+  return offerOpenOn(state, today) && state.lostDate ? addLocalDays(state.lostDate, RECOVERY_WINDOW_DAYS) : null;
+}
+
 /** true while a lost streak can be recovered on `today` (call after settle). */
 export function recoveryAvailable(state: StreakState, today: LocalDate): boolean {
   return offerOpenOn(state, today);

@@ -106,24 +106,28 @@ export type SupportContact = z.infer<typeof supportContactSchema>;
 // Account deletion and its one-time offers (spec part 2 §4)
 // ---------------------------------------------------------------------------------------------------------
 
+/** The delete path's one-time offer (issue 30: a gentle tone, a plain way on: DELETE_CONTINUE). */
 export const DELETION_OFFERS = {
   'ai-coach': {
     code: 'OFFERAI30',
     tier: 'ai-coach',
-    title: 'Wait! Try AI Coach Free for 30 Days',
+    title: 'Before you go: AI Coach free for 30 days',
     description:
-      'Before you go: get 30 days of AI Coach free — personal AI coaching, journaling, all Premium features and 10 shields.',
-    accept: 'Claim 30 Days Free',
+      'If Big 7 has not been helping, a different way of using it might. This is offered once: 30 days of AI Coach free — personal coaching, a journal, every Premium feature and 10 shields. No payment, nothing renews. Or continue deleting; it is your choice.',
+    accept: 'Try AI Coach free for 30 days',
   },
   premium: {
     code: 'OFFERPREMIUM30',
     tier: 'premium',
-    title: 'Wait! Try Premium Free for 30 Days',
+    title: 'Before you go: Premium free for 30 days',
     description:
-      'Before you go: get 30 days of Premium free — the 5-point answering system, personalised wellness tips and 5 shields.',
-    accept: 'Claim 30 Days Free',
+      'If Big 7 has not been helping, a different way of using it might. This is offered once: 30 days of Premium free — the 5-point answers, personalised tips and 5 shields. No payment, nothing renews. Or continue deleting; it is your choice.',
+    accept: 'Try Premium free for 30 days',
   },
 } as const;
+
+/** The offer's way on to the deletion's confirmation. */
+export const DELETE_CONTINUE = 'Continue deleting';
 
 export const deletionOfferSchema = z.object({
   /** The one-time offer to show before deleting, or null to go straight to the confirmation. */

@@ -130,12 +130,11 @@ export type PublicUser = z.infer<typeof publicUserSchema>;
 export const messageSchema = z.object({ message: z.string() });
 export const signInResponseSchema = z.object({ user: publicUserSchema, message: z.string() });
 
-/** POST /api/auth/signup: the account exists but is not verified; no session is started. */
-export const signUpResponseSchema = z.object({
-  message: z.string(),
-  requiresVerification: z.literal(true),
-  email: z.string(),
-});
+/**
+ * POST /api/auth/signup: the account exists and the new user is signed in (the session cookie is set); the address is
+ * not verified yet, so the verification e-mail is on its way (docs/decisions/037).
+ */
+export const signUpResponseSchema = z.object({ user: publicUserSchema, message: z.string() });
 export type SignUpResponse = z.infer<typeof signUpResponseSchema>;
 export const verifyEmailResponseSchema = z.object({ message: z.string(), email: z.string() });
 export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;

@@ -199,7 +199,7 @@ export const checkInTimeBodySchema = z.object({
 export const tipSchema = z.object({
   category: z.enum(AREAS),
   icon: z.string(),
-  /** Percent 0..100 over the user's recent check-ins. */
+  /** Percent 0..100: the area's all-time average, the same figure as history's areaAverages. */
   score: z.number().int(),
   level: z.enum(LEVELS as [string, ...string[]]),
   tip: z.string(),

@@ -65,7 +65,12 @@ export type StreakView = z.infer<typeof streakViewSchema>;
 
 export const frozenDaysSchema = z.object({ frozenDays: z.array(localDate) });
 export const recoveryPaymentsSchema = z.object({ recoveryDates: z.array(localDate) });
-export const recoveryAvailableSchema = z.object({ available: z.number().int(), lostStreakValue: z.number().int() });
+/** offerEndsOn: the last local date the recovery offer stands (null with no offer). */
+export const recoveryAvailableSchema = z.object({
+  available: z.number().int(),
+  lostStreakValue: z.number().int(),
+  offerEndsOn: localDate.nullable(),
+});
 export const recoverResultSchema = z.object({
   message: z.string(),
   currentStreak: z.number().int(),

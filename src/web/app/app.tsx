@@ -12,7 +12,7 @@ import { UserRoutes, VisitorRoutes } from './routes';
 
 /** The main navigation, with its icons: a signed-in user's only, so signed-out pages do not load it. */
 const BottomNav = lazy(() => import('./bottom-nav').then((m) => ({ default: m.BottomNav })));
-const DeveloperModeChrome = lazy(() => import('../features/dev/components/developer-mode').then((m) => ({ default: m.DeveloperModeChrome })));
+const TopChrome = lazy(() => import('./top-chrome').then((m) => ({ default: m.TopChrome })));
 /**
  * Tells the user when check-ins queued offline reached the server: mounted for a signed-in user only (a visitor's
  * queue cannot be sent), so signed-out pages load neither it nor the check-in code it refreshes.
@@ -73,9 +73,9 @@ export function App() {
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-[200] focus:rounded-lg focus:bg-surface focus:p-3">
         Skip to content
       </a>
-      {user?.devTools && (
+      {user && (
         <Suspense fallback={null}>
-          <DeveloperModeChrome user={user} extra={user.isAdmin ? <UnreadFeedbackCount /> : null} />
+          <TopChrome user={user} extra={user.isAdmin ? <UnreadFeedbackCount /> : null} />
         </Suspense>
       )}
       {/* From 1024 px the navigation is a rail on the left: the screens move right by its width. */}

@@ -111,10 +111,13 @@ export function DashboardModals({ moment = null, onMomentDone }: { moment?: Chec
       {active === 'trial-expired' && sub?.trialJustExpired && (
         <TrialExpiredModal trial={sub.trialJustExpired} backOn={sub.tier} onClose={() => close('trial-expired')} />
       )}
-      {active === 'shields-protected' && <ShieldsProtectedModal onAcknowledge={acknowledgeShields} />}
+      {active === 'shields-protected' && (
+        <ShieldsProtectedModal days={unseenShields} shieldsLeft={streak?.freezeDaysRemaining ?? null} onAcknowledge={acknowledgeShields} />
+      )}
       {active === 'recovery' && recovery && (
         <RecoverStreakModal
           lostStreakValue={recovery.lostStreakValue}
+          offerEndsOn={recovery.offerEndsOn}
           checkout={recoveryCheckout}
           onClose={() => {
             setRecoveryPrompted(true);

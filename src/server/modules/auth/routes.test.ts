@@ -9,6 +9,7 @@ import { createMailer } from '@server/plugins/mail';
 import { emailTokens, sessions, signinFailures, users } from '@server/db/schema/index';
 import { SESSION_COOKIE } from '@server/plugins/session';
 import { AUTH_MESSAGES } from '@shared/schemas/auth';
+import { VERIFY_FIRST_MESSAGES } from '@shared/schemas/verify-first';
 import { AUTH_API_MESSAGES, SIGNIN_FAILURE_LIMIT } from './service';
 
 const PASSWORD = 'Passw0rd!';
@@ -103,8 +104,32 @@ describe.each(testEngines())('auth journey with a real SMTP sink on %s', (engine
     const email = 'journey@example.com';
     const res = await signUp(t, 'Journey@Example.com ');
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ requiresVerification: true, email });
-    expect(res.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
+    // Signed in at once (docs/decisions/037), not yet verified.
+    expect(res.json()).toMatchObject({ message: AUTH_API_MESSAGES.signedUp, user: { email, emailVerified: false } });
+    const firstSid = sessionCookie(res);
+    const meFirst = await inject(t, { method: 'GET', url: '/api/auth/user', cookies: { [SESSION_COOKIE]: firstSid } });
+    expect(meFirst.statusCode).toBe(200);
+    expect(meFirst.json()).toMatchObject({ email, emailVerified: false });
+    // Until verified, purchases and support messages wait, with a sentence saying how to verify.
+    const checkout = await inject(t, {
+      method: 'POST',
+      url: '/api/stripe/create-checkout-session',
+      cookies: { [SESSION_COOKIE]: firstSid },
+      payload: { productType: 'freeze_day' },
+    });
+    expect(checkout.statusCode).toBe(403);
+    expect(checkout.json()).toEqual({ message: VERIFY_FIRST_MESSAGES.purchase, requiresVerification: true });
+    const support = await inject(t, {
+      method: 'POST',
+      url: '/api/support/contact',
+      cookies: { [SESSION_COOKIE]: firstSid },
+      payload: { subject: 'Help', message: 'A question' },
+    });
+    expect(support.statusCode).toBe(403);
+    expect(support.json()).toEqual({ message: VERIFY_FIRST_MESSAGES.support, requiresVerification: true });
+    // The rest of the app is open: today's check-in status reads.
+    const status = await inject(t, { method: 'GET', url: '/api/checkins/today', cookies: { [SESSION_COOKIE]: firstSid } });
+    expect(status.statusCode).toBe(200);
 
     await t.app.jobs.drain();
     const mail = await sink.waitFor((m) => m.to.includes(email));
@@ -126,6 +151,18 @@ describe.each(testEngines())('auth journey with a real SMTP sink on %s', (engine
     const verified = await inject(t, { method: 'GET', url: `/api/auth/verify-email?token=${encodeURIComponent(token)}` });
     expect(verified.statusCode).toBe(200);
     expect(verified.json()).toEqual({ message: 'Your email has been verified. You can now sign in.', email });
+    // The sign-up's session now passes the check (the verified address is seen at once or within the cache's TTL).
+    await expect
+      .poll(async () => {
+        const r = await inject(t, {
+          method: 'POST',
+          url: '/api/support/contact',
+          cookies: { [SESSION_COOKIE]: firstSid },
+          payload: { subject: 'Help', message: 'A question' },
+        });
+        return r.statusCode;
+      }, { timeout: 5_000 })
+      .toBe(200);
 
     const signedIn = await signIn(t, email);
     expect(signedIn.statusCode).toBe(200);

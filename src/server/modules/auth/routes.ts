@@ -75,8 +75,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/signup',
     { onRequest: app.authRateLimit, schema: { body: signUpBodySchema, response: { 201: signUpResponseSchema } } },
     async (request, reply) => {
-      const result = await service.signUp(contextOf(request), request.body);
-      return reply.status(201).send(result);
+      const user = await service.signUp(contextOf(request), request.body);
+      await startSession(request, reply, user.id);
+      return reply.status(201).send({ user: toPublicUser(user, app.config), message: service.AUTH_API_MESSAGES.signedUp });
     },
   );
 

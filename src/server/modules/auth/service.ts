@@ -17,7 +17,7 @@ export const EXPIRED_EMAIL_TOKEN_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 export const SIGNIN_FAILURE_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 export const AUTH_API_MESSAGES = {
-  signedUp: 'Account created. Please check your email for a verification link before signing in.',
+  signedUp: 'Account created. We sent a verification link to your email.',
   emailTaken: 'This email is already registered. Please sign in instead.',
   signedIn: 'Signed in successfully',
   verifyFirst: 'Please verify your email address before signing in.',
@@ -75,10 +75,11 @@ async function issueEmailToken(
 const sendVerification = (tx: ServiceContext, user: UserRow): Promise<void> =>
   issueEmailToken(tx, user, 'verify-email', VERIFY_TOKEN_TTL_MS, (link) => verificationEmail(user.email, user.firstName, link));
 
+/** Creates the account and queues its verification e-mail; the route signs the new user in (docs/decisions/037). */
 export async function signUp(
   ctx: ServiceContext,
   input: { firstName: string; email: string; password: string; timezone?: string | undefined },
-): Promise<{ message: string; requiresVerification: true; email: string }> {
+): Promise<UserRow> {
   if (await repo.findUserByEmail(ctx.db, input.email)) throw conflict(AUTH_API_MESSAGES.emailTaken);
   const passwordHash = await hashPassword(input.password);
   // One transaction: the user, the verification token and its e-mail job commit together or not at all, so the
@@ -103,7 +104,7 @@ export async function signUp(
     if (repo.isUniqueViolation(err)) throw conflict(AUTH_API_MESSAGES.emailTaken);
     throw err;
   }
-  return { message: AUTH_API_MESSAGES.signedUp, requiresVerification: true, email: user.email };
+  return user;
 }
 
 /** Checks the credentials; returns the user to start a session for, or throws the contract's error. */

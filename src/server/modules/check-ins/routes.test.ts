@@ -10,6 +10,7 @@ import { eventWiring } from '../index';
 import { JOURNAL_FIELDS, journalEntrySchema } from '@shared/schemas/check-ins';
 import type { Area } from '@shared/domain/areas';
 import { EARLY_DAYS_TIPS_LEVEL, TIPS } from '@shared/domain/tips';
+import { checkInValues } from '@test/helpers/check-ins';
 
 // 21:00 UTC on a Tuesday: inside the default 20:00 window for a UTC user.
 const IN_WINDOW = '2026-03-10T21:00:00.000Z';
@@ -410,6 +411,25 @@ describe.each(testEngines())('check-ins API on %s', (engine) => {
     }
     const coach = await user({ tier: 'ai-coach' });
     expect((await get(coach.cookie, '/api/premium/tips')).statusCode).toBe(200);
+  });
+
+  it("tips read each area's all-time figure, the same number as history's areaAverages (dashboard, category)", async () => {
+    const { u, cookie } = await user({ tier: 'premium' });
+    // Ten days: rest is 1 on the first three (oldest) and 0 after, so the last 7 check-ins (0%) and all time (30%) differ.
+    const rows = Array.from({ length: 10 }, (_, i) => {
+      const rest = i < 3 ? 1 : 0;
+      return checkInValues({
+        userId: u.id,
+        localDate: `2026-02-${String(i + 1).padStart(2, '0')}`,
+        scores: { rest, exercise: 0.5, nutrition: 0.5, goals: 0.5, boundaries: 0.5, connection: 0.5, joy: 0.5 },
+        answers: [rest * 4, 2, 2, 2, 2, 2, 2],
+      });
+    });
+    await t.app.db.insert(checkIns).values(rows);
+    const history = (await get(cookie, '/api/checkins/history')).json();
+    const tips = (await get(cookie, '/api/premium/tips')).json().tips as { category: Area; score: number }[];
+    for (const tip of tips) expect(tip.score, tip.category).toBe(Math.round(history.areaAverages[tip.category] * 100));
+    expect(tips.find((x) => x.category === 'rest')?.score).toBe(30);
   });
 
   it('check-in.recorded: in-transaction consumers share the write (their answer is returned, their failure rolls it all back); job consumers are enqueued in it', async () => {

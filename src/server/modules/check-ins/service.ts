@@ -512,10 +512,9 @@ export async function deleteStaleIdempotencyKeys(ctx: DataContext, opts: { batch
   }
 }
 
-/** Area scores (0..1) of the user's latest `n` check-ins, newest first (for tips, insights and the coach). */
-export async function recentAreaScores(ctx: ServiceContext, userId: string, n: number): Promise<AreaScores[]> {
-  const rows = await repo.listCheckIns(ctx.db, userId, n);
-  return rows.map(areaScoresOf);
+/** Every check-in's area scores (0..1), newest first: the all-time figures (tips, like history's areaAverages). */
+export async function allAreaScores(ctx: ServiceContext, userId: string): Promise<AreaScores[]> {
+  return (await repo.listCheckIns(ctx.db, userId)).map(areaScoresOf);
 }
 
 /** The user's latest `n` check-ins as local dates with area scores (0..1), newest first (for the AI coach). */

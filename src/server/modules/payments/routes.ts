@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '@server/errors';
-import { currentUser, requireUser } from '@server/plugins/session';
+import { currentUser, requireUser, requireVerifiedEmail } from '@server/plugins/session';
 import {
   createCheckoutBodySchema,
   createCheckoutResultSchema,
@@ -37,7 +37,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/stripe/create-checkout-session',
     {
-      ...guard,
+      // A purchase waits for a verified address (docs/decisions/037).
+      onRequest: requireVerifiedEmail('purchase'),
       config: { rateLimit: perUserRateLimit('checkout', USER_LIMITS.checkout) },
       schema: { body: createCheckoutBodySchema, response: { 200: createCheckoutResultSchema } },
     },

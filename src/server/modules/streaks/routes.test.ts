@@ -121,7 +121,7 @@ describe.each(testEngines())('streak API on %s', (engine) => {
     await call('POST', '/api/test/set-streak', { days: 11 });
     await call('POST', '/api/checkins', { answers: yes7 }); // 12
     t.clock.set('2026-05-03T10:00:00Z'); // 05-02 missed → break to 0
-    expect((await call('GET', '/api/streak/recovery-available')).body).toEqual({ available: 1, lostStreakValue: 12 });
+    expect((await call('GET', '/api/streak/recovery-available')).body).toEqual({ available: 1, lostStreakValue: 12, offerEndsOn: '2026-05-09' });
     const noShield = await call('POST', '/api/streak/recover');
     expect(noShield.status).toBe(400);
     await call('POST', '/api/streak/reset-freeze-days', { freezeDays: 2 });
@@ -129,7 +129,7 @@ describe.each(testEngines())('streak API on %s', (engine) => {
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ currentStreak: 12, freezeDaysRemaining: 1 });
     expect((await call('GET', '/api/streak/recovery-payments')).body).toEqual({ recoveryDates: ['2026-05-02'] });
-    expect((await call('GET', '/api/streak/recovery-available')).body).toEqual({ available: 0, lostStreakValue: 0 });
+    expect((await call('GET', '/api/streak/recovery-available')).body).toEqual({ available: 0, lostStreakValue: 0, offerEndsOn: null });
     const twice = await call('POST', '/api/streak/recover');
     expect(twice.status).toBe(400);
     expect(twice.body.message).toBe('No lost streak value available');
@@ -139,7 +139,7 @@ describe.each(testEngines())('streak API on %s', (engine) => {
     t.clock.set('2026-06-01T12:00:00Z');
     const a = await newUser();
     await a.call('POST', '/api/dev/create-lost-streak', { lostDays: 20 });
-    expect((await a.call('GET', '/api/streak/recovery-available')).body).toEqual({ available: 1, lostStreakValue: 20 });
+    expect((await a.call('GET', '/api/streak/recovery-available')).body).toEqual({ available: 1, lostStreakValue: 20, offerEndsOn: '2026-06-07' });
     expect((await a.call('POST', '/api/streak/decline-recovery')).status).toBe(200);
     expect((await a.call('GET', '/api/streak/recovery-available')).body.available).toBe(0);
     expect((await a.call('POST', '/api/streak/recover')).body.message).toBe('No lost streak value available');
@@ -214,7 +214,7 @@ describe.each(testEngines())('streak API on %s', (engine) => {
     const { call } = await newUser({ createdAt: new Date('2026-08-01T00:00:00Z') });
     await call('POST', '/api/test/set-streak', { days: 10 });
     t.clock.set('2026-08-21T12:00:00Z'); // 08-20 missed → the 10-day streak breaks, recoverable
-    expect((await call('GET', '/api/streak/recovery-available')).body).toEqual({ available: 1, lostStreakValue: 10 });
+    expect((await call('GET', '/api/streak/recovery-available')).body).toEqual({ available: 1, lostStreakValue: 10, offerEndsOn: '2026-08-27' });
     await call('POST', '/api/streak/reset-freeze-days', { freezeDays: 1 });
     expect((await call('POST', '/api/streak/recover')).body.currentStreak).toBe(10);
     const cal = await call('GET', '/api/streak/calendar?month=2026-08');

@@ -20,6 +20,7 @@ import {
   applyShieldRevoke,
   initialStreakState,
   recoveryAvailable,
+  recoveryOfferLastDay,
   rememberSnapshot,
   replay,
   SNAPSHOT_KEEP_DAYS,
@@ -567,7 +568,7 @@ export async function recoveryStatus(ctx: ServiceContext, userId: string) {
   const s = await settleNow(withNow(ctx, now), userId);
   const today = todayOf(now, await repo.userTimezone(ctx.db, userId));
   const available = recoveryAvailable(s, today);
-  return { available: available ? 1 : 0, lostStreakValue: available ? s.lostStreakValue! : 0 };
+  return { available: available ? 1 : 0, lostStreakValue: available ? s.lostStreakValue! : 0, offerEndsOn: recoveryOfferLastDay(s, today) };
 }
 
 export async function recoverWithShield(ctx: ServiceContext, userId: string) {

@@ -8,19 +8,18 @@ import { usesScale } from '@shared/domain/tiers';
 import { CHECK_IN_MESSAGES, type TipDto } from '@shared/schemas/check-ins';
 import { forbidden } from '@server/errors';
 import type { UserRow } from '@server/plugins/session';
-import { recentAreaScores, userTimeZone } from '../check-ins/service';
+import { allAreaScores, userTimeZone } from '../check-ins/service';
 import { withCurrentTier } from '../subscriptions/service';
 
-/** How many of the latest check-ins make up "recent scores". */
-export const RECENT_CHECK_INS = 7;
-
 /**
- * GET /api/premium/tips: one tip per area from the user's recent scores (premium and ai-coach only). In the early
- * days (fewer check-ins than a level needs) every area gets a first-step tip, whatever its score.
+ * GET /api/premium/tips: one tip per area from the user's all-time area averages (premium and ai-coach only) — the
+ * same figure, from the same function (`areaAverages`), as the dashboard's tiles and the category page (issue 30:
+ * Tips once read the last 7 check-ins, so Rest could read 68% here and 52% there). In the early days (fewer
+ * check-ins than a level needs) every area gets a first-step tip, whatever its score.
  */
 export async function personalisedTips(ctx: ServiceContext, user: UserRow): Promise<TipDto[]> {
   if (!usesScale((await withCurrentTier(ctx, user)).tier)) throw forbidden(CHECK_IN_MESSAGES.tipsPremiumOnly);
-  const recent = await recentAreaScores(ctx, user.id, RECENT_CHECK_INS);
+  const recent = await allAreaScores(ctx, user.id);
   if (!recent.length) return [];
   const averages = areaAverages(recent);
   const today = localDateOf(ctx.now(), userTimeZone(user));

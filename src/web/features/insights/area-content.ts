@@ -33,5 +33,5 @@ export const TREND_TEXT: Record<Trend, { label: string; symbol: string; descript
   up: { label: 'Improving', symbol: '↑', description: 'Today is at least 20 points above your average for the rest of the week.' },
   down: { label: 'Declining', symbol: '↓', description: 'Today is at least 20 points below your average for the rest of the week.' },
   stable: { label: 'Stable', symbol: '→', description: 'Today is within 20 points of your average for the rest of the week.' },
-  waiting: { label: 'Waiting', symbol: '…', description: 'No check-in today yet.' },
+  waiting: { label: 'Today pending', symbol: '…', description: 'Today’s check-in is still to come: the trend follows it.' },
 };

@@ -10,6 +10,7 @@ export const STREAK_TEXTS = {
   recoverTitle: 'Recover Your Streak',
   recoverButton: `Recover for ${formatUsd(PRICES_CENTS.streakRecovery)}`,
   noThanks: 'No, Thanks',
+  noThanksFinal: '“No, Thanks” is final: the offer closes and your streak starts fresh from today.',
   declinedTitle: 'Recovery Declined',
   declinedBody: 'You have a fresh start',
   declineFailed: 'Failed to record your choice. Please try again.',

@@ -1,5 +1,5 @@
 import { PRICES_CENTS, TIER_MONTHLY_CENTS, formatUsd } from '@shared/domain/prices';
-import { FREEZE_DAYS_BY_TIER, TIER_LABELS, type Tier } from '@shared/domain/tiers';
+import { FREEZE_DAYS_BY_TIER, TIER_LABELS, tierRank, type Tier } from '@shared/domain/tiers';
 
 export interface Plan {
   tier: Tier;
@@ -51,3 +51,13 @@ export const PLANS: readonly Plan[] = [
     comingSoon: true,
   },
 ];
+
+/**
+ * The one plan Membership recommends (issue 30): Premium — the 5-point answers, tips and shields are what most people
+ * come for — until the person has it; then AI Coach; nothing above that.
+ */
+export function recommendedTier(current: Tier): Tier | null {
+  if (tierRank(current) < tierRank('premium')) return 'premium';
+  if (tierRank(current) < tierRank('ai-coach')) return 'ai-coach';
+  return null;
+}

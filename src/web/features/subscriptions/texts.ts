@@ -13,8 +13,6 @@ export const PAYMENT_TEXTS = {
   processingErrorTitle: 'Processing Error',
   processingErrorBody: 'Failed to process payment. Please contact support.',
   shieldProcessingError: "Please contact support if your shield wasn't added.",
-  shieldSuccessToast: 'Payment Successful!',
-  shieldSuccessToastBody: 'Your shield has been added to your account.',
   subscriptionCancelled: 'Your subscription payment was cancelled. No charges were made.',
   subscriptionErrorTitle: 'Subscription Error',
   subscriptionErrorBody: 'Failed to update subscription. Please try again.',

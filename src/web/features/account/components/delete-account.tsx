@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { DELETION_OFFERS, type DeletionOffer } from '@shared/schemas/account';
+import { DELETE_CONTINUE, DELETION_OFFERS, type DeletionOffer } from '@shared/schemas/account';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDialog, Modal } from '@web/components/ui/dialog';
 import { showOverlay } from '@web/components/ui/loading-overlay';
@@ -92,7 +92,7 @@ export function DeleteAccountFlow({ children }: { children: (start: () => void, 
             {redeem.isPending ? 'Claiming...' : (offerText?.accept ?? '')}
           </Button>
           <Button variant="outline" block disabled={redeem.isPending} onClick={() => setStep({ kind: 'confirm' })}>
-            No thanks, delete my account
+            {DELETE_CONTINUE}
           </Button>
         </div>
       </Modal>

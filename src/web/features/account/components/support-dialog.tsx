@@ -4,6 +4,8 @@ import { Button } from '@web/components/ui/button';
 import { Modal } from '@web/components/ui/dialog';
 import { toast } from '@web/components/ui/toast';
 import { cn } from '@web/components/ui/cn';
+import { InlineNotice } from '@web/components/ui/notice';
+import { verifyFirstMessage } from '@web/lib/verify-first';
 import { useContactSupport } from '../api/contact-support';
 
 const inputClass =
@@ -23,6 +25,8 @@ export function SupportDialog({ open, onOpenChange }: { open: boolean; onOpenCha
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
   const send = useContactSupport();
+  // A message waits for a verified address: said in place, the text kept (docs/decisions/037).
+  const [notice, setNotice] = useState<string | null>(null);
   const blank = !subject.trim() || !message.trim();
 
   const onSend = () => {
@@ -37,6 +41,8 @@ export function SupportDialog({ open, onOpenChange }: { open: boolean; onOpenCha
           onOpenChange(false);
         },
         onError: (err) => {
+          const verifyFirst = verifyFirstMessage(err);
+          if (verifyFirst) return setNotice(verifyFirst);
           console.warn('Support message failed', err);
           toast({ title: SUPPORT_MESSAGES.failed, description: SUPPORT_MESSAGES.failedDetail, variant: 'destructive' });
         },
@@ -84,6 +90,7 @@ export function SupportDialog({ open, onOpenChange }: { open: boolean; onOpenCha
           />
           <Counter id={`${id}-message-count`} n={message.length} max={SUPPORT_MESSAGE_MAX} />
         </div>
+        {notice && <InlineNotice testId="verify-first-notice">{notice}</InlineNotice>}
         <Button type="submit" block disabled={blank || send.isPending}>
           {send.isPending ? 'Sending...' : 'Send'}
         </Button>

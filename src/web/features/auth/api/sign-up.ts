@@ -10,7 +10,7 @@ export interface SignUpInput {
 }
 export type SignUpAnswer = SignUpResponse;
 
-/** POST /api/auth/signup → 201 {message, requiresVerification, email}; no session is started. */
+/** POST /api/auth/signup → 201 {user, message}; sets the session cookie (the address is verified later: decision 037). */
 export const signUp = (input: SignUpInput) => api.post<SignUpAnswer>('/api/auth/signup', input);
 
 export function useSignUp() {

@@ -30,7 +30,7 @@ export const SIGN_IN_TOASTS = {
     title: 'Check Your Email',
     description: 'We sent you a verification link. Click it, then sign in here.',
   },
-  notFound: { title: 'Account Not Found', description: "This email isn't in our database. Let's create your account!" },
+  notFound: { title: 'Account Not Found', description: "We don't know this email yet. Let's create your account!" },
 } as const;
 
 /** /signin and /login (spec part 1 §2.3, §4.2, §5, §8). */

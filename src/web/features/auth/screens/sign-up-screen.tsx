@@ -5,7 +5,7 @@ import { PASSWORD_HINT, validateSignUp, type SignUpField } from '@shared/domain/
 import { ApiError } from '@web/lib/api-client';
 import { currentUserQueryKey } from '@web/lib/current-user';
 import { browserTimezone } from '@web/lib/dates';
-import { setSignUpFlags } from '@web/lib/session-cache';
+import { setLoginFlags, setSignUpFlags, writeSessionCache } from '@web/lib/session-cache';
 import { Button, ButtonLink } from '@web/components/ui/button';
 import { PasswordField, TextField } from '@web/components/ui/field';
 import { hideOverlay, showOverlay } from '@web/components/ui/loading-overlay';
@@ -60,11 +60,14 @@ export default function SignUpScreen() {
     signUp.mutate(
       { firstName: values.firstName.trim(), email, password: values.password, timezone: browserTimezone() },
       {
+        // Signed in at once (docs/decisions/037): the overlay stays while the browser loads the dashboard, where a
+        // banner asks for the verification link until the address is verified.
         onSuccess: (answer) => {
-          hideOverlay();
+          writeSessionCache(answer.user);
           setSignUpFlags();
+          setLoginFlags();
           void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
-          void navigate(`/signin?email=${encodeURIComponent(answer?.email ?? email)}&verification=pending`);
+          window.location.assign('/');
         },
         onError: (err) => {
           hideOverlay();

@@ -1,7 +1,8 @@
-import type { FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '@web/lib/api-client';
-import { useCurrentUser } from '@web/lib/current-user';
+import { currentUserQueryKey, useCurrentUser } from '@web/lib/current-user';
 import { Button, ButtonLink } from '@web/components/ui/button';
 import { useVerifyEmail } from '../api/verify-email';
 import { EmailField, useEmailField } from '../components/email-field';
@@ -16,6 +17,12 @@ export default function VerifyEmailScreen() {
   const token = params.get('token') ?? '';
   const q = useVerifyEmail(token);
   const user = useCurrentUser().data;
+  const qc = useQueryClient();
+  // A signed-in user (signed in since sign-up: decision 037) reads the verified address at once: the banner goes.
+  const verified = q.isSuccess;
+  useEffect(() => {
+    if (verified) void qc.invalidateQueries({ queryKey: currentUserQueryKey });
+  }, [verified, qc]);
 
   if (token && q.isPending) {
     return (

@@ -2,10 +2,11 @@ import { Link } from 'react-router';
 import { AREAS, AREA_LABELS, type Area } from '@shared/domain/areas';
 import { toPercent } from '@shared/domain/scoring';
 import { AREA_ICONS } from '@shared/domain/tips';
-import { hasAiCoach, isAdFree, type Tier } from '@shared/domain/tiers';
+import { hasAiCoach, isAdFree, usesScale, type Tier } from '@shared/domain/tiers';
 import { cn } from '@web/components/ui/cn';
 import { hasEnoughForLevels, MIN_CHECK_INS_FOR_LEVELS, moreNeededText } from '@shared/domain/early-days';
 import { scoreTextClass } from '@web/lib/score-colors';
+import { PERIOD_LABELS } from '@shared/domain/insights';
 
 const tileClass =
   'flex min-h-24 flex-col justify-between rounded-2xl border border-border bg-surface p-3 hover:bg-surface-2 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring';
@@ -20,7 +21,7 @@ export function AreaTiles({ averages, tier, count }: { averages: Record<Area, nu
   return (
     <section aria-labelledby="areas-heading">
       <h2 id="areas-heading" className="mb-3 text-lg font-bold">
-        Your seven areas
+        Your seven areas <span className="text-sm font-normal text-muted">· {PERIOD_LABELS.allTime}</span>
       </h2>
       {count > 0 && !banded && (
         <p className="-mt-1 mb-3 text-sm text-muted" data-testid="tiles-early">
@@ -38,9 +39,17 @@ export function AreaTiles({ averages, tier, count }: { averages: Record<Area, nu
                   <span aria-hidden="true">{AREA_ICONS[a]}</span>
                   {AREA_LABELS[a]}
                 </span>
-                <span className={cn('text-2xl font-extrabold tabular-nums', pct === null ? 'text-muted' : banded ? scoreTextClass(pct) : 'text-fg')}>
-                  {pct === null ? <span aria-label="no score yet">—</span> : `${pct}%`}
-                </span>
+                {pct === 0 && !usesScale(tier) ? (
+                  // A yes/no area never answered yes: "not yet" and what starts it, not a bare red 0% (issue 30).
+                  <span data-testid={`tile-not-yet-${a}`}>
+                    <span className="block text-lg font-bold text-fg">Not yet</span>
+                    <span className="block text-xs text-muted">One “yes” starts it</span>
+                  </span>
+                ) : (
+                  <span className={cn('text-2xl font-extrabold tabular-nums', pct === null ? 'text-muted' : banded ? scoreTextClass(pct) : 'text-fg')}>
+                    {pct === null ? <span aria-label="no score yet">—</span> : `${pct}%`}
+                  </span>
+                )}
               </Link>
             </li>
           );

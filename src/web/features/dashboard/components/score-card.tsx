@@ -5,6 +5,7 @@ import { Card } from '@web/components/ui/page';
 import { cn } from '@web/components/ui/cn';
 import { hasEnoughForLevels, MIN_CHECK_INS_FOR_LEVELS, moreNeededText } from '@shared/domain/early-days';
 import { scoreTextClass } from '@web/lib/score-colors';
+import { PERIOD_LABELS } from '@shared/domain/insights';
 import { easeOutCubic, SCORE_ANIMATION_MS } from '../countdown';
 
 /**
@@ -83,7 +84,9 @@ export function ScoreCard({
   const banded = hasEnoughForLevels(count);
   return (
     <Card>
-      <h2 className="text-sm font-semibold uppercase tracking-wide text-muted">Overall Score</h2>
+      <h2 className="text-sm font-semibold uppercase tracking-wide text-muted">
+        Overall Score <span className="normal-case tracking-normal">· {PERIOD_LABELS.allTime}</span>
+      </h2>
       {empty ? (
         <div data-testid="score-empty">
           {/* Compact on a first day, so the first check-in card below it is in view on a 360×640 phone. */}

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
 import type { PublicUser } from '@shared/schemas/auth';
 import { TIER_LABELS } from '@shared/domain/tiers';
-import { createKeywordMatcher, isTypingTarget, leaveDevMode, toggleDevMode, useDevMode } from '@web/lib/dev-mode';
+import { LeaveDevModeButton } from '@web/components/ui/leave-dev-mode';
+import { createKeywordMatcher, isTypingTarget, toggleDevMode, useDevMode } from '@web/lib/dev-mode';
 import { toast } from '@web/components/ui/toast';
 
 /** Tiers whose badge shows in developer mode (spec part 1 §4.10). */
@@ -44,13 +45,10 @@ export function DeveloperModeChrome({ user, extra }: { user: PublicUser; extra?:
         </span>
       )}
       {extra}
-      <button
-        type="button"
-        onClick={() => void leaveDevMode()}
+      <LeaveDevModeButton
         className="min-h-11 whitespace-nowrap rounded-lg px-2 underline focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
-      >
-        Turn off
-      </button>
+        label="Turn off"
+      />
     </div>
   );
 }

@@ -1,13 +1,13 @@
 import { useParams } from 'react-router';
 import { AREA_LABELS, isArea } from '@shared/domain/areas';
-import { successRateLevel, STRENGTH_THRESHOLD, WEAK_THRESHOLD } from '@shared/domain/insights';
+import { PERIOD_LABELS, scoreWord, successRateLevel, STRENGTH_THRESHOLD, WEAK_THRESHOLD } from '@shared/domain/insights';
 import { normalizeStoredScore, toPercent } from '@shared/domain/scoring';
 import { AREA_ICONS, TIPS, tipsLevel } from '@shared/domain/tips';
 import { ButtonLink } from '@web/components/ui/button';
 import { Card, Page, PageHeader } from '@web/components/ui/page';
 import { useHistory } from '@web/features/check-ins/api/get-history';
 import { hasEnoughForLevels, MIN_CHECK_INS_FOR_LEVELS, moreNeededText } from '@shared/domain/early-days';
-import { AREA_ABOUT, LEVEL_INSIGHT, LEVEL_LABELS } from '../area-content';
+import { AREA_ABOUT, LEVEL_INSIGHT } from '../area-content';
 import { WhatMovesWhat } from '../components/what-moves-what';
 import { Gauge } from '../components/gauge';
 import { AreaStrengthCard } from '../components/strength';
@@ -58,9 +58,9 @@ export default function CategoryScreen() {
             </p>
           ) : (
             <>
-              <Gauge percent={pct} label={`${label} score`} banded={enough} />
-              <p className="mt-2 text-center text-sm text-muted">
-                {checkIns.length === 0 ? 'No check-ins yet' : `Average over ${checkIns.length} check-in${checkIns.length === 1 ? '' : 's'}`}
+              <Gauge percent={pct} label={`${label} score, ${PERIOD_LABELS.allTime}`} banded={enough} />
+              <p className="mt-2 text-center text-sm text-muted" data-testid="category-period">
+                {checkIns.length === 0 ? 'No check-ins yet' : `All time: the average of your ${ofCheckIns}`}
               </p>
             </>
           )}
@@ -75,7 +75,7 @@ export default function CategoryScreen() {
               <p className="mt-2" data-testid="category-insight">
                 {enough ? (
                   <>
-                    <span className="font-semibold">{LEVEL_LABELS[level]}.</span> {LEVEL_INSIGHT[level](label, pct)}
+                    <span className="font-semibold">{scoreWord(pct)}.</span> {LEVEL_INSIGHT[level](label, pct)}
                   </>
                 ) : (
                   <>

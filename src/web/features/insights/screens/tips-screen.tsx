@@ -8,8 +8,7 @@ import { useCurrentUser } from '@web/lib/current-user';
 import { hasEnoughForLevels, MIN_CHECK_INS_FOR_LEVELS, moreNeededText } from '@shared/domain/early-days';
 import { scoreTextClass } from '@web/lib/score-colors';
 import { useTips } from '../api/get-tips';
-import { LEVEL_LABELS } from '../area-content';
-import type { Level } from '@shared/domain/insights';
+import { PERIOD_LABELS, scoreWord } from '@shared/domain/insights';
 
 /** /tips (spec part 2 §2): personalised tips for premium and ai-coach; an upsell to /upgrade otherwise. */
 export default function TipsScreen() {
@@ -27,7 +26,7 @@ export default function TipsScreen() {
         <Card>
           <h2 className="text-lg font-bold">Tips made for you</h2>
           <p className="mt-2">
-            Personalized tips look at your recent check-ins and give you advice for each of the seven areas. They are part of
+            Personalized tips look at your check-ins and give you advice for each of the seven areas. They are part of
             the Premium and AI Coach plans.
           </p>
           <ButtonLink to="/upgrade" block className="mt-4">
@@ -65,8 +64,9 @@ export default function TipsScreen() {
                       <span aria-hidden="true">{t.icon}</span>
                       {AREA_LABELS[t.category]}
                     </h2>
-                    <span className={cn('font-bold tabular-nums', enough ? scoreTextClass(t.score) : 'text-fg')}>
-                      {enough ? `${t.score}% · ${LEVEL_LABELS[t.level as Level] ?? t.level}` : `${t.score}%`}
+                    <span className={cn('text-right font-bold tabular-nums', enough ? scoreTextClass(t.score) : 'text-fg')} data-testid={`tip-score-${t.category}`}>
+                      {enough ? `${t.score}% · ${scoreWord(t.score)}` : `${t.score}%`}
+                      <span className="block text-xs font-normal text-muted">{PERIOD_LABELS.allTime}</span>
                     </span>
                   </div>
                   <p className="mt-2">{t.tip}</p>

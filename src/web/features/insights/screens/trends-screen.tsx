@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { AREAS, AREA_LABELS } from '@shared/domain/areas';
-import { weeklyTrends, type Trend } from '@shared/domain/insights';
+import { lastDaysAverage, PERIOD_LABELS, weeklyTrends, type Trend } from '@shared/domain/insights';
 import { toPercent } from '@shared/domain/scoring';
 import { AREA_ICONS } from '@shared/domain/tips';
 import { cn } from '@web/components/ui/cn';
@@ -68,6 +68,9 @@ export default function TrendsScreen() {
   );
 }
 
+/** The last 7 days' average as shown: a percentage, or a dash with no check-in in those days. */
+const weekAverageText = (avg: number | null): string => (avg === null ? '—' : `${toPercent(avg)}%`);
+
 function Week({ todayDate, history }: { todayDate: string; history: ReturnType<typeof toDatedScores> }) {
   const days = lastWeek(todayDate);
   const trends = weeklyTrends(history, todayDate);
@@ -75,12 +78,18 @@ function Week({ todayDate, history }: { todayDate: string; history: ReturnType<t
   const checkedDays = days.filter((d) => byDate.has(d)).length;
   // A trend compares days: with too few of them it claims nothing and says how many more are needed.
   const enough = checkedDays >= MIN_DAYS_FOR_TRENDS;
+  const todayPending = !byDate.has(todayDate);
   return (
     <div className="space-y-4">
       <p className="text-muted">
         {checkedDays} of the last 7 days checked in. A trend compares today with the rest of the week: a change of 20 points
         or more is improving or declining.
       </p>
+      {todayPending && (
+        <p className="rounded-xl border border-border bg-surface p-3" data-testid="trends-today-pending">
+          <span className="font-semibold">Today pending.</span> Your check-in today adds today’s bar and each area’s trend.
+        </p>
+      )}
       {!enough && (
         <p className="rounded-xl border border-border bg-surface p-3 font-medium" data-testid="trends-early">
           {moreNeededText(checkedDays, MIN_DAYS_FOR_TRENDS, 'trend')}.
@@ -95,16 +104,22 @@ function Week({ todayDate, history }: { todayDate: string; history: ReturnType<t
                 <span aria-hidden="true">{AREA_ICONS[area]}</span>
                 {AREA_LABELS[area]}
               </h2>
-              {enough ? (
-                <p className={cn('font-semibold', TREND_CLASS[trends[area]])} data-testid={`trend-${area}`} title={t.description}>
-                  <span aria-hidden="true">{t.symbol} </span>
-                  {t.label}
+              <div className="text-right">
+                <p className="font-bold tabular-nums" data-testid={`week-average-${area}`}>
+                  {weekAverageText(lastDaysAverage(history, area, todayDate))}
+                  <span className="block text-xs font-normal text-muted">{PERIOD_LABELS.last7Days}</span>
                 </p>
-              ) : (
-                <p className="text-sm font-medium text-muted" data-testid={`trend-${area}`}>
-                  Not enough days yet
-                </p>
-              )}
+                {!enough ? (
+                  <p className="text-sm font-medium text-muted" data-testid={`trend-${area}`}>
+                    Not enough days yet
+                  </p>
+                ) : todayPending ? null : (
+                  <p className={cn('text-sm font-semibold', TREND_CLASS[trends[area]])} data-testid={`trend-${area}`} title={t.description}>
+                    <span aria-hidden="true">{t.symbol} </span>
+                    {t.label}
+                  </p>
+                )}
+              </div>
             </div>
             <ol aria-label={`${AREA_LABELS[area]}, last 7 days`} className="mt-3 grid h-28 grid-cols-7 items-end gap-1.5">
               {days.map((d) => {
@@ -112,8 +127,11 @@ function Week({ todayDate, history }: { todayDate: string; history: ReturnType<t
                 const pct = s === undefined ? null : toPercent(s);
                 return (
                   <li key={d} className="flex h-full flex-col items-center justify-end gap-1">
-                    <span className="sr-only">{`${dayLong(d)}: ${pct === null ? 'no check-in' : `${pct}%`}`}</span>
-                    <div aria-hidden="true" className="flex w-full flex-1 items-end rounded-md bg-surface-2">
+                    <span className="sr-only">{`${dayLong(d)}: ${pct === null ? (d === todayDate ? 'today pending' : 'no check-in') : `${pct}%`}`}</span>
+                    <div
+                      aria-hidden="true"
+                      className={cn('flex w-full flex-1 items-end rounded-md bg-surface-2', pct === null && d === todayDate && 'border-2 border-dashed border-border-strong')}
+                    >
                       {pct !== null && (
                         // Neutral until a trend means something: two red bars are not a verdict (decision 020).
                         <div className={cn('w-full rounded-md', enough ? scoreBgClass(pct) : 'bg-primary')} style={{ height: `${Math.max(pct, 4)}%` }} />

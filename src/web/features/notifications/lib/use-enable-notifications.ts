@@ -7,11 +7,20 @@ import { notificationCheckKey } from '../api/get-notification-check';
 import { usePatchNotificationSettings } from '../api/update-notification-settings';
 import { THIS_DEVICE_ENDPOINT_KEY } from './use-this-device';
 import { PUSH_MESSAGES, permissionState, pushSupported, subscribeThisDevice } from './push-client';
+import { reallowNotificationsHint } from './reallow-hint';
 
 export const NOTIFICATION_TOASTS = {
-  blocked: { title: 'Notifications Blocked', description: 'Please enable notifications in your browser settings first' },
+  /** Blocked: how to allow them again in this browser (issue 30). */
+  blocked: (userAgent: string) => ({
+    title: 'Notifications Blocked',
+    description: `This browser blocks notifications for Big 7, so reminders stay off. ${reallowNotificationsHint(userAgent)}`,
+  }),
   permissionRequired: { title: 'Permission Required', description: 'Please allow notifications to receive wellness reminders.' },
-  setupWarning: { title: 'Setup Warning', description: 'Notifications enabled but some features may not work' },
+  /** The device could not subscribe: reminders stay off, and the settings say so too (one message per outcome). */
+  notSetUp: (reason: string) => ({
+    title: 'Reminders Not Turned On',
+    description: `This device could not be registered for notifications, so reminders stay off. ${reason} Please try again later.`.replace(/\s+/g, ' '),
+  }),
   ready: (checkInTime: string) => ({
     title: 'Notifications Ready',
     description: `You'll get a reminder at ${formatWallTime12h(effectiveCheckInTime(checkInTime))} when your check-in window opens.`,
@@ -19,8 +28,8 @@ export const NOTIFICATION_TOASTS = {
 } as const;
 
 /**
- * Turning notifications on (spec part 2 §4): permission (denied is never re-requested), then this device's push
- * subscription in the background, then dailyReminders on. Turning them off saves false for both reminders.
+ * Turning notifications on (spec part 2 §4): permission (denied is never re-requested: the message says how to
+ * allow it again in this browser), then this device's push subscription, then dailyReminders on. Turning them off saves false for both reminders.
  * Returns whether notifications ended up on.
  */
 export function useNotificationSwitch(checkInTime: string) {
@@ -30,12 +39,12 @@ export function useNotificationSwitch(checkInTime: string) {
   const enable = useCallback(
     async (extra: { hasSeenNotificationModal?: boolean } = {}): Promise<boolean> => {
       if (!pushSupported()) {
-        toast({ title: 'Setup Warning', description: PUSH_MESSAGES.unsupported, variant: 'destructive' });
+        toast({ title: 'Reminders Not Turned On', description: PUSH_MESSAGES.unsupported, variant: 'destructive' });
         return false;
       }
       let state = permissionState();
       if (state === 'denied') {
-        toast({ ...NOTIFICATION_TOASTS.blocked, variant: 'destructive' });
+        toast({ ...NOTIFICATION_TOASTS.blocked(navigator.userAgent), variant: 'destructive' });
         if (extra.hasSeenNotificationModal) await patch.mutateAsync({ hasSeenNotificationModal: true }).catch(() => undefined);
         return false;
       }
@@ -45,20 +54,22 @@ export function useNotificationSwitch(checkInTime: string) {
         if (extra.hasSeenNotificationModal) await patch.mutateAsync({ hasSeenNotificationModal: true }).catch(() => undefined);
         return false;
       }
+      // This device subscribes first, then reminders go on: one message for the outcome, and the settings agree
+      // with it (issue 30: no 'Ready' followed by a red 'enabled but…' while Settings says off).
+      setSubscribing(true);
+      try {
+        await subscribeThisDevice();
+      } catch (err: unknown) {
+        toast({ ...NOTIFICATION_TOASTS.notSetUp(err instanceof Error ? err.message : ''), variant: 'destructive' });
+        if (extra.hasSeenNotificationModal) await patch.mutateAsync({ hasSeenNotificationModal: true }).catch(() => undefined);
+        return false;
+      } finally {
+        setSubscribing(false);
+        void client.invalidateQueries({ queryKey: THIS_DEVICE_ENDPOINT_KEY });
+        void client.invalidateQueries({ queryKey: notificationCheckKey });
+      }
       await patch.mutateAsync({ dailyReminders: true, ...extra });
       toast(NOTIFICATION_TOASTS.ready(checkInTime));
-      // The subscription is made in the background; a failure leaves the setting on and says so (the spec's
-      // 'Setup Warning', with the Web Push wording of its token messages).
-      setSubscribing(true);
-      void subscribeThisDevice()
-        .catch((err: unknown) =>
-          toast({ ...NOTIFICATION_TOASTS.setupWarning, description: `${NOTIFICATION_TOASTS.setupWarning.description}. ${err instanceof Error ? err.message : ''}`.trim(), variant: 'destructive' }),
-        )
-        .finally(() => {
-          setSubscribing(false);
-          void client.invalidateQueries({ queryKey: THIS_DEVICE_ENDPOINT_KEY });
-          void client.invalidateQueries({ queryKey: notificationCheckKey });
-        });
       return true;
     },
     [patch, client, checkInTime],

@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FREEZE_DAYS_BY_TIER, TIER_LABELS } from '@shared/domain/tiers';
 import { ApiError } from '@web/lib/api-client';
-import { leaveDevMode } from '@web/lib/dev-mode';
-import { Button } from '@web/components/ui/button';
+import { Button, buttonClass } from '@web/components/ui/button';
+import { LeaveDevModeButton } from '@web/components/ui/leave-dev-mode';
 import { TextField } from '@web/components/ui/field';
 import { toast } from '@web/components/ui/toast';
 import { devApi, parseDays, refreshAfterDevAction, testNotificationToast } from '../api/developer-tools';
@@ -95,9 +95,7 @@ export function DeveloperTools() {
         <h2 id="developer-tools" className="text-lg font-bold">
           Developer Tools
         </h2>
-        <Button variant="outline" onClick={() => void leaveDevMode()}>
-          Turn Off Developer Mode
-        </Button>
+        <LeaveDevModeButton className={buttonClass('outline')} label="Turn Off Developer Mode" />
       </div>
 
       <DaysForm label="Lost streak (days)" button="Create" min={1} max={365} busy={anyBusy} onSubmit={(n) => void run('lost', () => devApi.createLostStreak(n), 'Lost Streak Created')} />

@@ -3,12 +3,10 @@ import { hasAiCoach, type Tier } from '@shared/domain/tiers';
 import type { CheckInDto } from '@shared/schemas/check-ins';
 import { JOURNAL_FIELDS } from '@shared/domain/journal';
 import { Modal } from '@web/components/ui/dialog';
+import { scaleOption } from '@web/lib/check-ins';
 import { useJournalEntry } from '../api/check-in-details';
 import { dayTitle } from '../calendar-grid';
 
-/** The five emoji levels of the 0..4 scale. */
-export const EMOJI_LEVELS = ['😞', '😕', '😐', '🙂', '😄'] as const;
-const LEVEL_NAMES = ['Very low', 'Low', 'Okay', 'Good', 'Great'] as const;
 
 /**
  * Check-in Details (spec part 1 §2.9, §6): yes/no per area for free answers, emoji levels for the 0..4 scale,
@@ -35,6 +33,12 @@ export function CheckInDetailsDialog({
 
 export const CHECK_IN_DETAILS_TITLE = 'Check-in Details';
 
+/** A 0..4 answer as the check-in itself shows it: the same face and the same word (issue 30: one set of words). */
+function faceText(a: number): string {
+  const o = scaleOption(Math.max(0, Math.min(4, Math.round(a))));
+  return `${o.emoji} ${o.label}`;
+}
+
 /** The body of Check-in Details, also shown in place of the month inside the Monthly Activity View. */
 export function CheckInDetailsBody({ checkIn, tier }: { checkIn: CheckInDto | null; tier: Tier }) {
   const showJournal = hasAiCoach(tier);
@@ -52,9 +56,9 @@ export function CheckInDetailsBody({ checkIn, tier }: { checkIn: CheckInDto | nu
                 typeof a === 'boolean'
                   ? a
                     ? 'Yes'
-                    : 'No'
+                    : 'Not yet'
                   : typeof a === 'number'
-                    ? `${EMOJI_LEVELS[Math.max(0, Math.min(4, a))]} ${LEVEL_NAMES[Math.max(0, Math.min(4, a))]}`
+                    ? faceText(a)
                     : '—';
               const note = showJournal ? journal.data?.[JOURNAL_FIELDS[i]!] : null;
               return (

@@ -1,8 +1,10 @@
 import { Button } from '@web/components/ui/button';
 import { Modal } from '@web/components/ui/dialog';
+import { InlineNotice } from '@web/components/ui/notice';
 import { toast } from '@web/components/ui/toast';
 import { useDeclineRecovery } from '../api/recovery';
-import { STREAK_TEXTS } from '../texts';
+import { STREAK_TEXTS, shieldCountText } from '../texts';
+import { dayTitle } from '../calendar-grid';
 
 /** Local and session storage keys of the dashboard's streak dialogs. */
 export const streakStorageKeys = {
@@ -12,8 +14,27 @@ export const streakStorageKeys = {
   recoveryPrompted: 'big7_recovery_prompted',
 };
 
-/** Streak Protected!: shields were used since the last visit; OK (or × / Escape) acknowledges them. */
-export function ShieldsProtectedModal({ onAcknowledge }: { onAcknowledge: () => void }) {
+/** What the shields covered, by day: "Your shield covered Tuesday, March 10, 2026" (issue 30). */
+export function shieldsCoveredText(days: readonly string[]): string {
+  if (!days.length) return STREAK_TEXTS.protectedBody;
+  const sorted = [...days].sort();
+  if (sorted.length === 1) return `Your shield covered ${dayTitle(sorted[0]!)}, so your streak is safe.`;
+  return `Your shields covered ${sorted.length} days (${sorted.map(dayTitle).join('; ')}), so your streak is safe.`;
+}
+
+/**
+ * Streak Protected!: shields were used since the last visit; says which day each covered and how many are left.
+ * OK (or × / Escape) acknowledges them.
+ */
+export function ShieldsProtectedModal({
+  days = [],
+  shieldsLeft = null,
+  onAcknowledge,
+}: {
+  days?: readonly string[];
+  shieldsLeft?: number | null;
+  onAcknowledge: () => void;
+}) {
   return (
     <Modal
       open
@@ -22,11 +43,16 @@ export function ShieldsProtectedModal({ onAcknowledge }: { onAcknowledge: () => 
         if (!o) onAcknowledge();
       }}
       title={STREAK_TEXTS.protectedTitle}
-      description={STREAK_TEXTS.protectedBody}
+      description={shieldsCoveredText(days)}
     >
       <p className="mt-3 text-5xl text-center" aria-hidden="true">
         🛡️
       </p>
+      {shieldsLeft !== null && (
+        <p className="mt-3 text-center font-semibold" data-testid="shields-left">
+          {shieldCountText(shieldsLeft)} left
+        </p>
+      )}
       <Button className="mt-6" block onClick={onAcknowledge}>
         OK
       </Button>
@@ -37,12 +63,15 @@ export function ShieldsProtectedModal({ onAcknowledge }: { onAcknowledge: () => 
 /** Recover Your Streak: pay to get the lost streak back, or decline (a fresh start). */
 export function RecoverStreakModal({
   lostStreakValue,
+  offerEndsOn = null,
   checkout,
   onClose,
 }: {
   lostStreakValue: number;
+  /** The last day the offer stands (GET /api/streak/recovery-available). */
+  offerEndsOn?: string | null;
   /** The paid recovery (the subscriptions feature's checkout, handed in by the dashboard). */
-  checkout: { start: () => void; pending: boolean };
+  checkout: { start: () => void; pending: boolean; notice?: string | null };
   onClose: () => void;
 }) {
   const decline = useDeclineRecovery();
@@ -55,6 +84,11 @@ export function RecoverStreakModal({
       title={STREAK_TEXTS.recoverTitle}
       description={`Your ${lostStreakValue}-day streak was lost. Recover it and keep going where you left off.`}
     >
+      {offerEndsOn && (
+        <p className="mt-2 text-center font-semibold" data-testid="recovery-ends">
+          This offer stands until the end of {dayTitle(offerEndsOn)}.
+        </p>
+      )}
       <p className="mt-3 text-center text-5xl" aria-hidden="true">
         🔥
       </p>
@@ -62,6 +96,7 @@ export function RecoverStreakModal({
         <Button block disabled={busy} onClick={() => checkout.start()}>
           {STREAK_TEXTS.recoverButton}
         </Button>
+        {checkout.notice && <InlineNotice testId="verify-first-notice">{checkout.notice}</InlineNotice>}
         <Button
           block
           variant="outline"
@@ -81,6 +116,9 @@ export function RecoverStreakModal({
         >
           {STREAK_TEXTS.noThanks}
         </Button>
+        <p className="text-center text-sm text-muted" data-testid="recovery-final">
+          {STREAK_TEXTS.noThanksFinal}
+        </p>
       </div>
     </Modal>
   );

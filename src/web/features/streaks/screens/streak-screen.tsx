@@ -212,7 +212,8 @@ function RecentActivity({ streak, tier }: { streak: StreakView; tier: Tier }) {
       </h2>
       <p className="text-sm text-muted">The last 7 days</p>
       {current.isError && <p className="mt-2 text-danger-text">Your activity could not be loaded.</p>}
-      <div className="-mx-3 mt-3 grid grid-cols-7 gap-px" data-testid="recent-activity">
+      {/* Edge to edge on a phone (room for 7 tappable days); inside the card from 640 px (issue 30). */}
+      <div className="-mx-3 mt-3 grid grid-cols-7 gap-px sm:mx-0 sm:gap-1.5" data-testid="recent-activity">
         {recent.map((d) => (
           <div key={d.date} className="text-center">
             <span className="text-xs text-muted" aria-hidden="true">

@@ -15,21 +15,41 @@ const ACTION_LABEL: Record<PlanAction, string> = {
   unavailable: 'Unavailable',
 };
 
-/** One plan on /upgrade: name, price, inclusions and the one action that applies to it. */
-export function PlanCard({ plan, action, busy, onSelect }: { plan: Plan; action: PlanAction; busy: boolean; onSelect: () => void }) {
+/**
+ * One plan on /upgrade: name, price, inclusions and the one action that applies to it. `recommended`: the one plan
+ * the screen suggests (issue 30), marked as such and drawn out; the current plan is marked "Your plan".
+ */
+export function PlanCard({
+  plan,
+  action,
+  busy,
+  onSelect,
+  recommended = false,
+}: {
+  plan: Plan;
+  action: PlanAction;
+  busy: boolean;
+  onSelect: () => void;
+  recommended?: boolean;
+}) {
   const id = useId();
   const current = action === 'current';
   return (
     <section
       aria-labelledby={`${id}-name`}
       data-testid={`plan-${plan.tier}`}
-      className={cn('rounded-2xl border bg-surface p-4', current ? 'border-2 border-primary' : 'border-border', plan.comingSoon && 'opacity-80')}
+      className={cn('rounded-2xl border bg-surface p-4', current || recommended ? 'border-2 border-primary' : 'border-border', plan.comingSoon && 'opacity-80')}
     >
       <div className="flex items-start justify-between gap-3">
         <h3 id={`${id}-name`} className="text-lg font-bold">
           {plan.name}
         </h3>
         {current && <span className="rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-fg">Your plan</span>}
+        {recommended && !current && (
+          <span className="rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-fg" data-testid="plan-recommended">
+            Recommended
+          </span>
+        )}
         {plan.comingSoon && <span className="rounded-full bg-surface-2 px-2 py-0.5 text-xs font-semibold">Coming Soon</span>}
       </div>
       <p className="mt-1">

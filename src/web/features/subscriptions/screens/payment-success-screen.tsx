@@ -3,12 +3,14 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PaymentType } from '@shared/schemas/payments';
 import { ApiError } from '@web/lib/api-client';
-import { currentUserQueryKey } from '@web/lib/current-user';
+import { currentUserQueryKey, useCurrentUser } from '@web/lib/current-user';
+import type { Tier } from '@shared/domain/tiers';
+import { CheckList } from '@web/components/ui/check-list';
+import { PLANS } from '../plans';
 import { STREAK_KEY } from '@web/features/streaks/api/get-streak';
 import { SUBSCRIPTION_KEY } from '../api/get-subscription';
 import { ButtonLink } from '@web/components/ui/button';
 import { Card, Page, PageHeader } from '@web/components/ui/page';
-import { toast } from '@web/components/ui/toast';
 import { StatusIcon } from '../components/status-icon';
 import { processPayment } from '../api/process-payment';
 import { PURCHASE_HISTORY_KEY } from '../api/purchase-history';
@@ -38,6 +40,32 @@ function useBackToDashboard(enabled: boolean) {
   }, [enabled, navigate]);
 }
 
+/** Where each plan's newly unlocked feature lives, and how the success page leads there. */
+const UNLOCKED_LEAD: Partial<Record<Tier, { to: string; label: string }>> = {
+  premium: { to: '/tips', label: 'See your personalized tips' },
+  'ai-coach': { to: '/ai-coach', label: 'Meet your AI Coach' },
+  'ad-free': { to: '/', label: 'Back to your dashboard' },
+};
+
+/** After a membership payment: what the plan now unlocked, and a way straight there (issue 30). */
+function Unlocked() {
+  const tier = useCurrentUser().data?.tier;
+  const plan = PLANS.find((p) => p.tier === tier && p.tier !== 'free');
+  const lead = tier ? UNLOCKED_LEAD[tier] : undefined;
+  if (!plan) return null;
+  return (
+    <div className="mt-4 text-left" data-testid="unlocked">
+      <h3 className="font-bold">Now unlocked with {plan.name}</h3>
+      <CheckList items={plan.includes} className="mt-2" />
+      {lead && (
+        <ButtonLink to={lead.to} replace block className="mt-4">
+          {lead.label}
+        </ButtonLink>
+      )}
+    </div>
+  );
+}
+
 /**
  * /payment-success?session_id=…&type=shield|recovery|subscription|other: asks the server once to process the
  * payment (the server checks it with the provider and grants it once), then says how it went.
@@ -65,8 +93,8 @@ export default function PaymentSuccessScreen() {
     processPayment(sessionId, type)
       .then(async () => {
         rememberProcessed(sessionId);
+        // The card says it: no toast repeating it (and following the person to the next screen: issue 30).
         setState({ kind: 'success' });
-        if (type === 'shield') toast({ title: PAYMENT_TEXTS.shieldSuccessToast, description: PAYMENT_TEXTS.shieldSuccessToastBody });
         await Promise.all([
           qc.invalidateQueries({ queryKey: STREAK_KEY }),
           qc.invalidateQueries({ queryKey: SUBSCRIPTION_KEY }),
@@ -75,13 +103,9 @@ export default function PaymentSuccessScreen() {
         ]);
       })
       .catch((err: unknown) => {
+        // The card says it, with the session id to quote: no toast repeating it.
         const message = failureText(err);
-        setState({ kind: 'error', message });
-        toast({
-          title: PAYMENT_TEXTS.processingErrorTitle,
-          description: type === 'shield' && message === PAYMENT_TEXTS.processingErrorBody ? PAYMENT_TEXTS.shieldProcessingError : message,
-          variant: 'destructive',
-        });
+        setState({ kind: 'error', message: type === 'shield' && message === PAYMENT_TEXTS.processingErrorBody ? `${message} ${PAYMENT_TEXTS.shieldProcessingError}` : message });
       });
   }, [sessionId, type, navigate, qc]);
 
@@ -102,7 +126,8 @@ export default function PaymentSuccessScreen() {
             <StatusIcon kind="success" />
             <h2 className="mt-3 text-2xl font-bold">Payment Successful!</h2>
             <p className="mt-2">{PAYMENT_TEXTS.success[type]}</p>
-            <ButtonLink to={target} replace block className="mt-6">
+            {type === 'subscription' && <Unlocked />}
+            <ButtonLink to={target} replace block variant={type === 'subscription' ? 'outline' : 'primary'} className="mt-6">
               Return to App
             </ButtonLink>
           </div>

@@ -3,11 +3,13 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { TIER_LABELS, tierRank, type Tier } from '@shared/domain/tiers';
 import { ApiError } from '@web/lib/api-client';
+import { verifyFirstMessage } from '@web/lib/verify-first';
 import { currentUserQueryKey } from '@web/lib/current-user';
 import { STREAK_KEY } from '@web/features/streaks/api/get-streak';
 import { SUBSCRIPTION_KEY, useSubscription } from '../api/get-subscription';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/dialog';
+import { InlineNotice } from '@web/components/ui/notice';
 import { Page, PageHeader } from '@web/components/ui/page';
 import { toast } from '@web/components/ui/toast';
 import { useBillingPortal } from '../api/billing-portal';
@@ -15,7 +17,7 @@ import { useCreateSubscriptionCheckout } from '../api/create-checkout-session';
 import { CouponEntry } from '../components/coupon-entry';
 import { CurrentPlan } from '../components/current-plan';
 import { PlanCard, type PlanAction } from '../components/plan-card';
-import { PLANS } from '../plans';
+import { PLANS, recommendedTier } from '../plans';
 import { PAYMENT_TEXTS } from '../texts';
 import { detached } from '@web/lib/detached';
 
@@ -55,6 +57,8 @@ export default function UpgradeScreen() {
   const checkout = useCreateSubscriptionCheckout();
   const portal = useBillingPortal();
   const [downgradeTo, setDowngradeTo] = useState<Tier | null>(null);
+  // A purchase that waits for a verified address is said in place, above the plans (docs/decisions/037).
+  const [verifyNotice, setVerifyNotice] = useState<string | null>(null);
   const current: Tier = sub?.tier ?? 'free';
   const paidTier = sub?.billing?.tier ?? null;
   const scheduled = sub?.billing?.scheduledTier ?? null;
@@ -68,6 +72,8 @@ export default function UpgradeScreen() {
   };
 
   const fail = (err: unknown) => {
+    const verifyFirst = verifyFirstMessage(err);
+    if (verifyFirst) return setVerifyNotice(verifyFirst);
     const text = subscriptionErrorText(err);
     if (text) toast({ title: PAYMENT_TEXTS.subscriptionErrorTitle, description: text, variant: 'destructive' });
   };
@@ -124,9 +130,19 @@ export default function UpgradeScreen() {
         <CouponEntry />
         <h2 className="pt-2 text-lg font-bold">Plans</h2>
         <p className="text-sm text-muted">{PAYMENT_TEXTS.downgradeNote}</p>
+        {verifyNotice && <InlineNotice testId="verify-first-notice">{verifyNotice}</InlineNotice>}
         {PLANS.map((plan) => {
           const action = actionFor(plan.tier, plan.comingSoon);
-          return <PlanCard key={plan.tier} plan={plan} action={action} busy={checkout.isPending} onSelect={() => select(plan.tier, action)} />;
+          return (
+            <PlanCard
+              key={plan.tier}
+              plan={plan}
+              action={action}
+              recommended={plan.tier === recommendedTier(current)}
+              busy={checkout.isPending}
+              onSelect={() => select(plan.tier, action)}
+            />
+          );
         })}
       </div>
       <ConfirmDialog
