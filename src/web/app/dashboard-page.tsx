@@ -27,7 +27,6 @@ import {
 import { RewardClaimCards, useAvailableRewards } from '../features/rewards';
 import { StreakCard } from '../features/streaks';
 import { StrengthSummary } from '../features/insights/components/strength';
-import { getStreakQueryOptions } from '../features/streaks/api/get-streak';
 import { TrialBanners } from '../features/subscriptions';
 import { DashboardModals } from './dashboard-modals';
 

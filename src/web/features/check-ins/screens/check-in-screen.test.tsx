@@ -129,7 +129,12 @@ async function openFlow(path = '/checkin') {
 
 const question = () => screen.getByRole('progressbar', { name: 'Check-in progress' }).getAttribute('aria-valuetext');
 const heading = () => screen.getByRole('heading', { level: 2 }).textContent;
-const pass = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+/** Moves the fake clock on; a synchronous act flushes React at once (its returned thenable needs no await). */
+const pass = (ms: number): void => {
+  void act(() => {
+    vi.advanceTimersByTime(ms);
+  });
+};
 const answer = (yes: boolean) => fireEvent.click(screen.getByRole('button', { name: yes ? 'Yes' : 'No' }));
 
 /** Answers every question (the flow advancing by itself after each), ending on the review. */
