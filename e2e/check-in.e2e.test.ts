@@ -121,7 +121,9 @@ test.describe('daily check-in and dashboard', () => {
       await page.getByTestId('done-for-today').getByText('Done for today').waitFor();
       expect(await page.evaluate(() => localStorage.getItem('big7_session'))).not.toBeNull();
       expect(await tile(page, 'rest').innerText()).toContain('100%');
-      expect(await tile(page, 'nutrition').innerText()).toContain('0%');
+      // A free user's "no" reads as "not yet", with a hint, not a bare red 0% (issue 30).
+      await expect(page.getByTestId('not-yet-nutrition')).toContainText('Not yet');
+      expect(await tile(page, 'nutrition').innerText()).not.toContain('0%');
       // One check-in is too few for a verdict: no colour band on the score, no strengths or areas to focus on yet.
       await page.getByTestId('score-early').getByText('Early days: 2 more check-ins to see your level.').waitFor();
       expect(await page.locator('[data-banded]').getAttribute('data-banded')).toBe('false');

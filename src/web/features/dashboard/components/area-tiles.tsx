@@ -41,7 +41,7 @@ export function AreaTiles({ averages, tier, count }: { averages: Record<Area, nu
                 </span>
                 {pct === 0 && !usesScale(tier) ? (
                   // A yes/no area never answered yes: "not yet" and what starts it, not a bare red 0% (issue 30).
-                  <span data-testid={`tile-not-yet-${a}`}>
+                  <span data-testid={`not-yet-${a}`}>
                     <span className="block text-lg font-bold text-fg">Not yet</span>
                     <span className="block text-xs text-muted">One “yes” starts it</span>
                   </span>
