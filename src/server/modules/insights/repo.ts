@@ -1,18 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import { checkIns, streakFrozenDays, streakLedger, streakRecoveredDays, streakRestDays } from '@server/db/schema/index';
-import type { Area } from '@shared/domain/areas';
+import { areaScoreKey, type Area } from '@shared/domain/areas';
 import { normalizeStoredScore } from '@shared/domain/scoring';
-
-const AREA_COLUMNS = {
-  rest: checkIns.restScore,
-  exercise: checkIns.exerciseScore,
-  nutrition: checkIns.nutritionScore,
-  goals: checkIns.goalsScore,
-  boundaries: checkIns.boundariesScore,
-  connection: checkIns.connectionScore,
-  joy: checkIns.joyScore,
-} as const satisfies Record<Area, unknown>;
 
 export interface YearRows {
   checkIns: { date: string; score: number }[];
@@ -32,7 +22,7 @@ type Row = { kind: 'c' | 'f' | 'r' | 'x' | 'first' | 'earliest'; date: string | 
  * the score to show, the frozen, recovered and rest dates, the first counted check-in and the earliest check-in.
  */
 export async function yearRows(db: Db, userId: string, first: string, last: string, area: Area | null): Promise<YearRows> {
-  const score = area ? AREA_COLUMNS[area] : checkIns.score;
+  const score = area ? checkIns[areaScoreKey(area)] : checkIns.score;
   const res = (await db.execute(sql`
     SELECT 'c' AS kind, ${checkIns.localDate} AS date, ${score} AS score FROM ${checkIns}
       WHERE ${checkIns.userId} = ${userId} AND ${checkIns.localDate} BETWEEN ${first} AND ${last}

@@ -6,7 +6,7 @@ import { systemClock } from '@server/plugins/clock';
 import { checkIns, streakFrozenDays, streakLedger, streakRecoveredDays, streakRestDays, streakStates, streakStrengthDays, users } from '@server/db/schema/index';
 import type { StreakSnapshot, StreakState } from '@shared/domain/streak-engine';
 import { STRENGTH_HISTORY_DAYS, type StrengthFoldedDay, type StrengthState } from '@shared/domain/strength';
-import { AREAS } from '@shared/domain/areas';
+import { AREAS, areaScoreKey, byArea } from '@shared/domain/areas';
 
 export type StreakRow = typeof streakStates.$inferSelect;
 export type LedgerInsert = typeof streakLedger.$inferInsert;
@@ -402,13 +402,7 @@ export async function areaScoresOf(db: Db, pairs: readonly { userId: string; dat
     .select({
       userId: checkIns.userId,
       date: checkIns.localDate,
-      rest: checkIns.restScore,
-      exercise: checkIns.exerciseScore,
-      nutrition: checkIns.nutritionScore,
-      goals: checkIns.goalsScore,
-      boundaries: checkIns.boundariesScore,
-      connection: checkIns.connectionScore,
-      joy: checkIns.joyScore,
+      ...byArea((a) => checkIns[areaScoreKey(a)]),
     })
     .from(checkIns)
     .where(
