@@ -371,9 +371,10 @@ describe('streak engine against a day-by-day reference model', () => {
           prevToday = today;
           curToday = today;
           if (today > maxToday) maxToday = today;
-          // The job, a read or any action settles what has ended in the user's current zone; an unseen step, nothing.
+          // The job, a read, any action or yesterday's offline check-in syncing settles what has ended in the user's
+          // current zone; an unseen step, nothing.
           const jobRan = i > 0 && days[i - 1]!.jobRan;
-          const seenNow = jobRan || ops.read || ops.checkIn || ops.buy > 0 || ops.action !== 'none';
+          const seenNow = jobRan || pendingLate !== null || ops.read || ops.checkIn || ops.buy > 0 || ops.action !== 'none';
           if (!seenNow) {
             tally('unseen-step');
             return;
@@ -484,8 +485,17 @@ describe('streak engine against a day-by-day reference model', () => {
         expect(s.gapDates.length).toBeLessThanOrEqual(RECOVERY_WINDOW_DAYS + 1);
       }),
       {
-        numRuns: 150,
+        numRuns: Number(process.env.FC_RUNS ?? 150),
         examples: [
+          // An offline check-in whose sync is the only thing the server sees the next day.
+          [
+            [
+              { buy: 1, action: 'none', checkIn: true, jobRan: false, read: false, hours: 24, tz: null, late: true },
+              { buy: 0, action: 'none', checkIn: false, jobRan: false, read: false, hours: 24, tz: null, late: false },
+            ],
+            0,
+            [],
+          ],
           [recoveryExample, 0, []],
           [recoveryExample.map((d) => (d.action === 'recover-shield' ? { ...d, action: 'decline' as const } : d)), 0, []],
           [[...Array.from({ length: 101 }, () => recoveryExample[0]!), ...recoveryExample.slice(12)], 0, []],
