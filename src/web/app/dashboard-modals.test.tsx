@@ -9,31 +9,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { MOMENT_MS } from '@shared/domain/check-in-moment';
 import type { CheckInMoment } from '@web/lib/check-ins';
+import { publicUser } from '@test/helpers/public-user';
 import { apiEnvironment } from '@web/lib/api-client';
 import { openRewardModal } from '../features/rewards';
 import { DashboardModals } from './dashboard-modals';
 
 const TODAY = '2026-03-10';
-const USER = {
-  id: 'u1',
-  email: 'mia@example.com',
-  firstName: 'Mia',
-  lastName: null,
-  profileImageUrl: null,
-  age: null,
-  gender: null,
-  provider: 'email',
-  tier: 'free',
-  timezone: 'UTC',
-  checkInTime: '20:00',
-  emailVerified: true,
-  createdAt: '2026-01-01T00:00:00Z',
-  updatedAt: '2026-01-01T00:00:00Z',
-  firstCheckInCompleted: true,
-  premiumOfferUsed: false,
-  isAdmin: false,
-  devTools: false,
-};
+const USER = publicUser();
 
 interface Server {
   trialJustExpired?: 'premium' | null;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { getCurrentUserQueryOptions } from './current-user';
-import type { PublicUser } from '@shared/schemas/auth';
+import { publicUser } from '@test/helpers/public-user';
 import {
   SESSION_CACHE_KEY,
   SESSION_CACHE_TTL_MS,
@@ -15,26 +15,14 @@ import {
 import { memoryStorage } from './memory-storage';
 
 
-const user: PublicUser = {
-  id: 'u1',
+const user = publicUser({
   email: 'ana@example.com',
   firstName: 'Ana',
-  lastName: null,
-  profileImageUrl: null,
-  age: null,
-  gender: null,
-  provider: 'email',
-  tier: 'free',
   timezone: 'Europe/London',
-  checkInTime: '20:00',
-  emailVerified: true,
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
   firstCheckInCompleted: false,
-  premiumOfferUsed: false,
-  isAdmin: false,
-  devTools: false,
-};
+});
 
 let store: Storage;
 beforeEach(() => {

@@ -6,7 +6,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { AREAS, AREA_LABELS } from '@shared/domain/areas';
 import { BUTTON_LABELS } from '@shared/domain/check-in-window';
-import type { PublicUser } from '@shared/schemas/auth';
+import { publicUser } from '@test/helpers/public-user';
 import { todayResponseSchema, type CheckInSubmission, type TodayResponse } from '@shared/schemas/check-ins';
 import { apiEnvironment } from '@web/lib/api-client';
 import { setCurrentUser } from '@web/lib/current-user';
@@ -22,26 +22,14 @@ import CheckInScreen from './check-in-screen';
  * 3 s, which is stored on the device (IndexedDB, fake-indexeddb here) with its message on the screen.
  */
 
-const USER: PublicUser = {
-  id: 'u1',
+const USER = publicUser({
   email: 'pia@example.test',
   firstName: 'Pia',
-  lastName: null,
-  profileImageUrl: null,
-  age: null,
-  gender: null,
-  provider: 'email',
-  tier: 'free',
   timezone: 'Pacific/Auckland',
   checkInTime: '21:00',
-  emailVerified: true,
   createdAt: '2026-11-20T08:00:00.000Z',
   updatedAt: '2026-11-20T08:00:00.000Z',
-  firstCheckInCompleted: true,
-  premiumOfferUsed: false,
-  isAdmin: false,
-  devTools: false,
-};
+});
 
 /** Today's status with the evening window open (nothing done yet), as the server answers it. */
 function today(over: Partial<TodayResponse> = {}): TodayResponse {
