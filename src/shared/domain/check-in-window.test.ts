@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_ZONES } from '@test/helpers/time-zones';
 import {
   acceptsSubmission,
   BUTTON_LABELS,
@@ -63,32 +64,7 @@ function refNextDate(date: string): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + 24 * H).toISOString().slice(0, 10);
 }
 
-const ZONES = [
-  'UTC',
-  'Europe/London',
-  'Europe/Berlin',
-  'America/New_York',
-  'America/Los_Angeles',
-  'America/St_Johns',
-  'America/Sao_Paulo',
-  'America/Santiago',
-  'America/Havana',
-  'America/Asuncion',
-  'America/Nuuk',
-  'Atlantic/Azores',
-  'Africa/Cairo',
-  'Asia/Beirut',
-  'Asia/Kolkata',
-  'Asia/Kathmandu',
-  'Asia/Tokyo',
-  'Australia/Lord_Howe',
-  'Australia/Adelaide',
-  'Pacific/Auckland',
-  'Pacific/Chatham',
-  'Pacific/Kiritimati',
-  'Pacific/Pago_Pago',
-  'Pacific/Honolulu',
-];
+const ZONES = TEST_ZONES;
 
 const instantArb = fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2040, 0, 1) });
 const checkInTimeArb = fc.constantFrom(...CHECK_IN_TIMES);

@@ -1,25 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { TEST_ZONES } from '@test/helpers/time-zones';
 import { CHECK_IN_TIMES, officialWindow } from './check-in-window';
 import { addLocalDays, localDateOf } from './dates';
 import { checkMadeAt, MADE_AT_MAX_SKEW_MS, OFFLINE_CHECK_IN_MESSAGES, OFFLINE_SYNC_MS } from './offline-check-in';
 
-const ZONES = [
-  'UTC',
-  'Europe/London',
-  'Europe/Berlin',
-  'America/New_York',
-  'America/Los_Angeles',
-  'America/St_Johns',
-  'America/Santiago',
-  'America/Nuuk',
-  'Asia/Kolkata',
-  'Australia/Lord_Howe',
-  'Pacific/Auckland',
-  'Pacific/Chatham',
-  'Pacific/Kiritimati',
-  'Pacific/Pago_Pago',
-];
+const ZONES = TEST_ZONES;
 const OLD = new Date('2000-01-01T00:00:00Z');
 const base = (timezone: string, checkInTime = '20:00') => ({
   timezone,

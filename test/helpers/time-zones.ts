@@ -1,0 +1,31 @@
+/**
+ * The zones the property tests of the time rules draw from: UTC, whole- and part-hour offsets (St John's, Kolkata,
+ * Kathmandu, Chatham, Lord Howe's half-hour DST), both hemispheres' DST, zones that changed their rules (Sao Paulo,
+ * Havana, Asuncion, Nuuk, Cairo, Beirut), and both sides of the date line (Kiritimati +14, Pago Pago −11).
+ */
+export const TEST_ZONES = [
+  'UTC',
+  'Europe/London',
+  'Europe/Berlin',
+  'America/New_York',
+  'America/Los_Angeles',
+  'America/St_Johns',
+  'America/Sao_Paulo',
+  'America/Santiago',
+  'America/Havana',
+  'America/Asuncion',
+  'America/Nuuk',
+  'Atlantic/Azores',
+  'Africa/Cairo',
+  'Asia/Beirut',
+  'Asia/Kolkata',
+  'Asia/Kathmandu',
+  'Asia/Tokyo',
+  'Australia/Lord_Howe',
+  'Australia/Adelaide',
+  'Pacific/Auckland',
+  'Pacific/Chatham',
+  'Pacific/Kiritimati',
+  'Pacific/Pago_Pago',
+  'Pacific/Honolulu',
+] as const;
