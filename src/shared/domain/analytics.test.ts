@@ -1,23 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ACTIONS,
-  abbreviateNumber,
-  ageDistribution,
-  ageRangeOf,
-  churnRate,
-  growthRate,
-  isSaleReady,
-  isStrongAiCoachAdoption,
-  monthlyRecurringRevenue,
-  overallReadiness,
-  percent,
-  priorityActions,
-  progressToTarget,
-  projections,
-  quarterLabel,
-  rangeDays,
-  readinessLevel,
-  readinessScores,
+  ACTIONS, abbreviateNumber, ageDistribution, ageRangeOf, churnRate, growthRate, isSaleReady,
+  isStrongAiCoachAdoption, monthlyRecurringRevenue, overallReadiness, percent, priorityActions, progressToTarget,
+  projections, quarterLabel, rangeDays, readinessLevel, readinessScores
 } from './analytics';
 
 const base = { users: 50, retentionRate: 90, subscriptionRevenue: 2000, shieldPurchases: 0, aiCoachAdoption: 10, marketReadiness: 40 };
