@@ -7,7 +7,7 @@ import { showOverlay } from '@web/components/ui/loading-overlay';
 import { toast, toastError } from '@web/components/ui/toast';
 import { useDeleteAccount } from '../api/delete-account';
 import { getDeletionOfferQueryOptions } from '../api/get-deletion-offer';
-import { useRedeemOffer } from '../api/redeem-offer';
+import { useRedeemCoupon } from '@web/features/subscriptions/api/redeem-coupon';
 import { wipeBrowserData } from '@web/lib/browser-data';
 import { detached } from '@web/lib/detached';
 
@@ -39,7 +39,7 @@ export function DeleteAccountFlow({ children }: { children: (start: () => void, 
   const [step, setStep] = useState<Step>({ kind: 'closed' });
   const [starting, setStarting] = useState(false);
   const deletion = useAccountDeletion();
-  const redeem = useRedeemOffer();
+  const redeem = useRedeemCoupon();
 
   const start = async () => {
     setStarting(true);

@@ -9,7 +9,10 @@ import { REWARDS_KEY } from '@web/features/rewards/api/rewards';
 
 export type CouponResult = z.infer<typeof redeemCouponResultSchema>;
 
-/** POST /api/coupons/redeem {code} → {message, benefit}; then the subscription, user and streak (shields) refresh. */
+/**
+ * POST /api/coupons/redeem {code} → {message, benefit}: the coupon form, and the one-time offer on the deletion path.
+ * Then the subscription, user, streak (shields) and rewards refresh.
+ */
 export const redeemCoupon = (code: string) => api.post<CouponResult>('/api/coupons/redeem', { code });
 
 export function useRedeemCoupon() {
