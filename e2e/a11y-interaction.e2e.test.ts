@@ -1,4 +1,4 @@
-import { expect, test, useApp } from './fixtures';
+import { expect, recordScores, test, useApp } from './fixtures';
 import { request as playwrightRequest, type Page } from '@playwright/test';
 import { AUTO_ADVANCE_MS } from '@web/features/check-ins/questions';
 import { settled, tabTo } from './helpers/a11y';
@@ -139,14 +139,7 @@ test.describe('motion: the count-up, the confetti and the auto-advance move only
           const moves = motion === 'no-preference';
           await signedInUser(page, 'Ray');
           // Every value of the score React renders, from the first one (a count-up starts at 0%).
-          await page.addInitScript(() => {
-            const w = window as unknown as { __scores: string[] };
-            w.__scores = [];
-            new MutationObserver(() => {
-              const t = document.querySelector('[data-testid="overall-score-shown"]')?.textContent;
-              if (t && w.__scores.at(-1) !== t) w.__scores.push(t);
-            }).observe(document, { subtree: true, childList: true, characterData: true });
-          });
+          const scores = await recordScores(page);
           // The page's clock is held while the first answer is given: what moves on a timer shows.
           await page.clock.install();
           await page.goto('/checkin');
@@ -187,7 +180,6 @@ test.describe('motion: the count-up, the confetti and the auto-advance move only
           }
 
           // The score: counted up from 0% with motion; its final value from the first render without.
-          const scores = () => page.evaluate(() => (window as unknown as { __scores: string[] }).__scores);
           await expect.poll(async () => (await scores()).at(-1), { timeout: 10_000 }).toBe('100%');
           const shown = await scores();
           if (moves) {

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, useApp } from './fixtures';
+import { expect, recordScores, test, useApp } from './fixtures';
 import type { Page } from '@playwright/test';
 import { CELEBRATION_MOMENT_MS, MILESTONE_MOMENT_MS, MOMENT_MS } from '@shared/domain/check-in-moment';
 import { inBothThemes, SCREENSHOTS_DIR, seriousA11yViolations } from './helpers/browser';
@@ -40,19 +40,6 @@ async function holdMomentTimers(page: Page): Promise<void> {
 async function screenshotBothThemes(page: Page, dir: string, name: string): Promise<void> {
   mkdirSync(dir, { recursive: true });
   await inBothThemes(page, async (theme) => void (await page.screenshot({ path: `${dir}/${name}-${theme}.png` })));
-}
-
-/** Every value of the overall score the dashboard shows, from the first one. */
-async function recordScores(page: Page): Promise<() => Promise<string[]>> {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __scores: string[] };
-    w.__scores = [];
-    new MutationObserver(() => {
-      const t = document.querySelector('[data-testid="overall-score-shown"]')?.textContent;
-      if (t && w.__scores.at(-1) !== t) w.__scores.push(t);
-    }).observe(document, { subtree: true, childList: true, characterData: true });
-  });
-  return () => page.evaluate(() => (window as unknown as { __scores: string[] }).__scores);
 }
 
 /** Answers all seven (No where `noAt` says) and completes the check-in (new or edit); back on the dashboard. */

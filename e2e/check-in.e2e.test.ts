@@ -1,4 +1,4 @@
-import { expect, test, useApp } from './fixtures';
+import { expect, recordScores, test, useApp } from './fixtures';
 import type { Page } from '@playwright/test';
 import { seriousA11yViolations } from './helpers/browser';
 import { signedInThroughApi } from './helpers/users';
@@ -334,15 +334,7 @@ test.describe('daily check-in and dashboard', () => {
       await expectFocusedHeading(page, 'Review your answers');
       for (let k = 0; k < 8; k++) await page.keyboard.press('Tab');
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Complete check-in');
-      await page.addInitScript(() => {
-        const w = window as unknown as { __scoreTexts: string[] };
-        w.__scoreTexts = [];
-        const record = () => {
-          const text = document.querySelector('[data-testid="overall-score"]')?.previousElementSibling?.textContent;
-          if (text && w.__scoreTexts.at(-1) !== text) w.__scoreTexts.push(text);
-        };
-        new MutationObserver(record).observe(document, { subtree: true, childList: true, characterData: true });
-      });
+      const recorded = await recordScores(page);
       await page.keyboard.press('Enter');
 
       await page.waitForURL((u) => u.pathname === '/', { timeout: 10_000 });
@@ -350,7 +342,6 @@ test.describe('daily check-in and dashboard', () => {
       // Motion allowed here: the score counts up to 64% (cubic ease-out over 2 s) once the loading screen is gone.
       // Every value React renders is recorded by a MutationObserver installed before the page loaded, so a
       // slow machine cannot make the test miss the animation.
-      const recorded = () => page.evaluate(() => (window as unknown as { __scoreTexts: string[] }).__scoreTexts);
       await expect.poll(async () => (await recorded()).at(-1), { timeout: 15_000 }).toBe('64%');
       const shown = await recorded();
       const values2 = shown.map((v) => Number.parseInt(v, 10));

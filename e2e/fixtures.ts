@@ -248,3 +248,19 @@ export function useApp(options: UseAppOptions = {}): AppHandle {
   };
   return handle;
 }
+
+/**
+ * Records every value of the overall score the dashboard shows, from the first render on (a count-up starts at
+ * 0%; under reduced motion only the final value shows). Call before the page loads; the answer reads the values.
+ */
+export async function recordScores(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __scores: string[] };
+    w.__scores = [];
+    new MutationObserver(() => {
+      const t = document.querySelector('[data-testid="overall-score-shown"]')?.textContent;
+      if (t && w.__scores.at(-1) !== t) w.__scores.push(t);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __scores: string[] }).__scores);
+}
