@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCurrentUser } from '../lib/current-user';
+import { useCurrentUser } from '@web/features/auth/api/get-current-user';
 import { scrollBehavior } from '../lib/dates';
 import { syncFromPage } from '../lib/service-worker';
 import { setToastPlacement } from '../components/ui/toast';

@@ -8,7 +8,7 @@ import { getRecoveryPaymentsQueryOptions } from '../features/streaks/api/get-rec
 import { getStreakQueryOptions } from '../features/streaks/api/get-streak';
 import { getHistoryQueryOptions } from '../features/check-ins/api/get-history';
 import { getTodayQueryOptions } from '../features/check-ins/api/get-today';
-import { getAvailableRewardsQueryOptions } from '../features/rewards/api/rewards';
+import { getAvailableRewardsQueryOptions } from '../features/rewards/api/get-available-rewards';
 import { getCalendarQueryOptions } from '../features/streaks/api/calendar';
 import { getLedgerQueryOptions } from '../features/streaks/api/ledger';
 

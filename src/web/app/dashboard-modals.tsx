@@ -4,7 +4,7 @@ import { celebrationFor, weekDots } from '@shared/domain/check-in-moment';
 import { dashboardModal, offerRewardNow, unseenShieldDays } from '@shared/domain/dashboard-modals';
 import type { CheckInMoment } from '../lib/check-ins';
 import { useHistory } from '../features/check-ins/api/get-history';
-import { useCurrentUser } from '../lib/current-user';
+import { useCurrentUser } from '@web/features/auth/api/get-current-user';
 import { useSessionFailureRedirect } from '../lib/session-failure';
 import { addToList, readList } from '../lib/stored-list';
 import { useSubscription } from '../features/subscriptions/api/get-subscription';

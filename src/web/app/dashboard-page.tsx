@@ -5,7 +5,7 @@ import { forgetCheckInMoment, peekCheckInMoment } from '../lib/check-ins';
 import { OVERLAY_FADE_MS } from '../components/ui/loading-overlay';
 import { useTodayWithQueued } from '../lib/queued-check-ins';
 import { useAppBadge } from '../lib/app-badge';
-import { useCurrentUser } from '../lib/current-user';
+import { useCurrentUser } from '@web/features/auth/api/get-current-user';
 import { useSessionFailureRedirect } from '../lib/session-failure';
 import { historyQueryKey, useHistory } from '../features/check-ins/api/get-history';
 import { todayQueryKey, useToday } from '../features/check-ins/api/get-today';

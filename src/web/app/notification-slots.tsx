@@ -1,4 +1,4 @@
-import { useCurrentUser } from '../lib/current-user';
+import { useCurrentUser } from '@web/features/auth/api/get-current-user';
 import { NotificationSettings } from '../features/notifications';
 
 /**

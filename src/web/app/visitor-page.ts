@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { currentUserQueryKey } from '../lib/current-user';
+import { currentUserQueryKey } from '@web/features/auth/api/get-current-user';
 import { clearSessionCache } from '../lib/session-cache';
 
 /**

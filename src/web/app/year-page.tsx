@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Tier } from '@shared/domain/tiers';
 import { getHistoryQueryOptions } from '../features/check-ins/api/get-history';
-import { useCurrentUser } from '@web/lib/current-user';
+import { useCurrentUser } from '@web/features/auth/api/get-current-user';
 import { useSubscription } from '../features/subscriptions/api/get-subscription';
 import YearScreen from '../features/insights/screens/year-screen';
 import { CheckInDetailsDialog } from '../features/streaks/components/check-in-details';

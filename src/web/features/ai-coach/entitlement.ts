@@ -1,5 +1,5 @@
 import { hasAiCoach } from '@shared/domain/tiers';
-import { useCurrentUser } from '@web/lib/current-user';
+import { useCurrentUser } from '@web/features/auth/api/get-current-user';
 import { useSubscription } from '@web/features/subscriptions/api/get-subscription';
 
 /**

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { apiEnvironment } from '@web/lib/api-client';
-import { getCurrentUserQueryOptions } from '@web/lib/current-user';
+import { getCurrentUserQueryOptions } from '@web/features/auth/api/get-current-user';
 import { claimPreloads, resetPreloadsForTests } from '@web/lib/preloaded';
 import { createQueryClient } from '@web/lib/query-client';
 import { getTodayQueryOptions } from '@web/features/check-ins/api/get-today';

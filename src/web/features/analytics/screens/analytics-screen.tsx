@@ -14,7 +14,7 @@ import { cn } from '@web/components/ui/cn';
 import { Card, Page, PageHeader } from '@web/components/ui/page';
 import { toast } from '@web/components/ui/toast';
 import { ApiError, errorMessage } from '@web/lib/api-client';
-import { useCurrentUser } from '@web/lib/current-user';
+import { useCurrentUser } from '@web/features/auth/api/get-current-user';
 import { useAnalyticsMetrics } from '../api/get-analytics-metrics';
 import { ChartFigure } from '../components/chart';
 import { RegistrationMethodsCard } from '../components/registration-methods-card';

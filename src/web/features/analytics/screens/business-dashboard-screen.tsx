@@ -7,7 +7,7 @@ import { Card, Page, PageHeader } from '@web/components/ui/page';
 import { toast } from '@web/components/ui/toast';
 import { cn } from '@web/components/ui/cn';
 import { ApiError, errorMessage } from '@web/lib/api-client';
-import { useCurrentUser } from '@web/lib/current-user';
+import { useCurrentUser } from '@web/features/auth/api/get-current-user';
 import { useBusinessMetrics } from '../api/get-business-metrics';
 import { useFailedJobs } from '../api/get-failed-jobs';
 import { useHealth } from '../api/get-health';

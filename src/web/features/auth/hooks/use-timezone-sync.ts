@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { isAuthPage } from '@web/lib/api-client';
-import { setCurrentUser, useCurrentUser } from '@web/lib/current-user';
+import { setCurrentUser, useCurrentUser } from '@web/features/auth/api/get-current-user';
 import { browserTimezone, temporalTimezone } from '@web/lib/dates';
 import { updateTimezone } from '../api/update-timezone';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { signOut } from '@web/lib/current-user';
+import { signOut } from '@web/features/auth/api/sign-out';
 import { showOverlay } from '@web/components/ui/loading-overlay';
 
 /** /logout: signs out (cache cleared, even when the call fails) and goes to /. */

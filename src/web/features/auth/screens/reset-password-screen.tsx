@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { PASSWORD_HINT, passwordProblem } from '@shared/domain/auth-rules';
 import { ApiError } from '@web/lib/api-client';
-import { currentUserQueryKey } from '@web/lib/current-user';
+import { currentUserQueryKey } from '@web/features/auth/api/get-current-user';
 import { wipeBrowserData } from '@web/lib/browser-data';
 import { Button } from '@web/components/ui/button';
 import { PasswordField } from '@web/components/ui/field';

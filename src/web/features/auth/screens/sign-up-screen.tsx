@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { PASSWORD_HINT, validateSignUp, type SignUpField } from '@shared/domain/auth-rules';
 import { ApiError } from '@web/lib/api-client';
-import { currentUserQueryKey } from '@web/lib/current-user';
+import { currentUserQueryKey } from '@web/features/auth/api/get-current-user';
 import { browserTimezone } from '@web/lib/dates';
 import { setLoginFlags, setSignUpFlags, writeSessionCache } from '@web/lib/session-cache';
 import { Button, ButtonLink } from '@web/components/ui/button';

@@ -2,7 +2,7 @@ import { useEffect, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '@web/lib/api-client';
-import { currentUserQueryKey, useCurrentUser } from '@web/lib/current-user';
+import { currentUserQueryKey, useCurrentUser } from '@web/features/auth/api/get-current-user';
 import { Button, ButtonLink } from '@web/components/ui/button';
 import { useVerifyEmail } from '../api/verify-email';
 import { EmailField, useEmailField } from '../components/email-field';

@@ -3,7 +3,7 @@ import { MutationObserver, onlineManager, QueryObserver, type QueryKey } from '@
 import { CHECK_IN_DERIVED } from '@web/lib/check-ins';
 import { historyQueryKey } from './get-history';
 import { todayQueryKey } from './get-today';
-import { currentUserQueryKey } from '@web/lib/current-user';
+import { currentUserQueryKey } from '@web/features/auth/api/get-current-user';
 import { createQueryClient } from '@web/lib/query-client';
 import { queuedCheckInsKey } from '@web/lib/queued-check-ins';
 import type { QueuedCheckIn } from '@web/sw/offline-queue';

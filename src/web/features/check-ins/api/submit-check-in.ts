@@ -3,7 +3,7 @@ import type { CheckInResult, CheckInSubmission } from '@shared/schemas/check-ins
 import type { PublicUser } from '@shared/schemas/auth';
 import { api } from '@web/lib/api-client';
 import { invalidateCheckIns } from '@web/lib/check-ins';
-import { currentUserQueryKey } from '@web/lib/current-user';
+import { currentUserQueryKey } from '@web/features/auth/api/get-current-user';
 import { addQueuedCheckIn } from '@web/lib/queued-check-ins';
 import { submitOrQueue } from '../offline';
 

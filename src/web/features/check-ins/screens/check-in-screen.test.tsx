@@ -9,7 +9,7 @@ import { BUTTON_LABELS } from '@shared/domain/check-in-window';
 import { publicUser } from '@test/helpers/public-user';
 import { todayResponseSchema, type CheckInSubmission, type TodayResponse } from '@shared/schemas/check-ins';
 import { apiEnvironment } from '@web/lib/api-client';
-import { setCurrentUser } from '@web/lib/current-user';
+import { setCurrentUser } from '@web/features/auth/api/get-current-user';
 import { createQueryClient } from '@web/lib/query-client';
 import { queuedCheckIns } from '@web/sw/offline-queue';
 import { OFFLINE_MESSAGES, SUBMIT_TIMEOUT_MS } from '../offline';

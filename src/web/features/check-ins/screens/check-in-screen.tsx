@@ -13,7 +13,7 @@ import { ApiError } from '@web/lib/api-client';
 import { JUST_CHECKED_IN_FLAG, saveCheckInMoment, type CheckInMoment } from '@web/lib/check-ins';
 import { historyQueryKey } from '../api/get-history';
 import { getTodayQueryOptions } from '../api/get-today';
-import { useCurrentUser } from '@web/lib/current-user';
+import { useCurrentUser } from '@web/features/auth/api/get-current-user';
 import { useDeveloperMode } from '@web/lib/developer-mode';
 import { useTodayWithQueued } from '@web/lib/queued-check-ins';
 import { Button, ButtonLink } from '@web/components/ui/button';

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Dashboard } from '@shared/schemas/dashboard';
 import { api } from '@web/lib/api-client';
-import { setCurrentUser } from '@web/lib/current-user';
+import { setCurrentUser } from '@web/features/auth/api/get-current-user';
 import { preloadedOr } from '@web/lib/preloaded';
 import { getTodayQueryOptions } from '@web/features/check-ins/api/get-today';
 import { getStreakQueryOptions } from '@web/features/streaks/api/get-streak';

@@ -5,7 +5,7 @@ import { ConfirmDialog } from '@web/components/ui/dialog';
 import { Card, Page, PageHeader } from '@web/components/ui/page';
 import { toast, toastError } from '@web/components/ui/toast';
 import { ApiError, errorMessage } from '@web/lib/api-client';
-import { useCurrentUser } from '@web/lib/current-user';
+import { useCurrentUser } from '@web/features/auth/api/get-current-user';
 import { useDeleteFeedback } from '../api/delete-feedback';
 import { useFeedback } from '../api/get-feedback';
 import { FeedbackCard } from '../components/feedback-card';

@@ -3,7 +3,7 @@ import { findingsFor } from '@shared/domain/correlations';
 import { usesScale } from '@shared/domain/tiers';
 import { ButtonLink } from '@web/components/ui/button';
 import { Card, LoadErrorCard, LoadingStatus } from '@web/components/ui/page';
-import { useCurrentUser } from '@web/lib/current-user';
+import { useCurrentUser } from '@web/features/auth/api/get-current-user';
 import { useCorrelations } from '../api/get-correlations';
 
 /** An example of what the section tells, for the plans without it (never the person's own data). */

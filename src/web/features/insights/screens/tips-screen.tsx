@@ -4,7 +4,7 @@ import { ButtonLink } from '@web/components/ui/button';
 import { cn } from '@web/components/ui/cn';
 import { Card, LoadErrorCard, LoadingStatus, Page, PageHeader } from '@web/components/ui/page';
 import { useHistory } from '@web/features/check-ins/api/get-history';
-import { useCurrentUser } from '@web/lib/current-user';
+import { useCurrentUser } from '@web/features/auth/api/get-current-user';
 import { hasEnoughForLevels, MIN_CHECK_INS_FOR_LEVELS, moreNeededText } from '@shared/domain/early-days';
 import { scoreTextClass } from '@web/lib/score-colors';
 import { useTips } from '../api/get-tips';

@@ -9,7 +9,7 @@ import { Button } from '@web/components/ui/button';
 import { cn } from '@web/components/ui/cn';
 import { Card, Page, PageHeader } from '@web/components/ui/page';
 import { ApiError } from '@web/lib/api-client';
-import { useCurrentUser } from '@web/lib/current-user';
+import { useCurrentUser } from '@web/features/auth/api/get-current-user';
 import { DAY_STATE_META } from '@web/lib/day-states';
 import { scoreBgClass, scoreTextClass } from '@web/lib/score-colors';
 import { useYear } from '../api/get-year';

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@web/components/ui/button';
 import { Card, Page, PageHeader } from '@web/components/ui/page';
 import { toast, toastError } from '@web/components/ui/toast';
-import { useCurrentUser } from '@web/lib/current-user';
+import { useCurrentUser } from '@web/features/auth/api/get-current-user';
 import { notificationCheckKey } from '../api/get-notification-check';
 import { sendTestNotification } from '../api/send-test-notification';
 import { THIS_DEVICE_ENDPOINT_KEY } from '../lib/use-this-device';

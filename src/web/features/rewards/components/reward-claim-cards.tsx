@@ -1,4 +1,4 @@
-import { useAvailableRewards } from '../api/rewards';
+import { useAvailableRewards } from '../api/get-available-rewards';
 import { openRewardModal } from '../reward-store';
 
 /** One card per reward the server says is available; tapping opens the reward modal. */

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useCurrentUser } from '@web/lib/current-user';
+import { useCurrentUser } from '@web/features/auth/api/get-current-user';
 import { openRewardModal, useRewardModal } from '../reward-store';
 import { RewardClaimCards } from './reward-claim-cards';
 import { RewardModal } from './reward-modal';

@@ -4,7 +4,7 @@ import { rewardFor, TRIAL_DAYS, TRIAL_LABELS, type RewardType } from '@shared/do
 import { Button } from '@web/components/ui/button';
 import { Modal } from '@web/components/ui/dialog';
 import { toast } from '@web/components/ui/toast';
-import { useClaimReward } from '../api/rewards';
+import { useClaimReward } from '../api/claim-reward';
 import { REWARD_TEXTS, REWARD_TIMINGS, greetingName } from '../texts';
 import { CheckList } from '@web/components/ui/check-list';
 

@@ -6,7 +6,15 @@ import { Button, buttonClass } from '@web/components/ui/button';
 import { LeaveDevModeButton } from '@web/components/ui/leave-dev-mode';
 import { TextField } from '@web/components/ui/field';
 import { toast } from '@web/components/ui/toast';
-import { devApi, parseDays, refreshAfterDevAction, testNotificationToast } from '../api/developer-tools';
+import { redeemCoupon } from '@web/features/subscriptions/api/redeem-coupon';
+import { sendTestNotification } from '@web/features/notifications/api/send-test-notification';
+import { createLostStreak } from '../api/create-lost-streak';
+import { resetFreezeDays } from '../api/reset-freeze-days';
+import { resetStreak } from '../api/reset-streak';
+import { resetTrialNotification } from '../api/reset-trial-notification';
+import { setStreak } from '../api/set-streak';
+import { simulateShieldProtection } from '../api/simulate-shield-protection';
+import { parseDays, refreshAfterDevAction, simulateShieldPayment, testNotificationToast } from '../lib/developer-tools';
 
 const FREEZE_TIERS = ['ad-free', 'premium', 'ai-coach'] as const;
 const DEV_COUPONS = ['OFFERPREMIUM30', 'OFFERAI30'] as const;
@@ -85,7 +93,7 @@ export function DeveloperTools() {
   const navigate = useNavigate();
   const sendTest = async () => {
     setBusy('notify');
-    toast(testNotificationToast(await devApi.sendTestNotification().catch((err: unknown) => err)));
+    toast(testNotificationToast(await sendTestNotification().catch((err: unknown) => err)));
     setBusy(null);
   };
   const anyBusy = busy !== null;
@@ -98,17 +106,17 @@ export function DeveloperTools() {
         <LeaveDevModeButton className={buttonClass('outline')} label="Turn Off Developer Mode" />
       </div>
 
-      <DaysForm label="Lost streak (days)" button="Create" min={1} max={365} busy={anyBusy} onSubmit={(n) => void run('lost', () => devApi.createLostStreak(n), 'Lost Streak Created')} />
-      <DaysForm label="Set streak (days)" button="Set" min={0} max={365} busy={anyBusy} onSubmit={(n) => void run('set', () => devApi.setStreak(n), 'Streak Set')} />
+      <DaysForm label="Lost streak (days)" button="Create" min={1} max={365} busy={anyBusy} onSubmit={(n) => void run('lost', () => createLostStreak(n), 'Lost Streak Created')} />
+      <DaysForm label="Set streak (days)" button="Set" min={0} max={365} busy={anyBusy} onSubmit={(n) => void run('set', () => setStreak(n), 'Streak Set')} />
 
       <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-        <Button variant="secondary" disabled={anyBusy} onClick={() => void run('reset', devApi.resetStreak, 'Streak Reset')}>
+        <Button variant="secondary" disabled={anyBusy} onClick={() => void run('reset', resetStreak, 'Streak Reset')}>
           Reset Streak
         </Button>
-        <Button variant="secondary" disabled={anyBusy} onClick={() => void run('trial', devApi.resetTrialNotification, 'Trial Notification Reset')}>
+        <Button variant="secondary" disabled={anyBusy} onClick={() => void run('trial', resetTrialNotification, 'Trial Notification Reset')}>
           Reset Trial Notification
         </Button>
-        <Button variant="secondary" disabled={anyBusy} onClick={() => void run('shield', devApi.simulateShieldProtection, 'Shield Protection Simulated')}>
+        <Button variant="secondary" disabled={anyBusy} onClick={() => void run('shield', simulateShieldProtection, 'Shield Protection Simulated')}>
           Simulate Shield Protection
         </Button>
         <Button variant="secondary" disabled={anyBusy} aria-busy={busy === 'notify'} onClick={() => void sendTest()}>
@@ -120,7 +128,7 @@ export function DeveloperTools() {
         <legend className="font-medium">Reset freeze days</legend>
         <div className="mt-2 grid grid-cols-3 gap-2">
           {FREEZE_TIERS.map((t) => (
-            <Button key={t} variant="secondary" disabled={anyBusy} onClick={() => void run(`freeze-${t}`, () => devApi.resetFreezeDays(FREEZE_DAYS_BY_TIER[t]), 'Freeze Days Reset')}>
+            <Button key={t} variant="secondary" disabled={anyBusy} onClick={() => void run(`freeze-${t}`, () => resetFreezeDays(FREEZE_DAYS_BY_TIER[t]), 'Freeze Days Reset')}>
               {FREEZE_DAYS_BY_TIER[t]} ({TIER_LABELS[t]})
             </Button>
           ))}
@@ -131,7 +139,7 @@ export function DeveloperTools() {
         <legend className="font-medium">Redeem coupon</legend>
         <div className="mt-2 grid grid-cols-2 gap-2">
           {DEV_COUPONS.map((code) => (
-            <Button key={code} variant="secondary" disabled={anyBusy} onClick={() => void run(code, () => devApi.redeemCoupon(code), 'Coupon Applied!')}>
+            <Button key={code} variant="secondary" disabled={anyBusy} onClick={() => void run(code, () => redeemCoupon(code), 'Coupon Applied!')}>
               {code}
             </Button>
           ))}
@@ -151,7 +159,7 @@ export function DeveloperTools() {
         block
         disabled={anyBusy}
         onClick={() =>
-          void devApi.simulateShieldPayment().then(
+          void simulateShieldPayment().then(
             (url) => navigate(url),
             (err: unknown) => toast({ title: 'Developer Tool Failed', description: failureText(err), variant: 'destructive' }),
           )

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Switch } from 'radix-ui';
 import { useTheme } from '@web/lib/theme';
-import { useCurrentUser } from '@web/lib/current-user';
+import { useCurrentUser } from '@web/features/auth/api/get-current-user';
 import { DEV_TOOLS_OFF, useDevMode } from '@web/lib/dev-mode';
 import { DeveloperTools } from '../components/developer-tools';
 import { CheckInTimeSetting } from '../components/check-in-time';

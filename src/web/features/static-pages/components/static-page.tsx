@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Page, PageHeader } from '@web/components/ui/page';
-import { useCurrentUser } from '@web/lib/current-user';
+import { useCurrentUser } from '@web/features/auth/api/get-current-user';
 
 /**
  * The frame of the static pages: a back button to /settings (to the welcome screen for a visitor, who has no

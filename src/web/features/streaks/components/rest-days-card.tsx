@@ -7,7 +7,9 @@ import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/page';
 import { TextField } from '@web/components/ui/field';
 import { toast } from '@web/components/ui/toast';
-import { useCancelRestDay, usePlanRestDays, useRestDays } from '../api/rest-days';
+import { useCancelRestDay } from '../api/cancel-rest-day';
+import { useRestDays } from '../api/get-rest-days';
+import { usePlanRestDays } from '../api/plan-rest-days';
 import { dayTitle } from '../calendar-grid';
 import { STREAK_TEXTS } from '../texts';
 

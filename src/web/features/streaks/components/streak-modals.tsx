@@ -2,7 +2,7 @@ import { Button } from '@web/components/ui/button';
 import { Modal } from '@web/components/ui/dialog';
 import { InlineNotice } from '@web/components/ui/notice';
 import { toast } from '@web/components/ui/toast';
-import { useDeclineRecovery } from '../api/recovery';
+import { useDeclineRecovery } from '../api/decline-recovery';
 import { STREAK_TEXTS, shieldCountText } from '../texts';
 import { dayTitle } from '../calendar-grid';
 

@@ -2,10 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { redeemCouponResultSchema } from '@shared/schemas/subscriptions';
 import { api } from '@web/lib/api-client';
-import { currentUserQueryKey } from '@web/lib/current-user';
+import { currentUserQueryKey } from '@web/features/auth/api/get-current-user';
 import { SUBSCRIPTION_KEY } from './get-subscription';
 import { STREAK_KEY } from '@web/features/streaks/api/get-streak';
-import { REWARDS_KEY } from '@web/features/rewards/api/rewards';
+import { REWARDS_KEY } from '@web/features/rewards/api/get-available-rewards';
 
 export type CouponResult = z.infer<typeof redeemCouponResultSchema>;
 

@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PaymentType } from '@shared/schemas/payments';
 import { ApiError } from '@web/lib/api-client';
-import { currentUserQueryKey, useCurrentUser } from '@web/lib/current-user';
+import { currentUserQueryKey, useCurrentUser } from '@web/features/auth/api/get-current-user';
 import type { Tier } from '@shared/domain/tiers';
 import { CheckList } from '@web/components/ui/check-list';
 import { PLANS } from '../plans';

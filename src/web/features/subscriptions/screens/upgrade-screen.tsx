@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { TIER_LABELS, tierRank, type Tier } from '@shared/domain/tiers';
 import { ApiError } from '@web/lib/api-client';
 import { verifyFirstMessage } from '@web/lib/verify-first';
-import { currentUserQueryKey } from '@web/lib/current-user';
+import { currentUserQueryKey } from '@web/features/auth/api/get-current-user';
 import { STREAK_KEY } from '@web/features/streaks/api/get-streak';
 import { SUBSCRIPTION_KEY, useSubscription } from '../api/get-subscription';
 import { Button } from '@web/components/ui/button';

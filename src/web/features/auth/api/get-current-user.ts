@@ -1,9 +1,8 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { PublicUser } from '@shared/schemas/auth';
-import { api } from './api-client';
-import { QUERY_TIMES } from './query-client';
-import { wipeBrowserData } from './browser-data';
-import { clearSessionCache, readSessionCache, writeSessionCache } from './session-cache';
+import { api } from '@web/lib/api-client';
+import { QUERY_TIMES } from '@web/lib/query-client';
+import { clearSessionCache, readSessionCache, writeSessionCache } from '@web/lib/session-cache';
 
 /**
  * The session probe: GET /api/auth/session answers the same user as GET /api/auth/user, but 200 {user: null} for a
@@ -60,20 +59,4 @@ export function useCurrentUser() {
 export function setCurrentUser(client: QueryClient, user: PublicUser): void {
   writeSessionCache(user);
   client.setQueryData(currentUserQueryKey, user);
-}
-
-/**
- * Sign-out (spec part 1 §4.1, part 2 §4): POST /api/auth/logout, then the cache is cleared and the app
- * goes to / — also when the call fails (the failure is only logged).
- */
-export async function signOut(client: QueryClient, go: (to: string) => void = (to) => window.location.assign(to)): Promise<void> {
-  try {
-    await api.post('/api/auth/logout');
-  } catch (err) {
-    console.warn('Sign-out call failed; signing out locally', err);
-  }
-  // Awaited (it never rejects): the navigation below must not cut short the deletion of the API read cache.
-  await wipeBrowserData('sign-out');
-  client.clear();
-  go('/');
 }

@@ -1,35 +1,28 @@
-import { ApiError, api } from '@web/lib/api-client';
-import { currentUserQueryKey } from '@web/lib/current-user';
+/**
+ * What the developer tools (components/developer-tools.tsx) do around their calls: the simulated shield payment,
+ * the refresh after each call, the days field's check and the test notification's toast. The calls themselves are
+ * one file each under api/ (or the owning feature's api/: the coupon, the test notification, the checkout).
+ */
+import { ApiError } from '@web/lib/api-client';
+import { currentUserQueryKey } from '@web/features/auth/api/get-current-user';
 import { queryClient } from '@web/lib/query-client';
 import { CHECK_INS_KEY } from '@web/lib/check-ins';
 import { STREAK_KEY } from '@web/features/streaks/api/get-streak';
-import { REWARDS_KEY } from '@web/features/rewards/api/rewards';
+import { REWARDS_KEY } from '@web/features/rewards/api/get-available-rewards';
 import { SUBSCRIPTION_KEY } from '@web/features/subscriptions/api/get-subscription';
-
-/** The developer calls of spec part 2 §7 (they answer 404 unless the server runs with developer tools). */
-export const devApi = {
-  createLostStreak: (lostDays: number) => api.post<{ message: string }>('/api/dev/create-lost-streak', { lostDays }),
-  setStreak: (days: number) => api.post<{ message: string }>('/api/test/set-streak', { days }),
-  resetStreak: () => api.post<{ message: string }>('/api/test/reset-streak'),
-  resetTrialNotification: () => api.post<{ message: string }>('/api/developer/reset-trial-notification', {}),
-  simulateShieldProtection: () => api.post<{ message: string }>('/api/test/simulate-shield-protection'),
-  resetFreezeDays: (freezeDays: number) => api.post<{ message: string }>('/api/streak/reset-freeze-days', { freezeDays }),
-  redeemCoupon: (code: string) => api.post<{ message: string; benefit: string }>('/api/coupons/redeem', { code }),
-  sendTestNotification: () => api.post<{ success: true; devices: number }>('/api/notifications/send-test', {}),
-  simulateShieldPayment,
-};
+import { payTestCheckout } from '@web/features/subscriptions/api/pay-test-checkout';
+import { createCheckoutSession } from '@web/features/subscriptions/api/streak-checkout';
 
 /**
  * The simulated payment-success redirect: buys one shield through the built-in test checkout (create a session,
  * pay it) and answers the success page's address, /payment-success?session_id=test_session_…&type=shield. With
  * Stripe configured the test checkout is off (404) and so is this tool.
  */
-async function simulateShieldPayment(): Promise<string> {
-  const start = await api.post<{ url?: string }>('/api/stripe/create-checkout-session', { productType: 'freeze_day' });
-  const id = start?.url ? new URL(start.url, 'http://app.invalid').searchParams.get('session_id') : null;
+export async function simulateShieldPayment(): Promise<string> {
+  const url = await createCheckoutSession('freeze_day');
+  const id = new URL(url, 'http://app.invalid').searchParams.get('session_id');
   if (!id) throw new Error('This tool needs the built-in test checkout (Stripe is configured on this server).');
-  const paid = await api.post<{ url: string }>(`/api/stripe/test-checkout/${encodeURIComponent(id)}/pay`);
-  return paid.url;
+  return (await payTestCheckout(id)).url;
 }
 
 /** After any developer action every streak, subscription, reward and user view is refetched. */

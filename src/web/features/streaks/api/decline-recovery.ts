@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { messageSchema, recoverResultSchema } from '@shared/schemas/streaks';
+import type { messageSchema } from '@shared/schemas/streaks';
 import { api } from '@web/lib/api-client';
 import { STREAK_KEY } from './get-streak';
 
@@ -12,19 +12,6 @@ export function useDeclineRecovery() {
     mutationFn: declineRecovery,
     // Not awaited: the refetch closes the dialog (no recovery is offered any more), and a caller's own onSuccess (its
     // toast) must run while the dialog is still mounted — TanStack Query skips a mutate() callback after unmount.
-    onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: STREAK_KEY });
-    },
-  });
-}
-
-/** POST /api/streak/recover → shield-based recovery. */
-export const recoverWithShield = () => api.post<z.infer<typeof recoverResultSchema>>('/api/streak/recover');
-export function useRecoverWithShield() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: recoverWithShield,
-    // Not awaited, as above: the caller's toast comes before the refetch closes its dialog.
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: STREAK_KEY });
     },
