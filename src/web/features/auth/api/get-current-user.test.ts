@@ -5,14 +5,7 @@ import { memoryStorage } from '@web/lib/memory-storage';
 import { SESSION_CACHE_TTL_MS, writeSessionCache } from '@web/lib/session-cache';
 import { getCurrentUserQueryOptions } from './get-current-user';
 
-const user = publicUser({
-  email: 'ana@example.com',
-  firstName: 'Ana',
-  timezone: 'Europe/London',
-  createdAt: '2025-01-01T00:00:00.000Z',
-  updatedAt: '2025-01-01T00:00:00.000Z',
-  firstCheckInCompleted: false,
-});
+const user = publicUser();
 
 describe('the current-user query starts from the session cache', () => {
   const g = globalThis as { localStorage?: Storage };

@@ -11,7 +11,7 @@ import { STREAK_KEY } from '@web/features/streaks/api/get-streak';
 import { REWARDS_KEY } from '@web/features/rewards/api/get-available-rewards';
 import { SUBSCRIPTION_KEY } from '@web/features/subscriptions/api/get-subscription';
 import { payTestCheckout } from '@web/features/subscriptions/api/pay-test-checkout';
-import { createCheckoutSession } from '@web/features/subscriptions/api/streak-checkout';
+import { createCheckoutSession } from '@web/features/subscriptions/api/create-checkout-session';
 
 /**
  * The simulated payment-success redirect: buys one shield through the built-in test checkout (create a session,

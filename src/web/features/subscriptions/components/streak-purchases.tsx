@@ -4,7 +4,7 @@ import { verifyFirstMessage } from '@web/lib/verify-first';
 import { Button } from '@web/components/ui/button';
 import { InlineNotice } from '@web/components/ui/notice';
 import { toast } from '@web/components/ui/toast';
-import { useStartCheckout } from '../api/streak-checkout';
+import { useStartCheckout } from '../api/create-checkout-session';
 import { STREAK_PURCHASE_TEXTS, SUBSCRIPTION_TIMINGS } from '../texts';
 
 /**
