@@ -9,7 +9,7 @@ import { EVENING_ZONE } from './helpers/zones';
  * first HTML, painted in the stored theme before any script runs, and React takes it over without a hydration
  * warning or a console error; `#root` is a React root. A signed-in person's / is still the dashboard.
  */
-const e2e = useApp();
+const e2e = useApp({ context: { timezoneId: EVENING_ZONE } });
 
 const PAGES = [
   ['/', { name: 'Big 7', level: 1 }],

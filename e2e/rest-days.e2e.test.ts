@@ -5,7 +5,7 @@ import { signUpAndSignIn } from './helpers/users';
 import { EVENING_ZONE } from './helpers/zones';
 
 /** Issue 28: plan a rest day on /streak, see it in the calendar and the allowance, cancel it. */
-const e2e = useApp({});
+const e2e = useApp({ context: { timezoneId: EVENING_ZONE } });
 const { withPage } = e2e;
 
 test.describe('rest days', () => {
