@@ -12,6 +12,8 @@ import { X } from 'lucide-react';
  */
 const BASE = {
   nav: 'bottom-[calc(4.75rem+env(safe-area-inset-bottom))] left-1/2 lg:bottom-6 lg:left-[calc(50%+3rem)]',
+  // A dialog is centred on the whole screen, rail or not: so is the toast with it.
+  navDialog: 'bottom-[calc(4.75rem+env(safe-area-inset-bottom))] left-1/2 lg:bottom-6',
   plain: 'bottom-[calc(1rem+env(safe-area-inset-bottom))] left-1/2',
 } as const;
 const WIDTH = 'w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2';
@@ -80,6 +82,16 @@ export default function Toaster() {
   }, [dialog]);
 
   const open = !!t?.open;
+  // A dialog that opens takes the stage: a calm toast raised before it (about another screen, or saying what the
+  // dialog now says) goes, so no toast sits under a dialog it has nothing to do with. Errors stay to be read.
+  const seenDialog = useRef(dialog);
+  useEffect(() => {
+    const opened = dialog && dialog !== seenDialog.current;
+    seenDialog.current = dialog;
+    if (opened && t?.open && t.variant !== 'destructive') dismissToast(t.id);
+    // Only when the dialog changes: a toast raised while it is open stays.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [dialog]);
   useLayoutEffect(() => {
     if (open) measure();
     else setLift(null);
@@ -103,7 +115,7 @@ export default function Toaster() {
     };
   }, [open, measure]);
 
-  const base = aboveNav ? BASE.nav : BASE.plain;
+  const base = aboveNav ? (dialog ? BASE.navDialog : BASE.nav) : BASE.plain;
   const viewport = (
     <RadixToast.Viewport
       ref={viewportRef}
@@ -111,8 +123,6 @@ export default function Toaster() {
         'fixed z-[100] m-0 flex list-none flex-col outline-none',
         WIDTH,
         base,
-        // A dialog is centred on the whole screen, rail or not: so is the toast with it.
-        dialog && 'lg:left-1/2',
         lift === 'top' && 'bottom-auto top-[calc(0.75rem+env(safe-area-inset-top))]',
       )}
       style={typeof lift === 'number' ? { bottom: lift } : undefined}
