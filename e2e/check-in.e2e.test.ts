@@ -451,7 +451,7 @@ test.describe('daily check-in and dashboard', () => {
       const time = page.getByLabel('Check-in time');
       expect(await time.isEnabled()).toBe(true);
       await time.selectOption('21:30');
-      await page.getByText('Your check-in window now opens at 9:30 PM.', { exact: true }).waitFor(); // not the live region's announcement
+      await expect(page.getByTestId('check-in-time-saved')).toHaveText('Your check-in window now opens at 9:30 PM.'); // said in place, no toast
       await page.goto('/');
       await page.getByTestId('check-in-closed').getByText('Check-in opens at 9:30 PM').waitFor();
       expect(await page.getByTestId('check-in-note').innerText()).toBe('You can update today’s check-in from 9:30 PM.');

@@ -282,7 +282,7 @@ test.describe('lost streaks, shields and developer mode', () => {
       await toast(page).getByText('Shield Protection Simulated', { exact: true }).waitFor();
       await nav(page, 'Dashboard');
       const protectedModal = page.getByRole('dialog', { name: 'Streak Protected!' });
-      // The dialog's own text (the simulation's toast, shown inside the open dialog, says the same).
+      // The dialog's own text. The simulation's toast from Settings (it said the same) goes as the dialog opens.
       // It says which day the shield covered (yesterday) and how many shields are left.
       const yesterday = await page.evaluate(() => {
         const d = new Date(Date.now() - 86_400_000);
@@ -293,6 +293,7 @@ test.describe('lost streaks, shields and developer mode', () => {
         .filter({ hasText: `Your shield covered ${yesterday}, so your streak is safe.` })
         .waitFor({ timeout: 15_000 });
       await protectedModal.getByTestId('shields-left').getByText(/ left$/).waitFor();
+      await expect(page.locator('[data-variant]').getByText('Shield Protection Simulated')).toHaveCount(0);
       await protectedModal.getByRole('button', { name: 'OK' }).click();
       await protectedModal.waitFor({ state: 'detached' });
       // Yesterday frozen and no check-in today: the snowflake.

@@ -78,9 +78,9 @@ export async function layoutProblems(page: Page): Promise<LayoutProblem[]> {
 
 /**
  * The visible controls on screen (see CONTROLS) that `cover` (a toast) lies over, outside `cover` itself, as
- * 'button "Log In"' descriptions: a toast must leave every button and field of the screen free.
+ * 'button "Log In"' descriptions; `selector` narrows what counts (PRIMARY_ACTIONS below).
  */
-export async function controlsCoveredBy(cover: Locator): Promise<string[]> {
+export async function controlsCoveredBy(cover: Locator, selector: string = CONTROLS): Promise<string[]> {
   return cover.evaluate((over, selector) => {
     const c = over.getBoundingClientRect();
     const out: string[] = [];
@@ -95,5 +95,11 @@ export async function controlsCoveredBy(cover: Locator): Promise<string[]> {
       if (x > 0.5 && y > 0.5) out.push(`${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`);
     }
     return out;
-  }, CONTROLS);
+  }, selector);
 }
+
+/**
+ * A screen's primary actions, what a toast must never cover (src/web/components/ui/toaster.tsx): the filled buttons
+ * (primary and destructive), submit buttons and anything marked data-primary-action; with `:focus`, the control in use.
+ */
+export const PRIMARY_ACTIONS = 'button.bg-primary, a.bg-primary, button.bg-danger, button[type="submit"], [data-primary-action], :focus';

@@ -114,7 +114,7 @@ export const DELETION_OFFERS = {
     title: 'Before you go: AI Coach free for 30 days',
     description:
       'If Big 7 has not been helping, a different way of using it might. This is offered once: 30 days of AI Coach free — personal coaching, a journal, every Premium feature and 10 shields. No payment, nothing renews. Or continue deleting; it is your choice.',
-    accept: 'Try AI Coach free for 30 days',
+    accept: 'Try AI Coach free',
   },
   premium: {
     code: 'OFFERPREMIUM30',
@@ -122,7 +122,7 @@ export const DELETION_OFFERS = {
     title: 'Before you go: Premium free for 30 days',
     description:
       'If Big 7 has not been helping, a different way of using it might. This is offered once: 30 days of Premium free — the 5-point answers, personalised tips and 5 shields. No payment, nothing renews. Or continue deleting; it is your choice.',
-    accept: 'Try Premium free for 30 days',
+    accept: 'Try Premium free',
   },
 } as const;
 

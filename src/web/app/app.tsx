@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCurrentUser } from '@web/features/auth/api/get-current-user';
 import { scrollBehavior } from '../lib/dates';
 import { syncFromPage } from '../lib/service-worker';
-import { setToastPlacement } from '../components/ui/toast';
+import { setToastAboveNav } from '../components/ui/toast';
 import { useTimezoneSync } from '../features/auth/hooks/use-timezone-sync';
 import { showsBottomNav } from './nav-paths';
 import { applyMetadata } from './metadata';
@@ -60,9 +60,9 @@ export function App() {
   }, [userId]);
   useHealPushSubscription(userId);
 
-  // Toasts sit above the bottom navigation, or at the top of a screen without it (components/ui/toast.tsx).
+  // Toasts sit above the bottom navigation, or near the bottom edge of a screen without it (components/ui/toast.tsx).
   const navShown = !!userId && showsBottomNav(pathname);
-  useEffect(() => setToastPlacement(navShown ? 'above-nav' : 'top'), [navShown]);
+  useEffect(() => setToastAboveNav(navShown), [navShown]);
 
   // Nothing is rendered until the session check has answered (a prerendered signed-out page starts with the answer:
   // app/visitor-page.ts).

@@ -2,9 +2,9 @@ import { ApiError, errorMessage } from '@web/lib/api-client';
 import { createValueStore, useStore } from '@web/lib/create-store';
 
 /**
- * Toasts (spec part 1 §2.6, §9): bottom centre just above the bottom navigation; on a screen without it (sign-in,
- * sign-up, the check-in flow…) at the top, clear of a header's back button, because there the form fields and the
- * primary action fill the bottom of the screen. Screens do not send a toast that repeats what they already show.
+ * Toasts (spec part 1 §2.6, §9; issue 30): in one place, bottom centre, just above the bottom navigation (near the
+ * bottom edge on a screen without it), moved up clear of a primary action they would cover (./toaster.tsx). Screens
+ * do not send a toast that repeats what they already show.
  * One at a time (a new toast replaces the visible one),
  * a 3-second progress bar, a close button, default and destructive variants, auto-dismiss after about 6 s.
  *
@@ -65,14 +65,13 @@ export function dismissToast(id?: number): void {
   }, TOAST_REMOVE_DELAY);
 }
 
-/** Where toasts sit: just above the bottom navigation, or at the top of a screen that has none. */
-export type ToastPlacement = 'above-nav' | 'top';
-const placement = createValueStore<ToastPlacement>('top');
+/** Whether the bottom navigation is on screen: toasts sit just above it, or near the bottom edge without it. */
+const aboveNav = createValueStore(false);
 /** Set by the app shell whenever the bottom navigation appears or goes. */
-export const setToastPlacement = (p: ToastPlacement): void => {
-  if (placement.read() !== p) placement.set(p);
+export const setToastAboveNav = (on: boolean): void => {
+  if (aboveNav.read() !== on) aboveNav.set(on);
 };
-export const useToastPlacement = (): ToastPlacement => useStore(placement);
+export const useToastAboveNav = (): boolean => useStore(aboveNav);
 
 /** The toast shown now (null when none): read by the Toaster. */
 export function useCurrentToast(): ToastState | null {

@@ -1,39 +1,143 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Toast as RadixToast } from 'radix-ui';
 import { cn } from './cn';
 import { useTopDialog } from './dialog';
-import { dismissToast, TOAST_DEFAULT_DURATION, TOAST_PROGRESS_MS, useCurrentToast, useToastPlacement } from './toast';
+import { dismissToast, TOAST_DEFAULT_DURATION, TOAST_PROGRESS_MS, useCurrentToast, useToastAboveNav } from './toast';
 import { X } from 'lucide-react';
 
 /**
- * Above the bottom navigation (bottom-left of the content next to the rail from 1024 px); on a screen without it,
- * or while a dialog is open (its buttons are at its bottom, over the lower half of the screen), at the top: on a
- * phone right of a header's back button (a 44 px link at the left edge), centred from 640 px.
+ * The one place of a toast (issue 30): bottom centre. Above the bottom navigation where there is one (bottom-centre of
+ * the content next to the rail from 1024 px); near the bottom edge on a screen without it.
  */
-const VIEWPORT = {
-  'above-nav':
-    'bottom-[calc(4.75rem+env(safe-area-inset-bottom))] left-1/2 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 lg:bottom-6 lg:left-[calc(50%+3rem)]',
-  top: 'top-[calc(0.75rem+env(safe-area-inset-top))] left-16 right-4 sm:left-1/2 sm:right-auto sm:w-[min(28rem,calc(100vw-2rem))] sm:-translate-x-1/2',
+const BASE = {
+  nav: 'bottom-[calc(4.75rem+env(safe-area-inset-bottom))] left-1/2 lg:bottom-6 lg:left-[calc(50%+3rem)]',
+  // A dialog is centred on the whole screen, rail or not: so is the toast with it.
+  navDialog: 'bottom-[calc(4.75rem+env(safe-area-inset-bottom))] left-1/2 lg:bottom-6',
+  plain: 'bottom-[calc(1rem+env(safe-area-inset-bottom))] left-1/2',
 } as const;
+const WIDTH = 'w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2';
+
+/**
+ * What a toast never covers: the screen's primary actions, i.e. its filled buttons (the primary and destructive
+ * variants of ui/button), submit buttons and anything marked `data-primary-action`; inside an open dialog, every
+ * button of the dialog but its × in the corner.
+ */
+const PRIMARY = 'button.bg-primary, button.bg-danger, a.bg-primary, button[type="submit"], [data-primary-action]';
+const IN_DIALOG = 'button:not([data-testid="dialog-close"]), a[href], [data-primary-action]';
+/** Space kept between a toast and the action under it, and from the top edge. */
+const GAP = 8;
+
+function visibleRects(scope: ParentNode, selector: string, skip: Element): DOMRect[] {
+  const out: DOMRect[] = [];
+  for (const el of Array.from(scope.querySelectorAll(selector))) {
+    if (skip.contains(el) || el.closest('[aria-hidden="true"], [inert]')) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width < 1 || r.height < 1 || r.bottom <= 0 || r.top >= window.innerHeight) continue;
+    out.push(r);
+  }
+  return out;
+}
+
+/**
+ * How far from the bottom edge the toast goes (px), or null where its own place (`base` px from the bottom) covers
+ * nothing: just above the lowest primary action it would cover, then the next, and so on; 'top' when no room is left
+ * below the top edge (a screen or dialog full of actions).
+ */
+function clearance(toast: DOMRect, base: number, obstacles: DOMRect[]): number | 'top' | null {
+  const vh = window.innerHeight;
+  const across = obstacles.filter((r) => r.right > toast.left && r.left < toast.right);
+  let bottom = base;
+  for (let i = 0; i <= across.length; i++) {
+    const top = vh - bottom - toast.height;
+    const hit = across.filter((r) => r.top < vh - bottom && r.bottom > top);
+    if (hit.length === 0) return bottom === base ? null : top < GAP ? 'top' : bottom;
+    bottom = vh - Math.min(...hit.map((r) => r.top)) + GAP;
+  }
+  return 'top';
+}
 
 /** Mounted once by the app providers (loaded with the first toast). */
 export default function Toaster() {
   const t = useCurrentToast();
-  const screenPlacement = useToastPlacement();
-  // While a dialog is open the toasts are shown inside it: everything outside a modal dialog is inert and under it.
+  const aboveNav = useToastAboveNav();
+  // A modal dialog makes everything outside it inert and draws over it: while one is open the toast is rendered
+  // inside it (still read out, still closable), at the same bottom-centre place, clear of the dialog's buttons.
   const dialog = useTopDialog();
-  const placement = dialog ? 'top' : screenPlacement;
   const destructive = t?.variant === 'destructive';
-  const viewport = <RadixToast.Viewport className={cn('fixed z-[100] m-0 flex list-none flex-col outline-none', VIEWPORT[placement])} />;
+  const probe = useRef<HTMLDivElement>(null);
+  const viewportRef = useRef<HTMLOListElement>(null);
+  const [lift, setLift] = useState<number | 'top' | null>(null);
+
+  const measure = useCallback(() => {
+    const el = viewportRef.current;
+    const base = probe.current;
+    if (!el || !base) return;
+    const box = el.getBoundingClientRect();
+    if (box.height < 1) return setLift(null);
+    const basePx = window.innerHeight - base.getBoundingClientRect().top;
+    const at = { left: box.left, right: box.right, height: box.height } as DOMRect;
+    const obstacles = dialog ? visibleRects(dialog, IN_DIALOG, el) : visibleRects(document, PRIMARY, el);
+    setLift(clearance(at, basePx, obstacles));
+  }, [dialog]);
+
+  const open = !!t?.open;
+  // A dialog that opens takes the stage: a calm toast raised before it (about another screen, or saying what the
+  // dialog now says) goes, so no toast sits under a dialog it has nothing to do with. Errors stay to be read.
+  const seenDialog = useRef(dialog);
+  useEffect(() => {
+    const opened = dialog && dialog !== seenDialog.current;
+    seenDialog.current = dialog;
+    if (opened && t?.open && t.variant !== 'destructive') dismissToast(t.id);
+    // Only when the dialog changes: a toast raised while it is open stays.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [dialog]);
+  useLayoutEffect(() => {
+    if (open) measure();
+    else setLift(null);
+  }, [open, t?.id, aboveNav, measure]);
+  useEffect(() => {
+    if (!open) return;
+    let frame = 0;
+    const later = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(measure);
+    };
+    window.addEventListener('scroll', later, { capture: true, passive: true });
+    window.addEventListener('resize', later);
+    // The screen settles after the toast appears (a list loads, a notice opens): measured again once it has.
+    const settle = setTimeout(later, 300);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(settle);
+      window.removeEventListener('scroll', later, { capture: true });
+      window.removeEventListener('resize', later);
+    };
+  }, [open, measure]);
+
+  const base = aboveNav ? (dialog ? BASE.navDialog : BASE.nav) : BASE.plain;
+  const viewport = (
+    <RadixToast.Viewport
+      ref={viewportRef}
+      className={cn(
+        'fixed z-[100] m-0 flex list-none flex-col outline-none',
+        WIDTH,
+        base,
+        lift === 'top' && 'bottom-auto top-[calc(0.75rem+env(safe-area-inset-top))]',
+      )}
+      style={typeof lift === 'number' ? { bottom: lift } : undefined}
+      data-toast-viewport=""
+    />
+  );
   return (
-    <RadixToast.Provider swipeDirection={placement === 'top' ? 'up' : 'down'} duration={TOAST_DEFAULT_DURATION} label="Notification">
+    <RadixToast.Provider swipeDirection="down" duration={TOAST_DEFAULT_DURATION} label="Notification">
       {t && (
         <RadixToast.Root
           key={t.id}
           open={t.open}
           duration={t.duration ?? TOAST_DEFAULT_DURATION}
-          onOpenChange={(open) => {
-            if (!open) dismissToast(t.id);
+          onOpenChange={(o) => {
+            if (!o) dismissToast(t.id);
           }}
           type={destructive ? 'foreground' : 'background'}
           className={cn(
@@ -57,6 +161,8 @@ export default function Toaster() {
           />
         </RadixToast.Root>
       )}
+      {/* The toast's own place, measured (the viewport itself may have moved up). */}
+      <div ref={probe} aria-hidden="true" className={cn('pointer-events-none invisible fixed h-0', WIDTH, base)} />
       {dialog ? createPortal(viewport, dialog) : viewport}
     </RadixToast.Provider>
   );

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Switch } from 'radix-ui';
-import { toast, toastError } from '@web/components/ui/toast';
+import { toastError } from '@web/components/ui/toast';
 import { useNotificationSettings } from '../api/get-notification-settings';
 import { usePatchNotificationSettings } from '../api/update-notification-settings';
 import { switchClass, thumbClass, trackClass } from './notification-settings';
@@ -14,14 +14,12 @@ export const EMAIL_FALLBACK_TEXT = {
   statusPush: (devices: number) => `Push reaches ${devices} device${devices === 1 ? '' : 's'}, so your reminders come as notifications, not e-mails.`,
   statusEmail: 'No device can get push right now: your reminders come by e-mail.',
   statusNone: 'No device can get push right now, so reminders cannot reach you. Turn this on to get them by e-mail.',
-  on: { title: 'E-mail reminders on', description: 'When push cannot reach you, your reminders come by e-mail.' },
-  off: { title: 'E-mail reminders off', description: 'No reminder e-mails will be sent.' },
 } as const;
 
 /**
  * /notifications: the opt-in e-mail fallback (decision 021). Off by default; turning it on also turns the daily
  * reminder on (a device without push, such as iOS Safari outside the Home Screen, has no other way to). The
- * status line says which channel the reminders take now.
+ * status line says which channel the reminders take now (no toast repeats the switch: issue 30).
  */
 export function EmailFallback({ email, devices, iosNotInstalled }: { email: string; devices: number | null; iosNotInstalled: boolean }) {
   const id = useId();
@@ -32,7 +30,6 @@ export function EmailFallback({ email, devices, iosNotInstalled }: { email: stri
     devices === null ? null : devices > 0 ? EMAIL_FALLBACK_TEXT.statusPush(devices) : on ? EMAIL_FALLBACK_TEXT.statusEmail : EMAIL_FALLBACK_TEXT.statusNone;
   const change = (next: boolean) =>
     patch.mutate(next ? { emailFallback: true, ...(settings.data?.dailyReminders ? {} : { dailyReminders: true }) } : { emailFallback: false }, {
-      onSuccess: () => toast(next ? EMAIL_FALLBACK_TEXT.on : EMAIL_FALLBACK_TEXT.off),
       onError: (err) => toastError(err, 'Update Failed'),
     });
   return (

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { CHECK_IN_TIMES, canChangeCheckInTime, effectiveCheckInTime } from '@shared/domain/check-in-window';
 import { formatWallTime12h } from '@shared/domain/dates';
 import type { PublicUser } from '@shared/schemas/auth';
-import { toast, toastError } from '@web/components/ui/toast';
+import { toastError } from '@web/components/ui/toast';
 import { useUpdateCheckInTime } from '../api/update-check-in-time';
 
 /**
@@ -19,11 +19,14 @@ export function CheckInTimeSetting({ user }: { user: PublicUser }) {
   }, []);
   const allowed = canChangeCheckInTime(now, user.timezone, current);
   const update = useUpdateCheckInTime();
+  // Said in place under the select (a live region), not in a toast over the screen (issue 30).
+  const [saved, setSaved] = useState<string | null>(null);
 
   const onChange = (value: string) => {
     if (value === current) return;
+    setSaved(null);
     update.mutate(value, {
-      onSuccess: () => toast({ title: 'Check-in Time Updated', description: `Your check-in window now opens at ${formatWallTime12h(value)}.` }),
+      onSuccess: () => setSaved(`Your check-in window now opens at ${formatWallTime12h(value)}.`),
       onError: (err) => toastError(err, 'Update Failed', 'Could not change your check-in time. Please try again.'),
     });
   };
@@ -51,6 +54,9 @@ export function CheckInTimeSetting({ user }: { user: PublicUser }) {
         {allowed
           ? 'Your daily window opens at this time and closes at midnight.'
           : `Today's window has started, so the time can be changed again after midnight.`}
+      </p>
+      <p role="status" className="w-full text-sm font-medium empty:hidden" data-testid="check-in-time-saved">
+        {saved}
       </p>
     </div>
   );
