@@ -29,3 +29,14 @@ export function byArea<T>(f: (area: Area) => T): Record<Area, T> {
 export function byAreaScoreKey<T>(f: (area: Area) => T): Record<AreaScoreKey, T> {
   return Object.fromEntries(AREAS.map((a) => [areaScoreKey(a), f(a)])) as Record<AreaScoreKey, T>;
 }
+
+/** Each area's icon (the tiles, the trends, the category pages). */
+export const AREA_ICONS: Record<Area, string> = {
+  rest: '😴',
+  exercise: '🏃',
+  nutrition: '🥗',
+  goals: '🎯',
+  boundaries: '🧱',
+  connection: '🤝',
+  joy: '😊',
+};

@@ -7,15 +7,8 @@ import type { Level } from './insights';
  * advice for good / excellent ones. Several tips per area and level so the advice varies from day to day.
  */
 
-export const AREA_ICONS: Record<Area, string> = {
-  rest: '😴',
-  exercise: '🏃',
-  nutrition: '🥗',
-  goals: '🎯',
-  boundaries: '🧱',
-  connection: '🤝',
-  joy: '😊',
-};
+/** The areas' icons live with the areas (./areas.ts): screens that show them do not carry the tip table. */
+export { AREA_ICONS } from './areas';
 
 export const TIPS: Record<Area, Record<Level, readonly string[]>> = {
   rest: {

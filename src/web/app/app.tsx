@@ -39,11 +39,17 @@ function useRouteEffects(pathname: string): void {
 function useHealPushSubscription(userId: string | undefined): void {
   const client = useQueryClient();
   useEffect(() => {
-    if (!userId) return;
+    // Only a granted permission has a subscription to heal: for everyone else the push code stays unloaded.
+    if (!userId || !pushGranted()) return;
     void import('../features/notifications/lib/push-client')
       .then((m) => m.healSubscriptionAndRefresh(client))
       .catch(() => undefined);
   }, [userId, client]);
+}
+
+/** Whether this browser has push and its notification permission is granted (push-client's permissionState, inline). */
+function pushGranted(): boolean {
+  return 'Notification' in window && 'serviceWorker' in navigator && 'PushManager' in window && Notification.permission === 'granted';
 }
 
 /** The app: nothing is rendered while the auth state loads; then the visitor or the signed-in routes. */
@@ -73,7 +79,8 @@ export function App() {
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-[200] focus:rounded-lg focus:bg-surface focus:p-3">
         Skip to content
       </a>
-      {user && (
+      {/* Only a user with something to see above the screen loads it (the developer banner, the verification one). */}
+      {user && (user.devTools || !user.emailVerified) && (
         <Suspense fallback={null}>
           <TopChrome user={user} extra={user.isAdmin ? <UnreadFeedbackCount /> : null} />
         </Suspense>

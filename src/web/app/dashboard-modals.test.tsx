@@ -74,7 +74,16 @@ const moment = (over: Partial<CheckInMoment> = {}): CheckInMoment => ({
 });
 
 const realFetch = apiEnvironment.fetch;
-beforeAll(() => {
+beforeAll(async () => {
+  // Each dialog's code loads when it opens (React.lazy): loaded here once, so the timings below are the queue's.
+  await Promise.all([
+    import('../features/dashboard/components/check-in-moment'),
+    import('../features/subscriptions/components/trial-expired-modal'),
+    import('../features/streaks/components/streak-modals'),
+    import('./dashboard-recovery-modal'),
+    import('../features/rewards/components/reward-modal'),
+    import('../features/notifications/components/enable-notifications-modal'),
+  ]);
   // jsdom has <dialog> but not its modal methods; the reduced-motion query keeps confetti (Web Animations) out.
   HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
     this.setAttribute('open', '');

@@ -4,16 +4,32 @@ import { celebrationFor, weekDots } from '@shared/domain/check-in-moment';
 import { dashboardModal, offerRewardNow, unseenShieldDays } from '@shared/domain/dashboard-modals';
 import type { CheckInMoment } from '../lib/check-ins';
 import { useHistory } from '../features/check-ins/api/get-history';
+import { lazyComponent } from '../lib/lazy-component';
 import { useCurrentUser } from '@web/features/auth/api/get-current-user';
 import { useSessionFailureRedirect } from '../lib/session-failure';
 import { addToList, readList } from '../lib/stored-list';
 import { useSubscription } from '../features/subscriptions/api/get-subscription';
-import { useOtherDialogOpen } from '../components/ui/dialog';
-import { EnableNotificationsModal, useNotificationPromptDue } from '../features/notifications';
-import { CheckInMomentOverlay } from '../features/dashboard';
-import { RewardModal, openRewardModal, rewardsOfferedKey, useAvailableRewards, useRewardModal } from '../features/rewards';
-import { RecoverStreakModal, STREAK_KEY, ShieldsProtectedModal, streakStorageKeys, useFrozenDays, useRecoveryAvailable, useStreak } from '../features/streaks';
-import { TrialExpiredModal, useRecoveryCheckout } from '../features/subscriptions';
+import { useOtherDialogOpen } from '../components/ui/dialog-state';
+// From the features' files, not their index files: an index's other parts (the settings' switch, the reward
+// claims) would come into this page's files with it.
+import { useNotificationPromptDue, usePermissionGrantedForNewUser } from '../features/notifications/lib/prompt';
+import { openRewardModal, rewardsOfferedKey, useRewardModal } from '../features/rewards/reward-store';
+import { useAvailableRewards } from '../features/rewards/api/get-available-rewards';
+import { STREAK_KEY, streakStorageKeys, useFrozenDays, useRecoveryAvailable, useStreak } from '../features/streaks';
+
+// Each dialog's code loads when it opens (issue 26: the dashboard's first view shows none of them); the moment after
+// a check-in starts loading as the dashboard's code does (preloadCheckInMoment), so it opens as soon as before.
+const CheckInMomentOverlay = lazyComponent(() => import('../features/dashboard/components/check-in-moment').then((m) => m.CheckInMomentOverlay));
+const TrialExpiredModal = lazyComponent(() => import('../features/subscriptions/components/trial-expired-modal').then((m) => m.TrialExpiredModal));
+const ShieldsProtectedModal = lazyComponent(() => import('../features/streaks/components/streak-modals').then((m) => m.ShieldsProtectedModal));
+const RecoverStreakModal = lazyComponent(() => import('./dashboard-recovery-modal').then((m) => m.DashboardRecoveryModal));
+const RewardModal = lazyComponent(() => import('../features/rewards/components/reward-modal').then((m) => m.RewardModal));
+const EnableNotificationsModal = lazyComponent(() =>
+  import('../features/notifications/components/enable-notifications-modal').then((m) => m.EnableNotificationsModal),
+);
+
+/** Starts loading the moment's code (a check-in handed one over): it is on its way while the dashboard loads. */
+export const preloadCheckInMoment = CheckInMomentOverlay.preload;
 
 /**
  * The dialogs the dashboard opens by itself, one at a time in the order of src/shared/domain/dashboard-modals.ts:
@@ -33,11 +49,11 @@ export function DashboardModals({ moment = null, onMomentDone }: { moment?: Chec
   useSessionFailureRedirect([frozenError, subError]);
   const { data: rewards } = useAvailableRewards();
   const rewardOpen = useRewardModal();
-  const recoveryCheckout = useRecoveryCheckout();
   const { data: history } = useHistory();
   const [dismissed, setDismissed] = useState<Set<string>>(() => new Set());
   const [recoveryPrompted, setRecoveryPrompted] = useState(() => sessionStorage.getItem(streakStorageKeys.recoveryPrompted) === 'true');
   const notificationPromptDue = useNotificationPromptDue();
+  const permissionGranted = usePermissionGrantedForNewUser();
   const otherDialogOpen = useOtherDialogOpen();
 
   // A shield used within the last week that this user has not acknowledged yet (read again after each acknowledgement).
@@ -86,6 +102,11 @@ export function DashboardModals({ moment = null, onMomentDone }: { moment?: Chec
   }, [moment, streak, history]);
   const momentDone = useCallback(() => onMomentDone?.(), [onMomentDone]);
 
+  // The notifications prompt, once mounted (opened, or the permission granted outside it), stays mounted: Allow's
+  // subscription goes on after the dialog has closed.
+  const [notificationsMounted, setNotificationsMounted] = useState(false);
+  if (!notificationsMounted && (active === 'notifications' || permissionGranted)) setNotificationsMounted(true);
+
   const close = useCallback((name: string) => setDismissed((s) => new Set(s).add(name)), []);
   const closeReward = useCallback(() => openRewardModal(null), []);
   const notificationsAnswered = useCallback(() => close('notifications'), [close]);
@@ -118,15 +139,23 @@ export function DashboardModals({ moment = null, onMomentDone }: { moment?: Chec
         <RecoverStreakModal
           lostStreakValue={recovery.lostStreakValue}
           offerEndsOn={recovery.offerEndsOn}
-          checkout={recoveryCheckout}
           onClose={() => {
             setRecoveryPrompted(true);
             close('recovery');
           }}
         />
       )}
-      <RewardModal rewardType={active === 'reward' ? rewardOpen : null} user={user} onClose={closeReward} />
-      {user && <EnableNotificationsModal checkInTime={user.checkInTime} open={active === 'notifications'} onAnswered={notificationsAnswered} />}
+      {active === 'reward' && rewardOpen && (
+        <RewardModal rewardType={rewardOpen} user={user} onClose={closeReward} />
+      )}
+      {user && notificationsMounted && (
+        <EnableNotificationsModal
+          checkInTime={user.checkInTime}
+          open={active === 'notifications'}
+          granted={permissionGranted}
+          onAnswered={notificationsAnswered}
+        />
+      )}
     </>
   );
 }

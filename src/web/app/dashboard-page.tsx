@@ -24,11 +24,14 @@ import {
   useDashboardParams,
   WellnessSummary,
 } from '../features/dashboard';
-import { RewardClaimCards, useAvailableRewards } from '../features/rewards';
+// The rewards' and subscriptions' parts from their files, not their index files: those also hold parts this page
+// does not show (the reward claims, the streak purchases), which would load with it (issue 26).
+import { RewardClaimCards } from '../features/rewards/components/reward-claim-cards';
+import { useAvailableRewards } from '../features/rewards/api/get-available-rewards';
 import { StreakCard } from '../features/streaks';
 import { StrengthSummary } from '../features/insights/components/strength';
-import { TrialBanners } from '../features/subscriptions';
-import { DashboardModals } from './dashboard-modals';
+import { TrialBanners } from '../features/subscriptions/components/trial-banner';
+import { DashboardModals, preloadCheckInMoment } from './dashboard-modals';
 
 /** The countdown's label while the first (orientation) check-in window is open. */
 export const FIRST_WINDOW_COUNTDOWN_LABEL = 'First check-in window ends in';
@@ -89,7 +92,12 @@ export default function DashboardPage() {
   // The moment after a check-in (decision 020), handed over once by the check-in flow.
   // Read while rendering, forgotten once this render is committed: a render thrown away (a lazy child suspending
   // on the first load) and run again still finds it.
-  const [handed] = useState(() => peekCheckInMoment());
+  const [handed] = useState(() => {
+    const m = peekCheckInMoment();
+    // Its code loads beside the dashboard's reads, so the moment covers the page as soon as the cards can render.
+    if (m) preloadCheckInMoment();
+    return m;
+  });
   const [moment, setMoment] = useState(handed);
   useEffect(() => forgetCheckInMoment(), []);
   const endMoment = useCallback(() => setMoment(null), []);

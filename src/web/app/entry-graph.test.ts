@@ -92,6 +92,23 @@ describe('what the pages load (the build manifest)', () => {
     expect(everyJs.filter((f) => /preact/i.test(readFileSync(path.join(webDir, 'assets', f), 'utf8')))).toEqual([]);
   });
 
+  it('loads none of the dashboard\'s dialogs, the push code or the offline queue with the dashboard (issue 26)', () => {
+    // They load when used (app/dashboard-modals.tsx, lib/lazy-component.tsx); e2e/js-budget.e2e.test.ts weighs what a
+    // signed-in dashboard really fetches, run-time chunks included.
+    const dashboard = staticClosure(manifest, 'app/dashboard-page.tsx');
+    // Manifest keys: a module's source path, or `_<name>-<hash>.js` for a chunk the bundler made of shared modules.
+    const deferred = [
+      /(^_|\/)dialog(\.tsx|-[\w-]{8}\.js)$/,
+      /check-in-moment|streak-modals|reward-modal|trial-expired-modal|score-explained-modal|strength-dialog/,
+      /(^_|\/)notification-settings(\.tsx|-[\w-]{8}\.js)$/,
+      /enable-notifications|push-client|react-switch/,
+      /(^_|\/)offline-queue(\.ts|-[\w-]{8}\.js)$/,
+    ];
+    expect(
+      dashboard.filter((k) => deferred.some((re) => re.test(k))),
+    ).toEqual([]);
+  });
+
   it('keeps each page within its gzip JavaScript budget (issue 26: 110 KB signed out, 150 KB the dashboard)', () => {
     expect(pageKb('features/auth/screens/welcome-screen.tsx')).toBeLessThanOrEqual(JS_BUDGET_KB.welcome);
     expect(pageKb('features/auth/screens/sign-in-screen.tsx')).toBeLessThanOrEqual(JS_BUDGET_KB['sign-in']);

@@ -9,6 +9,7 @@ import type { Tier } from '@shared/domain/tiers';
 import type { CheckInDto, JournalEntryDto, TodayResponse } from '@shared/schemas/check-ins';
 import type { QueuedCheckIn } from '../sw/offline-queue';
 import { CHECK_INS_KEY } from './check-ins';
+import { offlineQueueMayHaveRecords } from './offline-queue-probe';
 
 /**
  * Check-ins stored on this device and not yet on the server (issue 25, decision 022): the screens show today's
@@ -32,6 +33,8 @@ export function addQueuedCheckIn(client: QueryClient, record: QueuedCheckIn): vo
 /** The queue's records of `userId` (none where IndexedDB is missing). */
 async function readQueue(userId: string): Promise<QueuedCheckIn[]> {
   try {
+    // The queue's code loads only when its store holds something (lib/offline-queue-probe.ts).
+    if (!(await offlineQueueMayHaveRecords())) return [];
     return await (await import('../sw/offline-queue')).queuedCheckIns(userId);
   } catch {
     return [];

@@ -27,6 +27,8 @@ const tell = (r: SyncReport) => {
  */
 export async function syncFromPage(userId?: string): Promise<void> {
   try {
+    // The queue's code loads only when its store holds something (the probe, small, is not in every page's entry).
+    if (!(await (await import('./offline-queue-probe')).offlineQueueMayHaveRecords())) return;
     const queue = await import('../sw/offline-queue');
     if ((await queue.pendingCount(userId)) === 0) return;
     tell(await queue.syncQueuedCheckIns(userId === undefined ? {} : { userId }));

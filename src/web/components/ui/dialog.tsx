@@ -1,22 +1,11 @@
 import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { createValueStore, useStore } from '@web/lib/create-store';
+import { dialogStack, otherDialogs } from './dialog-state';
 import { Button } from './button';
 import { X } from 'lucide-react';
 
-/** How many open dialogs are outside the dashboard's queue (see `queued` below). */
-const otherDialogs = createValueStore(0);
-/** Whether a dialog that is not one of the dashboard's queued dialogs is open (the queue waits for it). */
-export const useOtherDialogOpen = (): boolean => useStore(otherDialogs) > 0;
-
-/**
- * The open dialog elements, the last opened last. A modal `<dialog>` makes everything outside it inert and sits in the
- * browser's top layer: whatever must stay readable and usable while one is open (the toasts) is rendered inside the
- * topmost one (`useTopDialog`).
- */
-const dialogStack = createValueStore<readonly HTMLDialogElement[]>([]);
-/** The topmost open dialog element, or null: the toaster renders its toasts inside it (see dialogStack). */
-export const useTopDialog = (): HTMLDialogElement | null => useStore(dialogStack).at(-1) ?? null;
+// Which dialogs are open lives apart (./dialog-state.ts), so the dashboard's queue reads it without this file.
+export { useOtherDialogOpen, useTopDialog } from './dialog-state';
 
 /**
  * Modal dialog on the native `<dialog>` element opened with `showModal()`: the browser keeps the focus inside it, makes

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import { createPortal } from 'react-dom';
 import { Toast as RadixToast } from 'radix-ui';
 import { cn } from './cn';
-import { useTopDialog } from './dialog';
+import { useTopDialog } from './dialog-state';
 import { dismissToast, TOAST_DEFAULT_DURATION, TOAST_PROGRESS_MS, useCurrentToast, useToastAboveNav } from './toast';
 import { X } from 'lucide-react';
 

@@ -2,7 +2,8 @@ import type { CheckInResult, CheckInSubmission } from '@shared/schemas/check-ins
 import { api, NetworkError } from '@web/lib/api-client';
 import { QUEUED_CHECK_IN_TEXT } from '@web/lib/queued-check-ins';
 import { requestCheckInSync } from '@web/lib/service-worker';
-import { enqueueCheckIn, type QueuedCheckIn } from '@web/sw/offline-queue';
+import { useEffect } from 'react';
+import type { QueuedCheckIn } from '@web/sw/offline-queue';
 
 /**
  * How long a submission waits for the server's answer before it is stored on the device instead (issue 25): a
@@ -40,6 +41,31 @@ export function syncedNotice(r: { synced: number; celebrations: readonly string[
     description: celebration ? `${OFFLINE_MESSAGES.syncedText} ${celebration}` : OFFLINE_MESSAGES.syncedText,
     celebrate: !!celebration,
   };
+}
+
+let queueModule: Promise<typeof import('@web/sw/offline-queue')> | null = null;
+
+/**
+ * The offline queue's code (and its IndexedDB wrapper), loaded once when a submission may need it rather than with
+ * the check-in screen (issue 26): the browser is offline, or the person has started answering. A failed load is
+ * tried again by the next call.
+ */
+export function loadOfflineQueue(): Promise<typeof import('@web/sw/offline-queue')> {
+  queueModule ??= import('@web/sw/offline-queue').catch((err: unknown) => {
+    queueModule = null;
+    throw err;
+  });
+  return queueModule;
+}
+
+/** On the check-in screen: the queue's code is at hand before the connection is gone (see loadOfflineQueue). */
+export function useOfflineQueueAtHand(): void {
+  useEffect(() => {
+    const load = () => void loadOfflineQueue().catch(() => undefined);
+    if (!navigator.onLine) load();
+    window.addEventListener('offline', load);
+    return () => window.removeEventListener('offline', load);
+  }, []);
 }
 
 export type SubmitOutcome = { kind: 'sent'; result: CheckInResult } | { kind: 'queued'; record: QueuedCheckIn };
@@ -88,7 +114,7 @@ export async function submitOrQueue(body: CheckInSubmission, userId: string | nu
   let record: QueuedCheckIn;
   try {
     if (!userId) throw new Error('no signed-in user to keep the check-in for');
-    record = await enqueueCheckIn(body, userId, madeAt, key);
+    record = await (await loadOfflineQueue()).enqueueCheckIn(body, userId, madeAt, key);
   } catch {
     throw new OfflineSaveError();
   }

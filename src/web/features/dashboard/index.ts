@@ -8,6 +8,5 @@ export { AreaTiles } from './components/area-tiles';
 export { WellnessSummary } from './components/wellness-summary';
 export { PromotionCard } from './components/promotion-card';
 export { LOGIN_SUCCESS_TOAST, useDashboardKeys, useDashboardLoading, useDashboardParams } from './hooks/use-dashboard-effects';
-export { CheckInMomentOverlay } from './components/check-in-moment';
 export { useDashboard } from './api/get-dashboard';
 export { DashboardSkeleton } from './components/dashboard-skeleton';

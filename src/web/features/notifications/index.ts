@@ -1,2 +1,2 @@
-export { EnableNotificationsModal, useNotificationPromptDue } from './components/enable-notifications-modal';
+export { useNotificationPromptDue, usePermissionGrantedForNewUser } from './lib/prompt';
 export { NotificationSettings } from './components/notification-settings';

@@ -3,4 +3,4 @@ export { STREAK_KEY, useStreak } from './api/get-streak';
 export { frozenDaysQueryKey, useFrozenDays } from './api/get-frozen-days';
 export { useRecoveryAvailable } from './api/get-recovery-available';
 export { StreakCard } from './components/streak-card';
-export { RecoverStreakModal, ShieldsProtectedModal, streakStorageKeys } from './components/streak-modals';
+export { streakStorageKeys } from './storage-keys';

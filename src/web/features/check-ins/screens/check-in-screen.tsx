@@ -20,7 +20,7 @@ import { Button, ButtonLink } from '@web/components/ui/button';
 import { Card, Page, PageHeader } from '@web/components/ui/page';
 import { toast } from '@web/components/ui/toast';
 import { useSubmitCheckIn } from '../api/submit-check-in';
-import { OFFLINE_MESSAGES, OfflineSaveError } from '../offline';
+import { loadOfflineQueue, OFFLINE_MESSAGES, OfflineSaveError, useOfflineQueueAtHand } from '../offline';
 import { wipeBrowserData } from '@web/lib/browser-data';
 import { EmojiScale, JournalBox, YesNoAnswer } from '../components/answer-controls';
 import {
@@ -132,6 +132,8 @@ function CheckInFlow({ status, editing: editingNow }: { status: TodayResponse; e
   const user = useCurrentUser().data;
   const developerMode = useDeveloperMode(user);
   const submit = useSubmitCheckIn();
+  // The offline queue's code loads once the person answers (or the browser goes offline), not with the screen.
+  useOfflineQueueAtHand();
   const scale = status.answerMode === 'scale';
   const journaling = status.journalEnabled;
   const autoAdvance = !journaling;
@@ -175,7 +177,10 @@ function CheckInFlow({ status, editing: editingNow }: { status: TodayResponse; e
     setFromReview(true);
     goTo(i);
   };
-  const setAnswer = (i: number, v: Answer) => setAnswers((prev) => prev.map((a, j) => (j === i ? v : a)));
+  const setAnswer = (i: number, v: Answer) => {
+    void loadOfflineQueue().catch(() => undefined);
+    setAnswers((prev) => prev.map((a, j) => (j === i ? v : a)));
+  };
   const answerAndMaybeAdvance = (v: Answer) => {
     setAnswer(step, v);
     if (!autoAdvance) return;

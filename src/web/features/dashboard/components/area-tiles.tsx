@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
-import { AREAS, AREA_LABELS, type Area } from '@shared/domain/areas';
+import { AREA_ICONS, AREAS, AREA_LABELS, type Area } from '@shared/domain/areas';
 import { toPercent } from '@shared/domain/scoring';
-import { AREA_ICONS } from '@shared/domain/tips';
 import { hasAiCoach, isAdFree, usesScale, type Tier } from '@shared/domain/tiers';
 import { cn } from '@web/components/ui/cn';
 import { hasEnoughForLevels, MIN_CHECK_INS_FOR_LEVELS, moreNeededText } from '@shared/domain/early-days';

@@ -1,12 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { prefersReducedMotion } from '@web/components/ui/confetti';
-import { Modal } from '@web/components/ui/dialog';
+import { lazyComponent } from '@web/lib/lazy-component';
 import { Card } from '@web/components/ui/page';
 import { cn } from '@web/components/ui/cn';
 import { hasEnoughForLevels, MIN_CHECK_INS_FOR_LEVELS, moreNeededText } from '@shared/domain/early-days';
 import { scoreTextClass } from '@web/lib/score-colors';
 import { PERIOD_LABELS } from '@shared/domain/insights';
 import { easeOutCubic, SCORE_ANIMATION_MS } from '../countdown';
+
+const ScoreExplainedModal = lazyComponent(() => import('./score-explained-modal').then((m) => m.ScoreExplainedModal));
 
 /**
  * Moves from `from` (the score before the check-in; 0 when there was none) to `target` over 2 s with a cubic
@@ -122,26 +124,8 @@ export function ScoreCard({
       >
         How is this calculated?
       </button>
-      <Modal open={open} onOpenChange={setOpen} title="Your Overall Score" description={empty ? EMPTY_SCORE_TEXTS.dialog : basedOnText(count)}>
-        <div className="mt-4 space-y-3 text-sm">
-          <p>
-            Each check-in scores the seven areas from 0 to 100%: a yes counts 100% and a no 0%; on the emoji scale the five
-            faces count 0, 25, 50, 75 and 100%.
-          </p>
-          <p>A check-in’s score is the average of its seven areas, and your overall score is the average of all your check-ins.</p>
-          <p>
-            Colours: 95% and above teal, 70% green, 30% yellow, 5% orange, below 5% red — once you have {MIN_CHECK_INS_FOR_LEVELS}{' '}
-            check-ins; before that, a day or two says too little.
-          </p>
-          <button
-            type="button"
-            onClick={() => setOpen(false)}
-            className="mt-2 inline-flex min-h-11 w-full items-center justify-center rounded-xl bg-primary px-4 font-semibold text-primary-fg focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
-          >
-            Got it
-          </button>
-        </div>
-      </Modal>
+      {/* The explanation's code loads when it first opens (issue 26). */}
+      {open && <ScoreExplainedModal description={empty ? EMPTY_SCORE_TEXTS.dialog : basedOnText(count)} onClose={() => setOpen(false)} />}
     </Card>
   );
 }

@@ -1,18 +1,17 @@
 import { useState } from 'react';
-import { AREA_LABELS, AREAS, type Area } from '@shared/domain/areas';
+import { lazyComponent } from '@web/lib/lazy-component';
+import { AREA_LABELS, type Area } from '@shared/domain/areas';
 import { toPercent } from '@shared/domain/scoring';
-import { Modal } from '@web/components/ui/dialog';
 import { Card } from '@web/components/ui/page';
 import { useStrength } from '../api/get-strength';
 import { Sparkline } from './sparkline';
+import { STRENGTH_EXPLAINED } from './strength-texts';
 
-/** What the strength score is, in the two sentences the dialog says (issue 28). */
-export const STRENGTH_EXPLAINED = [
-  'Strength follows how steadily you check in: each day moves it a little, and recent days count most.',
-  'A missed day lowers it a little; a shield or a rest day keeps it.',
-] as const;
+export { STRENGTH_EXPLAINED } from './strength-texts';
 
 const pctText = (x: number) => `${toPercent(x)}%`;
+
+const StrengthDialog = lazyComponent(() => import('./strength-dialog').then((m) => m.StrengthDialog));
 
 /**
  * The dashboard's strength beside the streak (issue 28): "Strength 64%" with its 90-day line; a button that opens a
@@ -55,26 +54,8 @@ export function StrengthSummary() {
           ?
         </span>
       </button>
-      <Modal open={open} onOpenChange={setOpen} title={`Strength ${pctText(data.overall)}`} description={STRENGTH_EXPLAINED.join(' ')}>
-        <div className="mt-4 space-y-4" data-testid="strength-dialog">
-          {line.length > 1 ? (
-            <figure>
-              <Sparkline values={line} width={280} height={64} className="w-full" />
-              <figcaption className="mt-1 text-sm text-muted">Your strength over the last {line.length} days</figcaption>
-            </figure>
-          ) : (
-            <p className="text-sm text-muted">Your line starts with your first days of check-ins.</p>
-          )}
-          <ul className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
-            {AREAS.map((a) => (
-              <li key={a} className="flex justify-between gap-2">
-                <span>{AREA_LABELS[a]}</span>
-                <span className="font-semibold tabular-nums">{pctText(data.areas[a])}</span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </Modal>
+      {/* The dialog's code loads when it first opens (issue 26: the dashboard's first view does not show it). */}
+      {open && <StrengthDialog strength={data} onClose={() => setOpen(false)} />}
     </>
   );
 }

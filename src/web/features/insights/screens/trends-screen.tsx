@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
-import { AREAS, AREA_LABELS } from '@shared/domain/areas';
+import { AREA_ICONS, AREAS, AREA_LABELS } from '@shared/domain/areas';
 import { lastDaysAverage, PERIOD_LABELS, weeklyTrends, type Trend } from '@shared/domain/insights';
 import { toPercent } from '@shared/domain/scoring';
-import { AREA_ICONS } from '@shared/domain/tips';
 import { cn } from '@web/components/ui/cn';
 import { Card, Page, PageHeader } from '@web/components/ui/page';
 import { StrengthSummary } from '../components/strength';

@@ -1,57 +1,46 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Button } from '@web/components/ui/button';
 import { Modal } from '@web/components/ui/dialog';
-import { useNotificationSettings } from '../api/get-notification-settings';
 import { usePatchNotificationSettings } from '../api/update-notification-settings';
 import { useNotificationSwitch } from '../lib/use-enable-notifications';
-import { permissionState, shouldAutoEnable, watchPermissionGranted } from '../lib/push-client';
 
-export const NOTIFICATION_MODAL_DELAY_MS = 1_500;
+export { NOTIFICATION_MODAL_DELAY_MS } from '../lib/prompt';
 export const NOTIFICATION_MODAL_TEXT = {
   title: 'Enable Push Notifications',
   description: "Get notified when it's time to check in and stay on track with your wellness goals.",
 } as const;
 
 /**
- * Whether the Enable Push Notifications prompt is due on the dashboard: hasSeenNotificationModal is false and 1.5 s
- * have passed since it loaded. Whether it opens now is the dashboard's call: it is the last of the dialogs the
- * dashboard opens by itself and waits for every other one (src/shared/domain/dashboard-modals.ts).
- */
-export function useNotificationPromptDue(): boolean {
-  const settings = useNotificationSettings();
-  const unseen = settings.data ? !settings.data.hasSeenNotificationModal : false;
-  const [waited, setWaited] = useState(false);
-  useEffect(() => {
-    if (!unseen) return;
-    const t = setTimeout(() => setWaited(true), NOTIFICATION_MODAL_DELAY_MS);
-    return () => clearTimeout(t);
-  }, [unseen]);
-  return unseen && waited;
-}
-
-/**
  * On the dashboard: the Enable Push Notifications modal, open while `open` (see useNotificationPromptDue); Allow
- * and Not now both set hasSeenNotificationModal and call `onAnswered`. Also turns notifications on by itself for a
- * new user whose permission is granted outside the modal (shouldAutoEnable). The app shell re-registers this
- * device's subscription at each app start (app/app.tsx).
+ * and Not now both set hasSeenNotificationModal and call `onAnswered`. Loaded and mounted by the dashboard only when
+ * it opens, or when `granted` (usePermissionGrantedForNewUser): a new user whose permission was granted outside the
+ * modal gets notifications turned on by itself. The app shell re-registers this device's subscription at each app
+ * start (app/app.tsx).
  */
-export function EnableNotificationsModal({ checkInTime, open, onAnswered }: { checkInTime: string; open: boolean; onAnswered: () => void }) {
-  const settings = useNotificationSettings();
+export function EnableNotificationsModal({
+  checkInTime,
+  open,
+  granted = false,
+  onAnswered,
+}: {
+  checkInTime: string;
+  open: boolean;
+  granted?: boolean;
+  onAnswered: () => void;
+}) {
   const patch = usePatchNotificationSettings();
   const { enable, pending } = useNotificationSwitch(checkInTime);
   const allowing = useRef(false);
-  const autoEnable = shouldAutoEnable(permissionState(), settings.data);
+  const autoEnabled = useRef(false);
 
   // A new user with default permission: the moment the browser grants it (outside the modal's Allow too), the
   // device subscribes and notifications are on, with the 'Notifications Ready' toast.
   useEffect(() => {
-    if (!autoEnable) return;
-    return watchPermissionGranted(() => {
-      if (allowing.current) return;
-      onAnswered();
-      void enable({ hasSeenNotificationModal: true }).catch(() => undefined);
-    });
-  }, [autoEnable, enable, onAnswered]);
+    if (!granted || allowing.current || autoEnabled.current) return;
+    autoEnabled.current = true;
+    onAnswered();
+    void enable({ hasSeenNotificationModal: true }).catch(() => undefined);
+  }, [granted, enable, onAnswered]);
 
   const allow = async () => {
     onAnswered();

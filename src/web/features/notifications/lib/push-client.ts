@@ -4,6 +4,10 @@ import { getVapidPublicKey } from '../api/get-vapid-public-key';
 import { NOTIFICATIONS_KEY } from '../api/keys';
 import { registerToken } from '../api/register-token';
 import { PUSH_RENEWED_AT_KEY } from '@web/lib/browser-data';
+import { permissionState, pushSupported } from './permission';
+
+// What the browser allows lives apart (./permission.ts): the dashboard watches it without loading this file.
+export { permissionState, pushSupported, shouldAutoEnable, watchPermissionGranted, type PermissionState } from './permission';
 
 /**
  * The browser side of Web Push (DECISIONS: one service worker, Web Push with VAPID): permission, subscribing on
@@ -41,15 +45,6 @@ export class PushSetupError extends Error {
 export const RENEW_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
 const RENEWED_AT_KEY = PUSH_RENEWED_AT_KEY;
 
-export type PermissionState = NotificationPermission | 'unsupported';
-
-export function pushSupported(): boolean {
-  return typeof window !== 'undefined' && 'Notification' in window && 'serviceWorker' in navigator && 'PushManager' in window;
-}
-
-export function permissionState(): PermissionState {
-  return pushSupported() ? Notification.permission : 'unsupported';
-}
 
 /** URL-safe base64 → bytes (the applicationServerKey). */
 export function base64UrlToBytes(s: string): Uint8Array<ArrayBuffer> {
@@ -148,42 +143,4 @@ export async function healSubscription(now = Date.now()): Promise<boolean> {
 /** healSubscription, then, when it registered this device, every notifications read is refreshed (app/app.tsx). */
 export async function healSubscriptionAndRefresh(client: QueryClient): Promise<void> {
   if (await healSubscription()) await client.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
-}
-
-/**
- * Spec: new users with default permission get notifications enabled automatically. A new user (the modal not
- * seen yet) has both reminders on from the start (the server's defaults), so nothing waits for a switch: the
- * moment the browser's permission turns 'granted' — through the modal's Allow or the browser's own site
- * settings — this device subscribes. Browsers block or hide a permission prompt that no tap asked for, so the
- * app never asks on its own.
- */
-export function shouldAutoEnable(permission: PermissionState, settings: { hasSeenNotificationModal: boolean; dailyReminders: boolean } | undefined): boolean {
-  return permission === 'default' && settings !== undefined && !settings.hasSeenNotificationModal && settings.dailyReminders;
-}
-
-/**
- * Calls `onGranted` once when the notification permission turns 'granted' (Permissions API), and returns the
- * function that stops watching. Where the API is missing nothing is watched (the next app start heals).
- */
-export function watchPermissionGranted(onGranted: () => void): () => void {
-  let status: PermissionStatus | null = null;
-  let stopped = false;
-  const onChange = () => {
-    if (status?.state === 'granted' && Notification.permission === 'granted') {
-      status.removeEventListener('change', onChange);
-      onGranted();
-    }
-  };
-  void navigator.permissions
-    ?.query({ name: 'notifications' })
-    .then((s) => {
-      if (stopped) return;
-      status = s;
-      s.addEventListener('change', onChange);
-    })
-    .catch(() => undefined);
-  return () => {
-    stopped = true;
-    status?.removeEventListener('change', onChange);
-  };
 }

@@ -6,13 +6,7 @@ import { useDeclineRecovery } from '../api/decline-recovery';
 import { STREAK_TEXTS, shieldCountText } from '../texts';
 import { dayTitle } from '../calendar-grid';
 
-/** Local and session storage keys of the dashboard's streak dialogs. */
-export const streakStorageKeys = {
-  /** Local storage: the frozen days whose Streak Protected! dialog this user acknowledged. */
-  shieldsSeen: (userId: string) => `big7_shields_seen_${userId}`,
-  /** Session storage: the recovery prompt opens once per session. */
-  recoveryPrompted: 'big7_recovery_prompted',
-};
+export { streakStorageKeys } from '../storage-keys';
 
 /** What the shields covered, by day: "Your shield covered Tuesday, March 10, 2026" (issue 30). */
 export function shieldsCoveredText(days: readonly string[]): string {

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import { TRIAL_DAYS, TRIAL_LABELS, rewardFor, type TrialTier } from '@shared/domain/trials';
-import { Button } from '@web/components/ui/button';
-import { Modal } from '@web/components/ui/dialog';
+import { lazyComponent } from '@web/lib/lazy-component';
+import { TRIAL_LABELS, type TrialTier } from '@shared/domain/trials';
 import { useSubscription } from '../api/get-subscription';
 import { SUBSCRIPTION_TIMINGS } from '../texts';
-import { formatDate, trialRemaining, trialStart } from '../trial-time';
-import { CheckList } from '@web/components/ui/check-list';
+import { formatDate, trialRemaining } from '../trial-time';
+
+const TrialDetailsModal = lazyComponent(() => import('./trial-details-modal').then((m) => m.TrialDetailsModal));
 
 /** 'now', refreshed every minute (the trial countdown's tick). */
 function useMinuteClock(): Date {
@@ -38,27 +38,8 @@ export function TrialBanner({ tier, expiresAt }: { tier: TrialTier; expiresAt: D
           {trialRemaining(expiresAt, now)}
         </span>
       </button>
-      <Modal open={open} onOpenChange={setOpen} title={`${label} Trial Details`}>
-        <dl className="mt-4 space-y-2">
-          <div className="flex justify-between gap-4">
-            <dt className="text-muted">Started</dt>
-            <dd className="font-medium">{formatDate(trialStart(expiresAt))}</dd>
-          </div>
-          <div className="flex justify-between gap-4">
-            <dt className="text-muted">Ends</dt>
-            <dd className="font-medium">{formatDate(expiresAt)}</dd>
-          </div>
-          <div className="flex justify-between gap-4">
-            <dt className="text-muted">Time left</dt>
-            <dd className="font-medium">{trialRemaining(expiresAt, now)}</dd>
-          </div>
-        </dl>
-        <p className="mt-4 font-semibold">Your {TRIAL_DAYS}-day trial includes:</p>
-        <CheckList items={rewardFor(tier).features} className="mt-2" />
-        <Button className="mt-6" block onClick={() => setOpen(false)}>
-          Got it
-        </Button>
-      </Modal>
+      {/* The details' code loads when they first open (issue 26: the dashboard's first view does not show them). */}
+      {open && <TrialDetailsModal tier={tier} expiresAt={expiresAt} now={now} onClose={() => setOpen(false)} />}
     </>
   );
 }
