@@ -14,7 +14,7 @@ import type { Db } from './db/client';
 import type { ChangeFeed } from './db/change-feed';
 import { AppError, validationErrorBody } from './errors';
 import { withSafeSerializers } from './logging';
-import { systemClock, type Clock } from './plugins/clock';
+import { systemClock, type Clock } from './context';
 import { createMailer, type Mailer } from './plugins/mail';
 import sessionPlugin from './plugins/session';
 import originCheck from './plugins/origin';
