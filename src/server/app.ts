@@ -17,8 +17,7 @@ import { withSafeSerializers } from './logging';
 import { systemClock, type Clock } from './context';
 import { createMailer, type Mailer } from './plugins/mail';
 import sessionPlugin from './plugins/session';
-import originCheck from './plugins/origin';
-import securityHeaders from './plugins/security-headers';
+import security from './plugins/security';
 import rateLimitPlugin from './plugins/rate-limit';
 import { eventWiring, registerModules } from './modules/index';
 import jobsPlugin from './jobs/plugin';
@@ -158,7 +157,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const prerendered = parsePrerendered(prerenderedFile && existsSync(prerenderedFile) ? readFileSync(prerenderedFile, 'utf8') : null);
 
   await app.register(cookie);
-  await app.register(securityHeaders, {
+  await app.register(security, {
+    appUrl: opts.config.appUrl,
     helmet: {
       contentSecurityPolicy: {
         directives: {
@@ -178,7 +178,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   await app.register(rateLimitPlugin);
   await app.register(sessionPlugin, { changes: opts.changes });
-  await app.register(originCheck);
 
   await app.register(pushPlugin);
   await app.register(jobsPlugin, {
