@@ -1,4 +1,4 @@
-import type { Area } from './areas';
+import type { Area } from './scoring';
 import { hasEnoughForLevels } from './early-days';
 import type { Level } from './insights';
 

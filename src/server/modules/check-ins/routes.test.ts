@@ -8,7 +8,7 @@ import type { UserRow } from '@server/plugins/session';
 import type { CheckInRecorded, EventWiring } from '@server/events';
 import { eventWiring } from '../index';
 import { JOURNAL_FIELDS, journalEntrySchema } from '@shared/schemas/check-ins';
-import type { Area } from '@shared/domain/areas';
+import type { Area } from '@shared/domain/scoring';
 import { EARLY_DAYS_TIPS_LEVEL, TIPS } from '@shared/domain/tips';
 import { checkInValues } from '@test/helpers/check-ins';
 

@@ -25,9 +25,13 @@ import {
   normalizeStoredScore,
   overallScorePercent,
   type AreaScores,
+  AREAS,
+  areaScoreKey,
+  byArea,
+  byAreaScoreKey,
+  type Area,
 } from '@shared/domain/scoring';
 import { hasAiCoach } from '@shared/domain/tiers';
-import { AREAS, areaScoreKey, byArea, byAreaScoreKey, type Area } from '@shared/domain/areas';
 import { answerKindOf, type CorrelationDay } from '@shared/domain/correlations';
 import {
   CHECK_IN_MESSAGES,

@@ -13,8 +13,7 @@ import {
   type PushPayload,
   type ReminderKind,
 } from '@shared/domain/reminders';
-import { endOfLocalDay, zoneOrUtc } from '@shared/domain/dates';
-import { memo } from '@shared/memo';
+import { endOfLocalDay, zoneOrUtc, memo } from '@shared/domain/dates';
 import { effectiveCheckInTime } from '@shared/domain/check-in-window';
 import {
   pushSubscriptionSchema,

@@ -11,8 +11,6 @@ import {
   nextMilestone,
   streakLengthText,
   type Milestone,
-} from '@shared/domain/milestones';
-import {
   applyCheckIn,
   applyDecline,
   applyRecovery,
@@ -37,7 +35,7 @@ import {
 import { rewardAtMilestone, type MilestoneReward } from '@shared/domain/trials';
 import type { CalendarDay, StreakView, LedgerEntry, RestDaysView } from '@shared/schemas/streaks';
 import { restDayAllowance, restDayCancelBlocker, validateRestDayPlan, yearOf } from '@shared/domain/rest-days';
-import { AREAS } from '@shared/domain/areas';
+import { AREAS } from '@shared/domain/scoring';
 import {
   initialStrength,
   overallStrength,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { STREAK_LEVELS } from '@shared/domain/milestones';
+import { STREAK_LEVELS } from '@shared/domain/streak-engine';
 import { AREA_ICONS } from '@shared/domain/tips';
 import { momentText } from './moment';
 import { forgetCheckInMoment, peekCheckInMoment, saveCheckInMoment, takeCheckInMoment } from '@web/lib/check-ins';

@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
-import { AREAS, AREA_LABELS, type Area } from '@shared/domain/areas';
-import { toPercent } from '@shared/domain/scoring';
+import { AREAS, AREA_LABELS, type Area, toPercent } from '@shared/domain/scoring';
 import { AREA_ICONS } from '@shared/domain/tips';
 import { hasAiCoach, isAdFree, usesScale, type Tier } from '@shared/domain/tiers';
 import { cn } from '@web/components/ui/cn';

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { AREA_LABELS, AREAS, type Area } from '@shared/domain/areas';
-import { toPercent } from '@shared/domain/scoring';
+import { AREA_LABELS, AREAS, type Area, toPercent } from '@shared/domain/scoring';
 import { Modal } from '@web/components/ui/dialog';
 import { Card } from '@web/components/ui/page';
 import { useStrength } from '../api/get-strength';

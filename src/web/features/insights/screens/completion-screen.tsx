@@ -1,5 +1,4 @@
-import { AREAS, AREA_LABELS } from '@shared/domain/areas';
-import { normalizeStoredScore, SCALE_MAX, toPercent } from '@shared/domain/scoring';
+import { AREAS, AREA_LABELS, normalizeStoredScore, SCALE_MAX, toPercent } from '@shared/domain/scoring';
 import { AREA_ICONS } from '@shared/domain/tips';
 import { JOURNAL_FIELDS } from '@shared/domain/journal';
 import { ButtonLink } from '@web/components/ui/button';
