@@ -9,6 +9,8 @@ import { batchedRead } from '../db/batch';
 import { epochMs, fixedRows, fixedStatement, tableColumns } from '../db/rows';
 import { VERIFY_FIRST_MESSAGES, type VerifyFirstReason } from '@shared/schemas/verify-first';
 import type { ChangeFeed } from '../db/change-feed';
+import type { AppConfig } from '../config';
+import type { PublicUser } from '@shared/schemas/auth';
 
 export const SESSION_COOKIE = 'big7_sid';
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -329,6 +331,30 @@ export function requireVerifiedEmail(reason: VerifyFirstReason) {
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   if (!request.user) throw unauthorized('Unauthorized');
   if (!request.server.config.adminEmails.includes(request.user.email)) throw forbidden('Admin access required');
+}
+
+/** The user as the client may see it: public profile fields only, never a hash or a token. */
+export function toPublicUser(row: UserRow, config: Pick<AppConfig, 'adminEmails' | 'devTools'>): PublicUser {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    profileImageUrl: row.profileImageUrl,
+    age: row.age,
+    gender: row.gender,
+    provider: row.provider,
+    tier: row.tier,
+    timezone: row.timezone,
+    checkInTime: row.checkInTime,
+    emailVerified: row.emailVerifiedAt !== null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    firstCheckInCompleted: row.firstCheckInCompleted,
+    premiumOfferUsed: row.premiumOfferUsed,
+    isAdmin: config.adminEmails.includes(row.email.toLowerCase()),
+    devTools: config.devTools,
+  };
 }
 
 /** The signed-in user, for handlers behind requireUser. */

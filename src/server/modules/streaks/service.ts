@@ -203,7 +203,7 @@ export async function strengthView(ctx: DataContext, userId: string): Promise<St
 export type RewardClaimable = (tx: DataContext, userId: string, reward: MilestoneReward) => Promise<boolean>;
 
 /**
- * The check-in hook (an in-transaction consumer of `check-in.recorded`, wired in modules/index.ts) for every check-in
+ * The check-in hook (an in-transaction consumer of `check-in.recorded`, wired in app.ts) for every check-in
  * of one transaction at once (a batch: one user each). The state rows are locked in one statement, each new check-in
  * is one pure engine step, and the steps are written together; a late offline check-in (a settled date) is replayed
  * on its own. The rewards rule comes in as `rewardClaimable`, so this module does not depend on rewards (which depends
@@ -480,7 +480,7 @@ export async function recoverStreakPaid(
 }
 
 /**
- * An in-transaction consumer of `payment.succeeded` (modules/index.ts): a shield purchase adds one shield, a paid
+ * An in-transaction consumer of `payment.succeeded` (app.ts): a shield purchase adds one shield, a paid
  * recovery restores the lost streak, each once per payment id. A recovery whose offer closed between checkout and
  * payment answers a note (the engine refused before writing anything); the payment stays recorded.
  */
