@@ -7,7 +7,7 @@
  */
 import { buildApp } from '../src/server/app';
 import { seedDatabase, SEED_EMAIL_DOMAIN } from '../src/server/db/seed';
-import { ManualClock } from '../src/server/plugins/clock';
+import { ManualClock } from '../src/server/context';
 import { testConfig } from '../test/helpers/app';
 import { createPostgresDb } from '../test/helpers/db';
 import { createUser, signInAs } from '../test/helpers/users';

@@ -23,7 +23,7 @@ import pg from 'pg';
 import type { DbHandle } from '../src/server/db/client';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
-import { ManualClock } from '../src/server/plugins/clock';
+import { ManualClock } from '../src/server/context';
 import { reminderTick } from '../src/server/modules/notifications/service';
 import { createPostgresDb } from '../test/helpers/db';
 import { JOB_KINDS } from '../src/server/jobs/kinds';

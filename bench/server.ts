@@ -11,7 +11,7 @@ import Fastify from 'fastify';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openDb } from '../src/server/db/client';
-import { ManualClock } from '../src/server/plugins/clock';
+import { ManualClock } from '../src/server/context';
 import { BENCH_NOW, seedBench } from './seed';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);

@@ -14,13 +14,19 @@ import type { Db } from './db/client';
 import type { ChangeFeed } from './db/change-feed';
 import { AppError, validationErrorBody } from './errors';
 import { withSafeSerializers } from './logging';
-import { systemClock, type Clock } from './plugins/clock';
+import { systemClock, type Clock } from './context';
 import { createMailer, type Mailer } from './plugins/mail';
 import sessionPlugin from './plugins/session';
-import originCheck from './plugins/origin';
-import securityHeaders from './plugins/security-headers';
+import security from './plugins/security';
 import rateLimitPlugin from './plugins/rate-limit';
-import { eventWiring, registerModules } from './modules/index';
+import healthRoutes from './modules/health/routes';
+import authRoutes from './modules/auth/routes';
+import userRoutes from './modules/user/routes';
+import checkInRoutes from './modules/check-ins/routes';
+import tipsRoutes from './modules/tips/routes';
+import * as rewards from './modules/rewards/service';
+import * as streaks from './modules/streaks/service';
+import * as subscriptions from './modules/subscriptions/service';
 import jobsPlugin from './jobs/plugin';
 import pushPlugin from './plugins/push';
 import { DomainEventBus, type EventWiring } from './events';
@@ -158,7 +164,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const prerendered = parsePrerendered(prerenderedFile && existsSync(prerenderedFile) ? readFileSync(prerenderedFile, 'utf8') : null);
 
   await app.register(cookie);
-  await app.register(securityHeaders, {
+  await app.register(security, {
+    appUrl: opts.config.appUrl,
     helmet: {
       contentSecurityPolicy: {
         directives: {
@@ -178,7 +185,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   await app.register(rateLimitPlugin);
   await app.register(sessionPlugin, { changes: opts.changes });
-  await app.register(originCheck);
 
   await app.register(pushPlugin);
   await app.register(jobsPlugin, {
@@ -233,4 +239,61 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   return app;
+}
+
+/**
+ * Who acts on each domain event (src/server/events.ts), in one place. In-transaction consumers share the write;
+ * `jobs` entries become durable jobs enqueued in that transaction (how to add one: docs/decisions/013-domain-events.md).
+ */
+export const eventWiring: EventWiring = {
+  'check-in.recorded': {
+    // The streak, shields and milestone rewards move with the check-in, or not at all.
+    inTransaction: [{ many: (tx, events) => streaks.onCheckIns(tx, events, rewards.rewardClaimable) }],
+    // After commit: the day is done, so its reminders still due are skipped (notifications skipRemindersThrough).
+    // One job for the check-ins a batch created, keyed by the first of them; replacing today's check-in (not created)
+    // enqueues nothing.
+    jobs: [
+      {
+        many: (events) => {
+          const created = events.filter((e) => e.isNew);
+          if (!created.length) return [];
+          const checkIns = created.map((e) => ({ userId: e.userId, localDate: e.localDate, timezone: e.timezone }));
+          return [{ kind: 'reminders.checked-in-batch', key: created[0]!.checkInId, payload: { checkIns } }];
+        },
+      },
+    ],
+  },
+  'payment.succeeded': {
+    // Published once per provider payment id, in the transaction that records the purchase (payments service):
+    // the product is granted with the payment row or not at all. A shield or a recovery is the streak's; a
+    // membership's paid period (its tier change and tier shields) the subscription's.
+    inTransaction: [(tx, event) => streaks.onPaymentSucceeded(tx, event), (tx, event) => subscriptions.onPaymentSucceeded(tx, event)],
+    // After-commit work goes here as jobs keyed by the payment, e.g. a receipt e-mail:
+    // (e) => ({ kind: 'mail.send', key: `receipt:${e.providerId}`, payload: receiptEmail(e) }).
+    jobs: [],
+  },
+};
+
+/** Every API module, registered under /api. Add one line per module. */
+export async function registerModules(app: FastifyInstance): Promise<void> {
+  await app.register(healthRoutes);
+  await app.register(authRoutes, { prefix: '/auth' });
+  await app.register(userRoutes, { prefix: '/user' });
+  await app.register(import('./modules/account/routes'), { prefix: '/user' });
+  await app.register(import('./modules/support/routes'));
+  await app.register(checkInRoutes);
+  await app.register(tipsRoutes);
+  await app.register(import('./modules/insights/routes'), { prefix: '/insights' });
+  await app.register(import('./modules/streaks/routes'));
+  await app.register(import('./modules/subscriptions/routes'));
+  await app.register(import('./modules/dashboard/routes'));
+  await app.register(import('./modules/rewards/routes'));
+  await app.register(import('./modules/coupons/routes'));
+  await app.register(import('./modules/payments/routes'));
+  await app.register(import('./modules/dev-tools/routes'));
+  await app.register(import('./modules/feedback/routes'));
+  await app.register(import('./modules/admin-feedback/routes'));
+  await app.register(import('./modules/ai-coach/routes'), { prefix: '/ai-coach' });
+  await app.register(import('./modules/admin/routes'));
+  await app.register(import('./modules/notifications/routes'), { prefix: '/notifications' });
 }

@@ -8,7 +8,7 @@ import type { ProductType } from '../shared/schemas/payments';
 
 /**
  * Domain events: what a module announces after a write, and who acts on it. The consumers of every event are
- * wired in one place, `eventWiring` in `modules/index.ts` (see docs/decisions/013-domain-events.md).
+ * wired in one place, `eventWiring` in `app.ts` (see docs/decisions/013-domain-events.md).
  */
 
 /** A check-in was written (created, or today's replaced); published inside its transaction. */

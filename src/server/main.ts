@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError, openDb } from './db/client';
-import { OffsetClock } from './plugins/clock';
+import { OffsetClock } from './context';
 
 /** After SIGTERM or SIGINT: connections still open are closed after this long, and the process exits by the next. */
 const SHUTDOWN_CUT_MS = 6_500;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from '@server/app';
 import { loadConfig, type AppConfig } from '@server/config';
-import { ManualClock } from '@server/plugins/clock';
+import { ManualClock } from '@server/context';
 import type { Mailer, MailMessage } from '@server/plugins/mail';
 import type { EventWiring } from '@server/events';
 import { contextOf, withNow, type ServiceContext } from '@server/context';

@@ -1,4 +1,4 @@
-import { AREAS, type Area } from '@shared/domain/areas';
+import { AREAS, type Area } from '@shared/domain/scoring';
 import type { Tier } from '@shared/domain/tiers';
 import type { checkIns } from '@server/db/schema/index';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { inTx, type DataContext } from '../context';
 import type { Db } from './client';
-import { systemClock } from '../plugins/clock';
+import { systemClock } from '../context';
 
 /**
  * Runs a bulk load (seed scripts, benchmarks) in one transaction with the change notifications of

@@ -9,13 +9,14 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import * as schema from './schema/index';
 import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed } from './change-feed';
 import { nameStatements } from './rows';
 
-export type Schema = typeof schema;
-/** The one database type used by repos: the same on PGlite and PostgreSQL. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The one database type used by repos: the same on PGlite and PostgreSQL. Opened without Drizzle's relational
+ * schema (`db.query.*` is not used): with one, every transaction builds a query builder per table.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export interface DbHandle {
   db: Db;
@@ -162,14 +163,14 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
     pool.on('error', (err) => (opts.onIdleError ?? defaultIdleError)(err));
     // Each new connection runs the app's fixed statements under their names (db/rows.ts, decision 032).
     pool.on('connect', (client) => nameStatements(client));
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool) as unknown as Db;
     if (opts.migrate !== false) {
       // Several instances may start together: one migrates at a time.
       const client = await pool.connect();
       try {
         await client.query('SELECT pg_advisory_lock(727001)');
         try {
-          await migratePg(drizzlePg(client, { schema }), { migrationsFolder: folder });
+          await migratePg(drizzlePg(client), { migrationsFolder: folder });
         } finally {
           await client.query('SELECT pg_advisory_unlock(727001)');
         }
@@ -196,14 +197,14 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
   try {
     await client.waitReady;
     if (opts.migrate !== false) {
-      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: folder });
+      await migratePglite(drizzlePglite(client), { migrationsFolder: folder });
     }
   } catch (err) {
     await client.close().catch(() => {});
     unlock();
     throw err;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client) as unknown as Db;
   return {
     db,
     engine: 'pglite',

@@ -11,7 +11,7 @@ import { bulkLoad } from './bulk-load';
 import { rowsOf } from './rows';
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
-import { systemClock } from '../plugins/clock';
+import { systemClock } from '../context';
 import { rebuildCheckInRollups } from '../modules/admin/service';
 import { seedCoupons } from '../modules/coupons/service';
 

@@ -5,7 +5,7 @@ import { contextOf, inTx } from '../context';
 import { openDb } from '../db/client';
 import { jobs } from '../db/schema/index';
 import type { MailMessage } from '../plugins/mail';
-import { ManualClock } from '../plugins/clock';
+import { ManualClock } from '../context';
 import { createTestDb } from '@test/helpers/db';
 import { MemoryMailer, testConfig } from '@test/helpers/app';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../app';
-import { ManualClock } from '../plugins/clock';
+import { ManualClock } from '../context';
 import { jobs, sessions, streakStates } from '../db/schema/index';
 import { createTestDb } from '@test/helpers/db';
 import { MemoryMailer, testConfig } from '@test/helpers/app';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { openDb, type Db } from '../db/client';
 import { jobs } from '../db/schema/index';
-import { ManualClock } from '../plugins/clock';
+import { ManualClock } from '../context';
 import { createTestDb, testEngines } from '@test/helpers/db';
 import { addressPattern, backoffMs, JobQueue, PermanentJobError, RetryLaterError, scheduleRecurring, type JobHandlers, type JobLogger } from './queue';
 import { JOB_KINDS } from './kinds';

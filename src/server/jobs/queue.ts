@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../db/client';
 import { namedRowsOf } from '../db/rows';
 import { jobs } from '../db/schema/index';
-import type { Clock } from '../plugins/clock';
+import type { Clock } from '../context';
 import { JOB_KINDS, SHARED_PAYLOAD_LISTS, type JobPolicy } from './kinds';
 
 /** A database handle or a transaction on it. */

@@ -1,7 +1,7 @@
 import { Agent } from 'undici';
 import webpush from 'web-push';
 import { guardedConnector, type AllowedPushHost } from './push-address';
-import { systemClock } from './clock';
+import { systemClock } from '../context';
 
 /**
  * One Web Push message to one subscription, with a fixed VAPID key pair: `web-push`'s generateRequestDetails()

@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '@test/helpers/app';
 import { testEngines } from '@test/helpers/db';
 import { createUser, signInAs } from '@test/helpers/users';
 import { sessions, users } from '../db/schema/index';
-import { SessionCache, type UserRow } from './session-cache';
+import { SessionCache, type UserRow } from './session';
 import { hashToken } from './session';
 
 const YES = { answers: [true, true, true, true, true, true, true] };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AREA_SCORE_KEYS, areaScoreKey, byArea, byAreaScoreKey } from './areas';
+import { AREA_SCORE_KEYS, areaScoreKey, byArea, byAreaScoreKey } from './scoring';
 
 describe('the area score fields, derived from the one list of areas', () => {
   it('name each area\'s score field in area order', () => {

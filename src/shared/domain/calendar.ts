@@ -1,6 +1,6 @@
 import { officialWindow } from './check-in-window';
 import { addLocalDays, localDateOf, type LocalDate } from './dates';
-import { milestoneFloor } from './milestones';
+import { milestoneFloor } from './streak-engine';
 
 /**
  * The streak calendar's day states (spec part 1 §4.4), as a pure function of what the server read. The state of

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { CELEBRATION_DAYS, celebrationFor, DAY_SENTENCES, daySentence, weekDots } from './check-in-moment';
 import { queuedStreakAfter } from './queued-streak';
-import { MILESTONE_DAYS } from './milestones';
+import { MILESTONE_DAYS } from './streak-engine';
 
 describe('daySentence: one sentence per score band', () => {
   test('a hard day is met with care, not praise', () => {

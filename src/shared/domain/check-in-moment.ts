@@ -1,6 +1,6 @@
 import { lastLocalDays, weekdayShortOf, type LocalDate } from './dates';
 import { scoreColor, type ScoreColor } from './insights';
-import { milestoneAt, type Milestone } from './milestones';
+import { milestoneAt, type Milestone } from './streak-engine';
 
 /**
  * The full-screen moment after a check-in (issue 30, decision 038): the streak, the last seven days as dots, the

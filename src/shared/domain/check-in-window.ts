@@ -9,8 +9,8 @@ import {
   startOfLocalDay,
   parseWallTime,
   type LocalDate,
+  memo,
 } from './dates';
-import { memo } from '../memo';
 
 /**
  * The daily check-in window, as pure functions of "now" and the user's settings.

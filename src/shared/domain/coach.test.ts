@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AREAS, AREA_LABELS, type Area } from './areas';
+import { AREAS, AREA_LABELS, type Area, type AreaScores } from './scoring';
 import {
   AREA_QUESTIONS,
   areasInQuestion,
@@ -21,7 +21,6 @@ import {
 } from './coach';
 import { addLocalDays } from './dates';
 import type { DatedAreaScores } from './insights';
-import type { AreaScores } from './scoring';
 
 const TODAY = '2026-11-25';
 const flat = (v: number, over: Partial<AreaScores> = {}): AreaScores =>

@@ -1,7 +1,6 @@
-import { AREAS, AREA_LABELS, type Area } from './areas';
+import { AREAS, AREA_LABELS, type Area, mean, toPercent, type AreaScores } from './scoring';
 import { addLocalDays, type LocalDate } from './dates';
 import { successRateLevel, TREND_THRESHOLD, type DatedAreaScores, type Level } from './insights';
-import { mean, toPercent, type AreaScores } from './scoring';
 import { EARLY_DAYS_TIPS_LEVEL, tipFor } from './tips';
 
 /**

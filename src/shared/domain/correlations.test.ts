@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { AREAS, type Area } from './areas';
+import { AREAS, type Area } from './scoring';
 import {
   CORRELATION_RULES,
   answerKindOf,

@@ -1,6 +1,5 @@
-import { AREAS, type Area } from './areas';
+import { AREAS, type Area, SCALE_MAX, mean } from './scoring';
 import { addLocalDays, type LocalDate } from './dates';
-import { SCALE_MAX, mean } from './scoring';
 
 /**
  * "What moves what" (issue 29): which of the seven areas rise and fall together, on the same day (lag 0) and from

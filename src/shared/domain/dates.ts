@@ -1,5 +1,4 @@
 import { tzOffset } from '@date-fns/tz';
-import { memo } from '../memo';
 
 /**
  * Timezone maths for the whole product (server and client).
@@ -229,4 +228,24 @@ export function formatLocalDateTime(instant: Date | number, tz: string): string 
   const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
   const day = new Date(`${date}T00:00:00Z`);
   return `${formatWallTime12h(time)} on ${WEEKDAYS_SHORT[day.getUTCDay()]}, ${MONTHS[day.getUTCMonth()]} ${day.getUTCDate()}`;
+}
+
+/**
+ * `fn` remembered by its arguments (joined with '|'), for a pure function asked again and again with the same
+ * strings and numbers. With `max`, the memo is emptied once it holds that many answers (a bound for a memo that
+ * lives as long as the process); without, it keeps every answer for as long as the returned function lives (a memo
+ * for one batch of work).
+ */
+export function memo<A extends Array<string | number>, R>(fn: (...args: A) => R, max = Infinity): (...args: A) => R {
+  const seen = new Map<string, R>();
+  return (...args: A) => {
+    const key = args.join('|');
+    let r = seen.get(key);
+    if (r === undefined) {
+      r = fn(...args);
+      if (seen.size >= max) seen.clear();
+      seen.set(key, r);
+    }
+    return r;
+  };
 }

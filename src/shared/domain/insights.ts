@@ -1,6 +1,5 @@
-import { AREAS, type Area } from './areas';
+import { AREAS, type Area, mean } from './scoring';
 import { addLocalDays, type LocalDate } from './dates';
-import { mean } from './scoring';
 
 /** Dashboard and category insights. Every threshold of the spec is defined here once. */
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { MILESTONES, countText, streakLengthText } from './milestones';
+import { MILESTONES, countText, streakLengthText } from './streak-engine';
 
 describe('streak wording', () => {
   test('counts are singular only for exactly one', () => {

@@ -7,6 +7,7 @@ import {
   normalizeStoredScore,
   overallScorePercent,
   scoreAnswers,
+  AREAS,
 } from './scoring';
 import {
   areaTrend,
@@ -15,10 +16,9 @@ import {
   successRateLevel,
   summaryBand,
   type DatedAreaScores,
+  LEVELS,
 } from './insights';
 import { TIPS, tipFor } from './tips';
-import { AREAS } from './areas';
-import { LEVELS } from './insights';
 
 describe('scoring', () => {
   it('derives the answer mode from the tier', () => {

@@ -1,18 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addLocalDays, localDateOf, localDaysBetween, localMinutesOf } from './dates';
-import { MILESTONE_DAYS } from './milestones';
-import { AREAS } from './areas';
 import {
-  initialStrength,
-  rewindStrength,
-  STRENGTH_HISTORY_DAYS,
-  strengthAfterStep,
-  strengthHistory,
-  strengthValues,
-  type StrengthFoldedDay,
-} from './strength';
-import {
+  MILESTONE_DAYS,
   applyCheckIn,
   applyDecline,
   applyRecovery,
@@ -33,6 +23,16 @@ import {
   type StreakSnapshot,
   type StreakState,
 } from './streak-engine';
+import { AREAS } from './scoring';
+import {
+  initialStrength,
+  rewindStrength,
+  STRENGTH_HISTORY_DAYS,
+  strengthAfterStep,
+  strengthHistory,
+  strengthValues,
+  type StrengthFoldedDay,
+} from './strength';
 
 // ---------------------------------------------------------------------------------------------
 // A plain reference model: walks the calendar one day at a time and keeps every day's status.

@@ -1,4 +1,4 @@
-import { AREAS } from './areas';
+import { AREAS } from './scoring';
 import { addLocalDays, type LocalDate } from './dates';
 import type { StepResult, StreakState } from './streak-engine';
 

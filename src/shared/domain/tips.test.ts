@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { AREAS } from './areas';
+import { AREAS } from './scoring';
 import { MIN_CHECK_INS_FOR_LEVELS } from './early-days';
 import { LEVELS } from './insights';
 import { EARLY_DAYS_TIPS_LEVEL, TIPS, tipFor, tipsLevel } from './tips';

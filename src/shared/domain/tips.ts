@@ -1,4 +1,4 @@
-import type { Area } from './areas';
+import type { Area } from './scoring';
 import { hasEnoughForLevels } from './early-days';
 import type { Level } from './insights';
 
@@ -7,8 +7,8 @@ import type { Level } from './insights';
  * advice for good / excellent ones. Several tips per area and level so the advice varies from day to day.
  */
 
-/** The areas' icons live with the areas (./areas.ts): screens that show them do not carry the tip table. */
-export { AREA_ICONS } from './areas';
+/** The areas' icons live with the areas (./scoring.ts): screens that show them do not carry the tip table. */
+export { AREA_ICONS } from './scoring';
 
 export const TIPS: Record<Area, Record<Level, readonly string[]>> = {
   rest: {

@@ -2,9 +2,8 @@ import { z } from 'zod';
 
 import { TRIAL_TIERS } from '../domain/trials';
 import { TIERS } from '../domain/tiers';
-import { byAreaScoreKey } from '../domain/areas';
+import { byAreaScoreKey, SCALE_MAX, SCALE_MIN } from '../domain/scoring';
 import { isLocalDate } from '../domain/dates';
-import { SCALE_MAX, SCALE_MIN } from '../domain/scoring';
 import { GENDERS, isPlainName, MAX_NAME_LENGTH, publicUserSchema } from './auth';
 import { checkInSchema, journalEntrySchema, JOURNAL_FIELDS, JOURNAL_MAX_LENGTH } from './check-ins';
 import { MESSAGE_ROLES } from './ai-coach';

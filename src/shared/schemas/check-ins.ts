@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AREAS, byAreaScoreKey } from '../domain/areas';
+import { AREAS, byAreaScoreKey, ANSWER_COUNT, ANSWER_MESSAGES, SCALE_MAX, SCALE_MIN } from '../domain/scoring';
 import { TIERS } from '../domain/tiers';
 import {
   BUTTON_LABELS,
@@ -10,7 +10,6 @@ import {
   ORIENTATION_MODES,
   WINDOW_TYPES,
 } from '../domain/check-in-window';
-import { ANSWER_COUNT, ANSWER_MESSAGES, SCALE_MAX, SCALE_MIN } from '../domain/scoring';
 import { LEVELS } from '../domain/insights';
 import { JOURNAL_FIELDS, JOURNAL_MAX_LENGTH, type JournalField } from '../domain/journal';
 

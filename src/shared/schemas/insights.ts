@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AREAS } from '../domain/areas';
+import { AREAS } from '../domain/scoring';
 import { YEAR_DAY_STATES, YEAR_MESSAGES } from '../domain/year-in-pixels';
 
 export const INSIGHTS_MESSAGES = {

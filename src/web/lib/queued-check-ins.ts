@@ -1,10 +1,9 @@
 import { useMemo } from 'react';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { AREAS, byAreaScoreKey } from '@shared/domain/areas';
+import { AREAS, byAreaScoreKey, answerScore, mean } from '@shared/domain/scoring';
 import { BUTTON_LABELS } from '@shared/domain/check-in-window';
 import { localDateOf } from '@shared/domain/dates';
 import { JOURNAL_FIELDS } from '@shared/domain/journal';
-import { answerScore, mean } from '@shared/domain/scoring';
 import type { Tier } from '@shared/domain/tiers';
 import type { CheckInDto, JournalEntryDto, TodayResponse } from '@shared/schemas/check-ins';
 import type { QueuedCheckIn } from '../sw/offline-queue';

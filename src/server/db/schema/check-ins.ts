@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { byAreaScoreKey } from '@shared/domain/areas';
+import { byAreaScoreKey } from '@shared/domain/scoring';
 import { users } from './auth';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });

@@ -1,4 +1,4 @@
-import { AREAS, AREA_LABELS, AREA_SCORE_KEYS } from '@shared/domain/areas';
+import { AREAS, AREA_LABELS, AREA_SCORE_KEYS } from '@shared/domain/scoring';
 import { CSV_HEADER, type AccountExport } from '@shared/schemas/account';
 import { JOURNAL_FIELDS } from '@shared/schemas/check-ins';
 

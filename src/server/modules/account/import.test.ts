@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '@test/helpers/app';
 import { testEngines, type Engine } from '@test/helpers/db';
 import { createUser, signInAs } from '@test/helpers/users';
-import { AREAS } from '@shared/domain/areas';
+import { AREAS } from '@shared/domain/scoring';
 import { addLocalDays } from '@shared/domain/dates';
 import { accountExportSchema, IMPORT_MAX_BYTES, IMPORT_MESSAGES, type AccountExport } from '@shared/schemas/account';
 import { checkIns, journalEntries, streakLedger } from '@server/db/schema/index';

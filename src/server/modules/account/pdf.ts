@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { AREAS, AREA_LABELS, AREA_SCORE_KEYS } from '@shared/domain/areas';
+import { AREAS, AREA_LABELS, AREA_SCORE_KEYS } from '@shared/domain/scoring';
 import { scoreColor, type ScoreColor } from '@shared/domain/insights';
 import { TIER_LABELS } from '@shared/domain/tiers';
 import { GENDER_LABELS, type AccountExport } from '@shared/schemas/account';

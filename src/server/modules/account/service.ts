@@ -14,16 +14,14 @@ import {
   type ImportResult,
 } from '@shared/schemas/account';
 import { badRequest } from '@server/errors';
-import type { UserRow } from '@server/plugins/session';
+import { type UserRow, toPublicUser } from '@server/plugins/session';
 import { recordAccountDeletion } from '../admin/service';
-import { toPublicUser } from '../auth/public-user';
 import { history, importCheckIns, importedCheckInIds, journalsOf, userTimeZone } from '../check-ins/service';
 import { conversationsExport } from '../ai-coach/service';
 import { feedbackSentBy } from '../feedback/service';
 import { devicesOf, getSettings } from '../notifications/service';
-import { purchaseHistory } from '../payments/service';
+import { purchaseHistory, cancelStripeOnDeletion } from '../payments/service';
 import { offerUsed, redemptionsOf } from '../coupons/service';
-import { cancelStripeOnDeletion } from '../payments/service';
 import { claimsOf } from '../rewards/service';
 import { allRestDays, frozenDays, ledger, recoveryPayments } from '../streaks/service';
 import { tierChangesOf } from '../subscriptions/service';

@@ -4,7 +4,7 @@ import { testEngines } from '@test/helpers/db';
 import { startFakeOpenAi, type FakeOpenAi } from '@test/fakes/openai';
 import { createUser, signInAs } from '@test/helpers/users';
 import { checkInValues } from '@test/helpers/check-ins';
-import { AREAS, type Area } from '@shared/domain/areas';
+import { AREAS, type Area } from '@shared/domain/scoring';
 import { addLocalDays } from '@shared/domain/dates';
 import { checkIns, journalEntries } from '@server/db/schema/index';
 

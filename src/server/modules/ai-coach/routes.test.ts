@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '@test/helpers/app';
 import { testEngines } from '@test/helpers/db';
 import { startFakeOpenAi, type FakeOpenAi } from '@test/fakes/openai';
 import { createUser, signInAs } from '@test/helpers/users';
-import { AREAS, type Area } from '@shared/domain/areas';
+import { AREAS, type Area } from '@shared/domain/scoring';
 import { CRISIS_ANSWER } from '@shared/domain/coach';
 import { addLocalDays } from '@shared/domain/dates';
 import { AI_COACH_MESSAGES, AI_QUESTION_MAX_LENGTH } from '@shared/schemas/ai-coach';

@@ -14,7 +14,7 @@ import {
   signInResponseSchema,
   signUpBodySchema,
 } from '@shared/schemas/auth';
-import { endSession, requireUser, startSession, currentUser } from '@server/plugins/session';
+import { endSession, requireUser, startSession, currentUser, toPublicUser } from '@server/plugins/session';
 import {
   GOOGLE_COOKIE_TTL_S,
   GOOGLE_MESSAGES,
@@ -23,7 +23,6 @@ import {
   findOrCreateGoogleUser,
   startGoogleAuth,
 } from './google';
-import { toPublicUser } from './public-user';
 import * as service from './service';
 import { contextOf } from '@server/context';
 import { withCurrentTier } from '@server/modules/subscriptions/service';

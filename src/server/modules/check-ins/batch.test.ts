@@ -6,7 +6,7 @@ import { createUser, signInAs } from '@test/helpers/users';
 import { checkIns, jobs, streakLedger, streakStates, users } from '@server/db/schema/index';
 import type { EventWiring } from '@server/events';
 import type { UserRow } from '@server/plugins/session';
-import { eventWiring } from '../index';
+import { eventWiring } from '@server/app';
 import { rowsOf } from '@server/db/rows';
 
 /**

@@ -5,13 +5,13 @@ import { testEngines } from '@test/helpers/db';
 import { createUser, signInAs } from '@test/helpers/users';
 import { checkIns, jobs } from '@server/db/schema/index';
 import type { EventWiring } from '@server/events';
-import { eventWiring } from '../index';
+import { eventWiring } from '@server/app';
 import { reminderTick } from '../notifications/service';
 
 const yes7 = Array.from({ length: 7 }, () => true);
 
 /**
- * The job consumer of `check-in.recorded` (modules/index.ts), the example later capabilities copy: a batch of
+ * The job consumer of `check-in.recorded` (app.ts), the example later capabilities copy: a batch of
  * check-ins enqueues one `reminders.checked-in-batch` for the check-ins it created (keyed by the first) in its own
  * transaction, so the job exists if and only if the check-ins committed; run after commit, it moves each one's
  * reminders still due that day past it, and the scheduler enqueues no reminder for it.

@@ -6,9 +6,9 @@ import { createUser, signInAs } from '@test/helpers/users';
 import { checkIns, jobs, journalEntries, streakStates, users } from '@server/db/schema/index';
 import type { UserRow } from '@server/plugins/session';
 import type { CheckInRecorded, EventWiring } from '@server/events';
-import { eventWiring } from '../index';
+import { eventWiring } from '@server/app';
 import { JOURNAL_FIELDS, journalEntrySchema } from '@shared/schemas/check-ins';
-import type { Area } from '@shared/domain/areas';
+import type { Area } from '@shared/domain/scoring';
 import { EARLY_DAYS_TIPS_LEVEL, TIPS } from '@shared/domain/tips';
 import { checkInValues } from '@test/helpers/check-ins';
 
@@ -439,7 +439,7 @@ describe.each(testEngines())('check-ins API on %s', (engine) => {
       ...eventWiring,
       'check-in.recorded': {
         inTransaction: [
-          ...eventWiring['check-in.recorded'].inTransaction, // the streak engine, as wired in modules/index.ts
+          ...eventWiring['check-in.recorded'].inTransaction, // the streak engine, as wired in app.ts
           async (tx, event) => {
             events.push(event);
             // The consumer sees the row written by the same transaction.

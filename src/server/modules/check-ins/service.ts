@@ -25,9 +25,13 @@ import {
   normalizeStoredScore,
   overallScorePercent,
   type AreaScores,
+  AREAS,
+  areaScoreKey,
+  byArea,
+  byAreaScoreKey,
+  type Area,
 } from '@shared/domain/scoring';
 import { hasAiCoach } from '@shared/domain/tiers';
-import { AREAS, areaScoreKey, byArea, byAreaScoreKey, type Area } from '@shared/domain/areas';
 import { answerKindOf, type CorrelationDay } from '@shared/domain/correlations';
 import {
   CHECK_IN_MESSAGES,
@@ -42,8 +46,7 @@ import {
 import type { PublicUser } from '@shared/schemas/auth';
 import type { Db } from '@server/db/client';
 import { AppError, badRequest, forbidden, notFound } from '@server/errors';
-import type { UserRow } from '@server/plugins/session';
-import { toPublicUser } from '../auth/public-user';
+import { type UserRow, toPublicUser } from '@server/plugins/session';
 import type { CheckInEffects, CheckInRecorded } from '@server/events';
 import * as repo from './repo';
 import { withCurrentTier } from '../subscriptions/service';
@@ -322,7 +325,7 @@ async function recordCheckIns(base: DataContext, engine: ServiceContext['dbEngin
       txCtx.now(),
     );
 
-    // The streak, shields and rewards (and any job a consumer wants) — wired in modules/index.ts.
+    // The streak, shields and rewards (and any job a consumer wants) — wired in app.ts.
     const events: CheckInRecorded[] = accepted.map((a) => {
       const { row, inserted } = rowOf(a);
       return {

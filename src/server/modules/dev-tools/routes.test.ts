@@ -3,7 +3,7 @@ import { buildTestApp, testConfig } from '@test/helpers/app';
 import { createTestDb, testEngines } from '@test/helpers/db';
 import { newUserWithCalls } from '@test/helpers/users';
 import { buildApp } from '@server/app';
-import { ManualClock, OffsetClock } from '@server/plugins/clock';
+import { ManualClock, OffsetClock } from '@server/context';
 import { TEST_CLOCK_RANGE_DAYS } from './routes';
 
 const DAY = 86_400_000;

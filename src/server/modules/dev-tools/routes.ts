@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '@server/errors';
-import { isControllable } from '@server/plugins/clock';
+import { isControllable } from '@server/context';
 import { currentUser, requireUser } from '@server/plugins/session';
 import {
   createLostStreakBodySchema,

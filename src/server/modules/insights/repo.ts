@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import { checkIns, streakFrozenDays, streakLedger, streakRecoveredDays, streakRestDays } from '@server/db/schema/index';
-import { areaScoreKey, type Area } from '@shared/domain/areas';
-import { normalizeStoredScore } from '@shared/domain/scoring';
+import { areaScoreKey, type Area, normalizeStoredScore } from '@shared/domain/scoring';
 
 export interface YearRows {
   checkIns: { date: string; score: number }[];

@@ -3,7 +3,7 @@ import { buildTestApp, type TestApp } from '@test/helpers/app';
 import { testEngines } from '@test/helpers/db';
 import { createUser, signInAs } from '@test/helpers/users';
 import { checkInValues } from '@test/helpers/check-ins';
-import { AREAS, type Area } from '@shared/domain/areas';
+import { AREAS, type Area } from '@shared/domain/scoring';
 import { addLocalDays } from '@shared/domain/dates';
 import { seededRandom } from '@shared/domain/correlations';
 import { INSIGHTS_MESSAGES } from '@shared/schemas/insights';

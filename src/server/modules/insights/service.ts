@@ -1,5 +1,5 @@
 import { withNow, type ServiceContext } from '@server/context';
-import type { Area } from '@shared/domain/areas';
+import type { Area } from '@shared/domain/scoring';
 import { localDateOf } from '@shared/domain/dates';
 import { firstYearOf, yearBounds, yearDays, yearProblem, yearsOf } from '@shared/domain/year-in-pixels';
 import { CORRELATION_RULES, correlations } from '@shared/domain/correlations';

@@ -7,7 +7,7 @@ import { createUser, signInAs } from '@test/helpers/users';
 import { checkInValues } from '@test/helpers/check-ins';
 import { rolloverTick } from '@server/jobs/rollover';
 import { checkIns } from '@server/db/schema/index';
-import { AREAS, type Area } from '@shared/domain/areas';
+import { AREAS, type Area } from '@shared/domain/scoring';
 import { addLocalDays } from '@shared/domain/dates';
 import { STRENGTH_M } from '@shared/domain/strength';
 import type { StrengthResponse } from '@shared/schemas/insights';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contextOf } from '@server/context';
 import { buildApp } from '@server/app';
 import { openDb } from '@server/db/client';
-import { ManualClock } from '@server/plugins/clock';
+import { ManualClock } from '@server/context';
 import { startAppWithPushService, MemoryMailer, testConfig, type TestApp } from '@test/helpers/app';
 import { createTestDb, testEngines } from '@test/helpers/db';
 import { createUser, signInAs } from '@test/helpers/users';

@@ -13,8 +13,7 @@ import {
   type PushPayload,
   type ReminderKind,
 } from '@shared/domain/reminders';
-import { endOfLocalDay, zoneOrUtc } from '@shared/domain/dates';
-import { memo } from '@shared/memo';
+import { endOfLocalDay, zoneOrUtc, memo } from '@shared/domain/dates';
 import { effectiveCheckInTime } from '@shared/domain/check-in-window';
 import {
   pushSubscriptionSchema,
@@ -429,7 +428,7 @@ export async function skipRemindersThrough(ctx: ServiceContext, p: JobPayload<'r
 }
 
 /**
- * Job `reminders.checked-in-batch` (the job consumer of `check-in.recorded`, modules/index.ts): `skipRemindersThrough`
+ * Job `reminders.checked-in-batch` (the job consumer of `check-in.recorded`, app.ts): `skipRemindersThrough`
  * for each check-in a batch created. Returns how many reminders moved.
  */
 export async function skipRemindersThroughMany(ctx: ServiceContext, checkIns: readonly JobPayload<'reminders.checked-in'>[]): Promise<number> {

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import { purchases, testCheckoutSessions } from '@server/db/schema/index';
-import { systemClock } from '@server/plugins/clock';
+import { systemClock } from '@server/context';
 
 export type PurchaseRow = typeof purchases.$inferSelect;
 export type NewPurchase = typeof purchases.$inferInsert;

@@ -177,7 +177,7 @@ function purchaseRow<S extends repo.PurchaseRow['status']>(p: PaymentRecord, sta
 /**
  * Fulfils one confirmed payment inside the caller's transaction (`tx` from inTx): records it (the unique provider id makes the
  * insert happen once) and, only when this call recorded it, publishes `payment.succeeded` in the same
- * transaction. Its in-transaction consumers (wired in modules/index.ts: the streaks service grants a shield or
+ * transaction. Its in-transaction consumers (wired in app.ts: the streaks service grants a shield or
  * the paid recovery, the subscriptions service the paid period) grant the product, so the grant commits with the
  * payment row or not at all. Safe to call any number of times, concurrently, from the webhook, from
  * process-payment or the test checkout: the payment is granted once.

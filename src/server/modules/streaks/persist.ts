@@ -1,6 +1,5 @@
 import { addLocalDays, startOfLocalDay } from '@shared/domain/dates';
-import { countText, streakLengthText } from '@shared/domain/milestones';
-import type { StreakEvent, StreakState } from '@shared/domain/streak-engine';
+import { countText, streakLengthText, type StreakEvent, type StreakState } from '@shared/domain/streak-engine';
 import type { LedgerInsert } from './repo';
 
 /** Why shields were added, for the ledger. */

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt, gte, inArray, lte, min, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import { fixedRows, fixedStatement, tableColumns, tableRecordset } from '@server/db/rows';
-import { systemClock } from '@server/plugins/clock';
+import { systemClock } from '@server/context';
 import { checkIns, streakFrozenDays, streakLedger, streakRecoveredDays, streakRestDays, streakStates, streakStrengthDays, users } from '@server/db/schema/index';
 import type { StreakSnapshot, StreakState } from '@shared/domain/streak-engine';
 import { STRENGTH_HISTORY_DAYS, type StrengthFoldedDay, type StrengthState } from '@shared/domain/strength';
-import { AREAS, areaScoreKey, byArea } from '@shared/domain/areas';
+import { AREAS, areaScoreKey, byArea } from '@shared/domain/scoring';
 
 export type StreakRow = typeof streakStates.$inferSelect;
 export type LedgerInsert = typeof streakLedger.$inferInsert;

@@ -11,8 +11,6 @@ import {
   nextMilestone,
   streakLengthText,
   type Milestone,
-} from '@shared/domain/milestones';
-import {
   applyCheckIn,
   applyDecline,
   applyRecovery,
@@ -37,7 +35,7 @@ import {
 import { rewardAtMilestone, type MilestoneReward } from '@shared/domain/trials';
 import type { CalendarDay, StreakView, LedgerEntry, RestDaysView } from '@shared/schemas/streaks';
 import { restDayAllowance, restDayCancelBlocker, validateRestDayPlan, yearOf } from '@shared/domain/rest-days';
-import { AREAS } from '@shared/domain/areas';
+import { AREAS } from '@shared/domain/scoring';
 import {
   initialStrength,
   overallStrength,
@@ -205,7 +203,7 @@ export async function strengthView(ctx: DataContext, userId: string): Promise<St
 export type RewardClaimable = (tx: DataContext, userId: string, reward: MilestoneReward) => Promise<boolean>;
 
 /**
- * The check-in hook (an in-transaction consumer of `check-in.recorded`, wired in modules/index.ts) for every check-in
+ * The check-in hook (an in-transaction consumer of `check-in.recorded`, wired in app.ts) for every check-in
  * of one transaction at once (a batch: one user each). The state rows are locked in one statement, each new check-in
  * is one pure engine step, and the steps are written together; a late offline check-in (a settled date) is replayed
  * on its own. The rewards rule comes in as `rewardClaimable`, so this module does not depend on rewards (which depends
@@ -482,7 +480,7 @@ export async function recoverStreakPaid(
 }
 
 /**
- * An in-transaction consumer of `payment.succeeded` (modules/index.ts): a shield purchase adds one shield, a paid
+ * An in-transaction consumer of `payment.succeeded` (app.ts): a shield purchase adds one shield, a paid
  * recovery restores the lost streak, each once per payment id. A recovery whose offer closed between checkout and
  * payment answers a note (the engine refused before writing anything); the payment stays recorded.
  */

@@ -191,7 +191,7 @@ export async function applyPaidPeriod(tx: DataContext, p: PaidPeriod): Promise<{
 }
 
 /**
- * An in-transaction consumer of `payment.succeeded` (modules/index.ts): a membership payment starts or renews the
+ * An in-transaction consumer of `payment.succeeded` (app.ts): a membership payment starts or renews the
  * paid period (applyPaidPeriod, with the payment id as the reference of its shield grant). Answers the Stripe
  * subscription it replaced, whose cancellation with the provider the payments service enqueues as a job.
  */

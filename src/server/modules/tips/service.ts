@@ -1,8 +1,7 @@
 import type { ServiceContext } from '@server/context';
-import { AREAS } from '@shared/domain/areas';
+import { AREAS, areaAverages, toPercent } from '@shared/domain/scoring';
 import { localDateOf } from '@shared/domain/dates';
 import { successRateLevel } from '@shared/domain/insights';
-import { areaAverages, toPercent } from '@shared/domain/scoring';
 import { AREA_ICONS, tipFor, tipsLevel } from '@shared/domain/tips';
 import { usesScale } from '@shared/domain/tiers';
 import { CHECK_IN_MESSAGES, type TipDto } from '@shared/schemas/check-ins';

@@ -1,9 +1,23 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@server/db/client';
 import { batchedRead } from '@server/db/batch';
-import { latestCheckInLateral } from '@server/db/latest-check-in';
 import { checkIns, journalEntries, streakFrozenDays, streakRestDays, streakStates, subscriptions, users } from '@server/db/schema/index';
+
+/**
+ * Each user's latest check-in (its local date and instant) for a LATERAL join to `users`: a top-1 on the unique
+ * (user, date) index, read backwards. What the check-in window reads, for the user-state read (the check-in batch's
+ * lock has the same join in its fixed text: check-ins/repo.ts, LOCK_USERS).
+ */
+function latestCheckInLateral(db: Db) {
+  return db
+    .select({ localDate: checkIns.localDate, createdAt: checkIns.createdAt })
+    .from(checkIns)
+    .where(and(eq(checkIns.userId, users.id), eq(checkIns.imported, false)))
+    .orderBy(desc(checkIns.localDate))
+    .limit(1)
+    .as('latest_ci');
+}
 
 /**
  * The signed-in user's state, in ONE statement (GET /api/dashboard and the spec reads it answers): the user's row,

@@ -3,8 +3,7 @@ import type { TodayResponse } from '@shared/schemas/check-ins';
 import type { StreakView } from '@shared/schemas/streaks';
 import type { Subscription } from '@shared/schemas/subscriptions';
 import type { AppConfig } from '@server/config';
-import { latestCheckInOf } from '@server/db/latest-check-in';
-import { toPublicUser } from '../auth/public-user';
+import { toPublicUser } from '@server/plugins/session';
 import { todayHoldsUntil, todayView, type TodayParts } from '../check-ins/service';
 import { streakView } from '../streaks/service';
 import { subscriptionView } from '../subscriptions/service';
@@ -47,3 +46,8 @@ export const dashboardFromState = (s: UserState, config: AppConfig): Dashboard =
   streak: streakFromState(s),
   subscription: subscriptionFromState(s),
 });
+
+/** The latest check-in read through that join (its date and instant), or null when the user has none. */
+export function latestCheckInOf(r: { latestDate: string | null; latestCreatedAt: Date | null }): { localDate: string; createdAt: Date } | null {
+  return r.latestDate !== null && r.latestCreatedAt !== null ? { localDate: r.latestDate, createdAt: r.latestCreatedAt } : null;
+}

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicUserSchema, timezoneBodySchema } from '@shared/schemas/auth';
 import { profileUpdateSchema } from '@shared/schemas/account';
-import { currentUser, requireUser } from '@server/plugins/session';
-import { toPublicUser } from '../auth/public-user';
+import { currentUser, requireUser, toPublicUser } from '@server/plugins/session';
 import * as service from './service';
 import { contextOf } from '@server/context';
 

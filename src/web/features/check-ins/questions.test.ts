@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { AREAS } from '@shared/domain/areas';
+import { AREAS } from '@shared/domain/scoring';
 import { CHECK_IN_ERRORS, checkInErrorText, QUESTIONS, SCALE_OPTIONS } from './questions';
 
 describe('check-in error texts (spec part 2 §8)', () => {

@@ -1,4 +1,4 @@
-import type { Area } from '@shared/domain/areas';
+import type { Area } from '@shared/domain/scoring';
 
 /** The question asked for each area, written for Big 7 (yes/no form and the 5-point form). */
 export const QUESTIONS: Record<Area, { yesNo: string; scale: string; hint: string }> = {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { STREAK_LEVELS } from '@shared/domain/milestones';
-import { AREA_ICONS } from '@shared/domain/areas';
+import { STREAK_LEVELS } from '@shared/domain/streak-engine';
+import { AREA_ICONS } from '@shared/domain/scoring';
 import { momentText } from './moment';
 import { forgetCheckInMoment, peekCheckInMoment, saveCheckInMoment, takeCheckInMoment } from '@web/lib/check-ins';
 import { memoryStorage } from '@web/lib/memory-storage';

@@ -1,4 +1,4 @@
-import type { Area } from '@shared/domain/areas';
+import type { Area } from '@shared/domain/scoring';
 import type { Level, Trend } from '@shared/domain/insights';
 
 /** What each area means, written for Big 7 (the category screen's about text). */

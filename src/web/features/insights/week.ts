@@ -1,7 +1,6 @@
-import { AREAS, type Area } from '@shared/domain/areas';
+import { AREAS, type Area, normalizeStoredScore } from '@shared/domain/scoring';
 import { lastLocalDays, type LocalDate } from '@shared/domain/dates';
 import { TREND_DAYS, type DatedAreaScores } from '@shared/domain/insights';
-import { normalizeStoredScore } from '@shared/domain/scoring';
 import type { CheckInDto } from '@shared/schemas/check-ins';
 
 /** Check-ins as dated area scores (0..1; older 0..100 values normalised). */

@@ -1,6 +1,6 @@
 import { PRICES_CENTS, formatUsd } from '@shared/domain/prices';
 import { DEVELOPER_FREEZE_DAYS } from '@shared/domain/tiers';
-import { countText } from '@shared/domain/milestones';
+import { countText } from '@shared/domain/streak-engine';
 import { REST_DAYS_MAX_AHEAD, REST_DAYS_PER_YEAR } from '@shared/domain/rest-days';
 
 /** Every text of the streak feature the spec fixes, once. */

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { areaScoreKey, byArea } from '@shared/domain/areas';
-import type { AreaScores } from '@shared/domain/scoring';
+import { areaScoreKey, byArea, type AreaScores } from '@shared/domain/scoring';
 import { suggestedQuestions } from '@shared/domain/coach';
 import type { CheckInDto } from '@shared/schemas/check-ins';
 import { AI_COACH_MESSAGES } from '@shared/schemas/ai-coach';

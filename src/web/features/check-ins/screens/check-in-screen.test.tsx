@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { AREAS, AREA_LABELS } from '@shared/domain/areas';
+import { AREAS, AREA_LABELS } from '@shared/domain/scoring';
 import { BUTTON_LABELS } from '@shared/domain/check-in-window';
 import { publicUser } from '@test/helpers/public-user';
 import { todayResponseSchema, type CheckInSubmission, type TodayResponse } from '@shared/schemas/check-ins';

@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
-import { AREA_ICONS, AREAS, AREA_LABELS, type Area } from '@shared/domain/areas';
-import { toPercent } from '@shared/domain/scoring';
+import { AREA_ICONS, AREAS, AREA_LABELS, type Area, toPercent } from '@shared/domain/scoring';
 import { hasAiCoach, isAdFree, usesScale, type Tier } from '@shared/domain/tiers';
 import { cn } from '@web/components/ui/cn';
 import { hasEnoughForLevels, MIN_CHECK_INS_FOR_LEVELS, moreNeededText } from '@shared/domain/early-days';

@@ -1,4 +1,4 @@
-import { AREA_LABELS, type Area } from '@shared/domain/areas';
+import { AREA_LABELS, type Area } from '@shared/domain/scoring';
 import { strengthsAndWeakAreas, summaryBand, type SummaryBand } from '@shared/domain/insights';
 import { hasEnoughForLevels, MIN_CHECK_INS_FOR_LEVELS } from '@shared/domain/early-days';
 import { Card } from '@web/components/ui/page';

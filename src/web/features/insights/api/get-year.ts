@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Area } from '@shared/domain/areas';
+import type { Area } from '@shared/domain/scoring';
 import type { YearResponse } from '@shared/schemas/insights';
 import { api } from '@web/lib/api-client';
 import { CHECK_IN_DERIVED } from '@web/lib/check-ins';

@@ -1,4 +1,4 @@
-import { AREA_LABELS, AREAS } from '@shared/domain/areas';
+import { AREA_LABELS, AREAS } from '@shared/domain/scoring';
 import { toPercent } from '@shared/domain/scoring';
 import type { StrengthResponse } from '@shared/schemas/insights';
 import { Modal } from '@web/components/ui/dialog';

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { lazyComponent } from '@web/lib/lazy-component';
-import { AREA_LABELS, type Area } from '@shared/domain/areas';
-import { toPercent } from '@shared/domain/scoring';
+import { AREA_LABELS, type Area, toPercent } from '@shared/domain/scoring';
 import { Card } from '@web/components/ui/page';
 import { useStrength } from '../api/get-strength';
 import { Sparkline } from './sparkline';

@@ -1,4 +1,4 @@
-import { AREA_LABELS, type Area } from '@shared/domain/areas';
+import { AREA_LABELS, type Area } from '@shared/domain/scoring';
 import { findingsFor } from '@shared/domain/correlations';
 import { usesScale } from '@shared/domain/tiers';
 import { ButtonLink } from '@web/components/ui/button';

@@ -1,7 +1,6 @@
 import { useParams } from 'react-router';
-import { AREA_LABELS, isArea } from '@shared/domain/areas';
+import { AREA_LABELS, isArea, normalizeStoredScore, toPercent } from '@shared/domain/scoring';
 import { PERIOD_LABELS, scoreWord, successRateLevel, STRENGTH_THRESHOLD, WEAK_THRESHOLD } from '@shared/domain/insights';
-import { normalizeStoredScore, toPercent } from '@shared/domain/scoring';
 import { AREA_ICONS, TIPS, tipsLevel } from '@shared/domain/tips';
 import { ButtonLink } from '@web/components/ui/button';
 import { Card, Page, PageHeader } from '@web/components/ui/page';

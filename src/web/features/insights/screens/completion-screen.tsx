@@ -1,5 +1,4 @@
-import { AREA_ICONS, AREAS, AREA_LABELS } from '@shared/domain/areas';
-import { normalizeStoredScore, SCALE_MAX, toPercent } from '@shared/domain/scoring';
+import { AREA_ICONS, AREAS, AREA_LABELS, normalizeStoredScore, SCALE_MAX, toPercent } from '@shared/domain/scoring';
 import { JOURNAL_FIELDS } from '@shared/domain/journal';
 import { ButtonLink } from '@web/components/ui/button';
 import { cn } from '@web/components/ui/cn';

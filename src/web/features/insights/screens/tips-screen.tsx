@@ -1,4 +1,4 @@
-import { AREA_LABELS } from '@shared/domain/areas';
+import { AREA_LABELS } from '@shared/domain/scoring';
 import { usesScale } from '@shared/domain/tiers';
 import { ButtonLink } from '@web/components/ui/button';
 import { cn } from '@web/components/ui/cn';

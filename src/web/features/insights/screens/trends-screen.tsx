@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
-import { AREA_ICONS, AREAS, AREA_LABELS } from '@shared/domain/areas';
+import { AREA_ICONS, AREAS, AREA_LABELS, toPercent } from '@shared/domain/scoring';
 import { lastDaysAverage, PERIOD_LABELS, weeklyTrends, type Trend } from '@shared/domain/insights';
-import { toPercent } from '@shared/domain/scoring';
 import { cn } from '@web/components/ui/cn';
 import { Card, Page, PageHeader } from '@web/components/ui/page';
 import { StrengthSummary } from '../components/strength';

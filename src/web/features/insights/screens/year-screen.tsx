@@ -1,9 +1,8 @@
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { AREAS, AREA_LABELS, isArea, type Area } from '@shared/domain/areas';
+import { AREAS, AREA_LABELS, isArea, type Area, toPercent } from '@shared/domain/scoring';
 import { addLocalDays, localDateOf } from '@shared/domain/dates';
 import { SCORE_COLOR_BANDS } from '@shared/domain/insights';
-import { toPercent } from '@shared/domain/scoring';
 import { yearAverage, type YearDay, type YearDayState } from '@shared/domain/year-in-pixels';
 import { Button } from '@web/components/ui/button';
 import { cn } from '@web/components/ui/cn';

@@ -10,10 +10,9 @@ import {
 } from '@shared/domain/check-in-window';
 import { formatWallTime12h } from '@shared/domain/dates';
 import { PRICES_CENTS, formatUsd } from '@shared/domain/prices';
-import { RECOVERY_MIN_STREAK, RECOVERY_WINDOW_DAYS } from '@shared/domain/streak-engine';
+import { RECOVERY_MIN_STREAK, RECOVERY_WINDOW_DAYS, MILESTONES, countText } from '@shared/domain/streak-engine';
 import { FREEZE_DAYS_BY_TIER, TIER_LABELS } from '@shared/domain/tiers';
 import { MILESTONE_REWARDS, TRIAL_DAYS } from '@shared/domain/trials';
-import { MILESTONES, countText } from '@shared/domain/milestones';
 import { FEEDBACK_MAX_LENGTH } from '@shared/schemas/feedback';
 
 /**

@@ -1,4 +1,4 @@
-import { countText, milestoneAt, streakLengthText } from '@shared/domain/milestones';
+import { countText, milestoneAt, streakLengthText } from '@shared/domain/streak-engine';
 import { rewardAtMilestone } from '@shared/domain/trials';
 import { ButtonLink } from '@web/components/ui/button';
 import { Card, Page, PageHeader } from '@web/components/ui/page';

@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { CalendarDay } from '@shared/schemas/streaks';
-import { milestoneAt } from '@shared/domain/milestones';
+import { milestoneAt } from '@shared/domain/streak-engine';
 import { Button } from '@web/components/ui/button';
 import { Modal } from '@web/components/ui/dialog';
 import { cn } from '@web/components/ui/cn';

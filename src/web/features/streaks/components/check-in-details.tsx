@@ -1,4 +1,4 @@
-import { AREAS, AREA_LABELS } from '@shared/domain/areas';
+import { AREAS, AREA_LABELS } from '@shared/domain/scoring';
 import { hasAiCoach, type Tier } from '@shared/domain/tiers';
 import type { CheckInDto } from '@shared/schemas/check-ins';
 import { JOURNAL_FIELDS } from '@shared/domain/journal';

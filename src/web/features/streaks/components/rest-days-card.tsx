@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { addLocalDays } from '@shared/domain/dates';
 import { REST_DAY_ICON, REST_DAYS_MAX_AHEAD, restDayBlocker } from '@shared/domain/rest-days';
-import { countText } from '@shared/domain/milestones';
+import { countText } from '@shared/domain/streak-engine';
 import { errorMessage } from '@web/lib/api-client';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/page';

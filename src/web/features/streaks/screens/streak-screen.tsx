@@ -2,7 +2,7 @@ import { ChevronRight } from 'lucide-react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { MILESTONES, countText, streakLengthText } from '@shared/domain/milestones';
+import { MILESTONES, countText, streakLengthText } from '@shared/domain/streak-engine';
 import { milestoneRewardsFor } from '@shared/domain/trials';
 import { addLocalMonths, lastLocalDays, localMonthOf, weekdayShortOf } from '@shared/domain/dates';
 import { shieldsByPlanText, type Tier } from '@shared/domain/tiers';
