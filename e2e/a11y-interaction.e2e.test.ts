@@ -204,7 +204,7 @@ test('a toast never covers the primary button or the control in use: a failed si
       await page.getByLabel('Password', { exact: true }).fill('Wrong1!x');
       await page.getByRole('button', { name: 'Log In' }).click();
       await toast(page).getByText('Wrong Password', { exact: true }).waitFor();
-      expect(await controlsCoveredBy(toast(page), PRIMARY_ACTIONS), 'sign-in').toEqual([]);
+      await expect.poll(() => controlsCoveredBy(toast(page), PRIMARY_ACTIONS), { message: 'sign-in' }).toEqual([]);
 
       await page.goto('/signup');
       await page.getByLabel('First Name').fill('Tao');
@@ -212,7 +212,8 @@ test('a toast never covers the primary button or the control in use: a failed si
       await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
       await page.getByRole('button', { name: 'Create Account' }).click();
       await toast(page).getByText('Email Already Registered', { exact: true }).waitFor();
-      expect(await controlsCoveredBy(toast(page), PRIMARY_ACTIONS), 'sign-up').toEqual([]);
+      // The toast moves clear at the next frame after the screen changes under it (sign-up redirects to sign-in).
+      await expect.poll(() => controlsCoveredBy(toast(page), PRIMARY_ACTIONS), { message: 'sign-up' }).toEqual([]);
 
       await page.request.post('/api/auth/signin', { data: { email: who.email, password: E2E_PASSWORD } });
       await page.route('**/api/checkins', (route) =>
@@ -222,7 +223,7 @@ test('a toast never covers the primary button or the control in use: a failed si
       await answerYesNo(page);
       await page.getByRole('button', { name: 'Complete check-in' }).click();
       await toast(page).getByText('Something went wrong', { exact: true }).waitFor();
-      expect(await controlsCoveredBy(toast(page), PRIMARY_ACTIONS), 'check-in').toEqual([]);
+      await expect.poll(() => controlsCoveredBy(toast(page), PRIMARY_ACTIONS), { message: 'check-in' }).toEqual([]);
     },
     { serviceWorkers: 'block' },
   );

@@ -105,11 +105,19 @@ export default function Toaster() {
     };
     window.addEventListener('scroll', later, { capture: true, passive: true });
     window.addEventListener('resize', later);
-    // The screen settles after the toast appears (a list loads, a notice opens): measured again once it has.
+    // The screen settles after the toast appears (a list loads, a notice opens) or changes under it (a redirect to
+    // another screen, whose buttons stand elsewhere): measured again at the next frame after each change.
     const settle = setTimeout(later, 300);
+    const changes = new MutationObserver(later);
+    changes.observe(document.body, { childList: true, subtree: true });
+    // The toast's own size settles too (its text wraps once it is laid out).
+    const sized = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(later);
+    if (viewportRef.current) sized?.observe(viewportRef.current);
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(settle);
+      changes.disconnect();
+      sized?.disconnect();
       window.removeEventListener('scroll', later, { capture: true });
       window.removeEventListener('resize', later);
     };
