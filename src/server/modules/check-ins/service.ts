@@ -9,39 +9,19 @@ import {
   submissionDateOf,
 } from '@shared/domain/check-in-submission';
 import { rescheduleReminders } from '../notifications/service';
-import {
-  OFFLINE_SYNC_HOURS,
-  canChangeCheckInTime,
-  checkInWindow,
-  effectiveCheckInTime,
-  windowHoldsUntil,
-} from '@shared/domain/check-in-window';
+import { OFFLINE_SYNC_HOURS, canChangeCheckInTime } from '@shared/domain/check-in-window';
 import { addLocalDays, localDateOf, zoneOrUtc } from '@shared/domain/dates';
 import type { ImportCheckIn, ImportResult } from '@shared/schemas/account';
-import {
-  answerModeForTier,
-  areaAverages,
-  mean,
-  normalizeStoredScore,
-  overallScorePercent,
-  type AreaScores,
-  AREAS,
-  areaScoreKey,
-  byArea,
-  byAreaScoreKey,
-  type Area,
-} from '@shared/domain/scoring';
+import { areaAverages, mean, normalizeStoredScore, overallScorePercent, type AreaScores, AREAS, type Area } from '@shared/domain/scoring';
 import { hasAiCoach } from '@shared/domain/tiers';
 import { answerKindOf, type CorrelationDay } from '@shared/domain/correlations';
 import {
   CHECK_IN_MESSAGES,
   JOURNAL_FIELDS,
-  type CheckInDto,
   type CheckInResult,
   type CheckInSubmission,
   type HistoryResponse,
   type JournalEntryDto,
-  type TodayResponse,
 } from '@shared/schemas/check-ins';
 import type { PublicUser } from '@shared/schemas/auth';
 import type { Db } from '@server/db/client';
@@ -52,109 +32,11 @@ import * as repo from './repo';
 import { withCurrentTier } from '../subscriptions/service';
 import { GroupCommit, type Settled } from '@server/db/group-commit';
 import { useGenericPlans } from '@server/db/rows';
+import { areaScoresOf, journalWithText, toCheckInDto, toJournalDto } from '../user-state/views';
 
 /** The user's timezone, or UTC if the stored value is not a zone this runtime knows. */
 export const userTimeZone = (user: Pick<UserRow, 'timezone'>): string =>
   zoneOrUtc(user.timezone);
-
-export function areaScoresOf(row: repo.CheckInRow): AreaScores {
-  return byArea((area) => normalizeStoredScore(row[areaScoreKey(area)]));
-}
-
-export function toCheckInDto(row: repo.CheckInRow): CheckInDto {
-  const s = areaScoresOf(row);
-  return {
-    id: row.id,
-    date: row.localDate,
-    ...byAreaScoreKey((area) => s[area]),
-    score: normalizeStoredScore(row.score),
-    answers: Array.isArray(row.answers) ? row.answers : [],
-    subscriptionTierAtCheckIn: row.subscriptionTierAtCheckIn,
-    timezone: row.timezone,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-export function toJournalDto(row: repo.JournalRow): JournalEntryDto {
-  return {
-    id: row.id,
-    checkInId: row.checkInId,
-    restJournal: row.restJournal,
-    exerciseJournal: row.exerciseJournal,
-    nutritionJournal: row.nutritionJournal,
-    goalsJournal: row.goalsJournal,
-    boundariesJournal: row.boundariesJournal,
-    connectionJournal: row.connectionJournal,
-    joyJournal: row.joyJournal,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-/** What the check-in window and GET /api/checkins/today are computed from (user-state reads them in its one statement). */
-export interface TodayParts {
-  now: Date;
-  /** The user's timezone, one this runtime knows (userTimeZone). */
-  timezone: string;
-  /** The user with the tier in force now (withCurrentTier). */
-  user: Pick<UserRow, 'checkInTime' | 'createdAt' | 'firstCheckInCompleted' | 'tier'>;
-  /** Today's check-in, if made. */
-  today: repo.CheckInRow | null;
-  /** Its journal row, when read (only a tier with the journal shows it). */
-  journal?: repo.JournalRow | null;
-  /** The latest check-in (today's, or an earlier one). */
-  lastCheckIn: { localDate: string; createdAt: Date } | null;
-  /** The last date the streak engine settled. */
-  settledThrough: string | null;
-}
-
-/** The check-in window's input (shared/domain/check-in-window) from those parts. */
-function windowInput(p: Omit<TodayParts, 'journal' | 'today'> & { today: object | null }) {
-  return {
-    now: p.now,
-    timezone: p.timezone,
-    checkInTime: effectiveCheckInTime(p.user.checkInTime),
-    createdAt: p.user.createdAt,
-    hasAnyCheckIn: p.lastCheckIn !== null,
-    firstCheckInCompleted: p.user.firstCheckInCompleted,
-    hasCheckInToday: p.today !== null,
-    lastCheckIn: p.lastCheckIn,
-    settledThrough: p.settledThrough,
-  };
-}
-
-/**
- * GET /api/checkins/today's answer from its parts (pure): the one copy (user-state's `todayFromState` calls it).
- */
-export function todayView(p: TodayParts): TodayResponse {
-  const input = windowInput(p);
-  const w = checkInWindow(input);
-  const journalEnabled = hasAiCoach(p.user.tier);
-  const journal = p.today && journalEnabled ? journalWithText(p.journal ?? null) : null;
-  return {
-    localDate: w.windowState.localDate,
-    timezone: p.timezone,
-    checkInTime: input.checkInTime,
-    serverTime: p.now.toISOString(),
-    hasCheckedInToday: p.today !== null,
-    windowState: w.windowState,
-    orientationState: w.orientationState,
-    answerMode: answerModeForTier(p.user.tier),
-    journalEnabled,
-    checkIn: p.today ? toCheckInDto(p.today) : null,
-    journalEntry: journal ? toJournalDto(journal) : null,
-  };
-}
-
-/**
- * Until when (ms) todayView's answer for these parts holds, the server's time aside: the answer moves with time only
- * at a few instants a day (the window's opening and closing, midnight, …: windowHoldsUntil).
- */
-export function todayHoldsUntil(p: TodayParts): number {
-  const input = windowInput(p);
-  return windowHoldsUntil(input, checkInWindow(input));
-}
 
 export async function history(ctx: ServiceContext, user: UserRow, limit?: number): Promise<HistoryResponse> {
   const rows = await repo.listCheckIns(ctx.db, user.id);
@@ -176,9 +58,6 @@ async function writeJournal(tx: Db, userId: string, checkInId: string, fields: r
   if (!hasJournalText(row)) await repo.deleteJournal(tx, userId, checkInId);
   return row;
 }
-
-/** A stored journal row, or null when it holds no text (rows written before empty rows were removed). */
-const journalWithText = (row: repo.JournalRow | null): repo.JournalRow | null => (row && hasJournalText(row) ? row : null);
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

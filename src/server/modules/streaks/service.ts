@@ -3,12 +3,8 @@ import { AppError, badRequest } from '@server/errors';
 import { calendarDays, monthBounds } from '@shared/domain/calendar';
 import { addLocalDays } from '@shared/domain/dates';
 import {
-  FROZEN_ICON,
-  MILESTONES,
   countText,
-  levelFor,
   milestoneFloor,
-  nextMilestone,
   streakLengthText,
   type Milestone,
   applyCheckIn,
@@ -33,7 +29,7 @@ import {
   type StreakState,
 } from '@shared/domain/streak-engine';
 import { rewardAtMilestone, type MilestoneReward } from '@shared/domain/trials';
-import type { CalendarDay, StreakView, LedgerEntry, RestDaysView } from '@shared/schemas/streaks';
+import type { CalendarDay, LedgerEntry, RestDaysView } from '@shared/schemas/streaks';
 import { restDayAllowance, restDayCancelBlocker, validateRestDayPlan, yearOf } from '@shared/domain/rest-days';
 import { AREAS } from '@shared/domain/scoring';
 import {
@@ -517,49 +513,6 @@ async function applyStepOr400(
 // ---------------------------------------------------------------------------------------------------------
 // Reads and user actions
 // ---------------------------------------------------------------------------------------------------------
-
-/**
- * GET /api/streak's answer for a settled state on the user's `today` (pure): the one copy (user-state's
- * `streakFromState` calls it).
- */
-export function streakView(
-  s: StreakState,
-  today: string,
-  yesterdayFrozen: boolean,
-  rest: { today: boolean; yesterday: boolean } = { today: false, yesterday: false },
-): StreakView {
-  const todayCompleted = s.lastCompletedDate === today;
-  const level = levelFor(s.currentStreak);
-  const next = nextMilestone(s.currentStreak);
-  const available = recoveryAvailable(s, today);
-  return {
-    currentStreak: s.currentStreak,
-    bestStreak: s.bestStreak,
-    freezeDaysUsed: s.freezeDaysUsed,
-    freezeDaysRemaining: s.freezeDaysRemaining,
-    checkpoint: s.checkpoint,
-    level: { name: level.name, min: level.min, icon: level.icon },
-    icon: yesterdayFrozen && !todayCompleted ? FROZEN_ICON : level.icon,
-    nextMilestone: next
-      ? {
-          days: next.days,
-          name: next.name,
-          emoji: next.emoji,
-          daysToGo: next.days - s.currentStreak,
-          progress: Math.min(100, Math.round((s.currentStreak / next.days) * 100)),
-        }
-      : null,
-    milestones: MILESTONES.map((m) => ({ days: m.days, name: m.name, emoji: m.emoji, label: m.label, achieved: s.bestStreak >= m.days })),
-    yesterdayFrozen,
-    todayRest: rest.today,
-    yesterdayRest: rest.yesterday,
-    todayCompleted,
-    today,
-    lastCompletedDate: s.lastCompletedDate,
-    recoveryAvailable: available,
-    lostStreakValue: available ? s.lostStreakValue : null,
-  };
-}
 
 export async function recoveryStatus(ctx: ServiceContext, userId: string) {
   const now = ctx.now();

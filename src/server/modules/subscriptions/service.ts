@@ -5,6 +5,7 @@ import type { Subscription } from '@shared/schemas/subscriptions';
 import { grantShields } from '../streaks/service';
 import type { PaymentEffects, PaymentSucceeded } from '@server/events';
 import * as repo from './repo';
+import { subscriptionView } from '../user-state/views';
 
 export type TierChangeSource = 'reward' | 'coupon' | 'payment' | 'developer' | 'downgrade';
 
@@ -325,36 +326,6 @@ export async function withCurrentTier<U extends { id: string; tier: Tier }>(ctx:
 export async function readSubscription(ctx: DataContext, userId: string): Promise<Subscription> {
   const [tier, sub] = await Promise.all([repo.userTier(ctx.db, userId), repo.findSubscription(ctx.db, userId)]);
   return subscriptionView(tier, sub);
-}
-
-/** The subscription row's columns the view reads (the user-state read selects just these). */
-export type SubscriptionViewRow = Pick<
-  repo.SubscriptionRow,
-  'premiumExpiresAt' | 'aiCoachExpiresAt' | 'trialJustExpired' | 'previousTier' | 'paidTier' | 'paidUntil' | 'autoRenew' | 'scheduledTier' | 'stripeCustomerId'
->;
-
-/**
- * GET /api/subscription's answer for a tier and a subscription row as they stand (pure; apply a due expiry first).
- * The one copy: readSubscription and user-state's `subscriptionFromState` build the view with it.
- */
-export function subscriptionView(tier: Tier, sub: SubscriptionViewRow | null | undefined): Subscription {
-  return {
-    tier,
-    premiumExpiresAt: sub?.premiumExpiresAt?.toISOString() ?? null,
-    aiCoachExpiresAt: sub?.aiCoachExpiresAt?.toISOString() ?? null,
-    trialJustExpired: sub?.trialJustExpired ?? null,
-    previousTier: sub?.previousTier ?? null,
-    billing:
-      sub?.paidTier && sub.paidUntil
-        ? {
-            tier: sub.paidTier,
-            periodEnd: sub.paidUntil.toISOString(),
-            renews: sub.autoRenew,
-            scheduledTier: sub.scheduledTier,
-            manageable: !!sub.stripeCustomerId,
-          }
-        : null,
-  };
 }
 
 export async function dismissTrialExpiry(ctx: ServiceContext, userId: string) {

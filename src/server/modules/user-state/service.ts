@@ -5,6 +5,7 @@ import type { SessionCache, UserRow, UserValueCache } from '@server/plugins/sess
 import { settleNow } from '../streaks/service';
 import { expireTrials } from '../subscriptions/service';
 import { readUserStateRows, type UserStateRows } from './repo';
+import type { HeldView } from './views';
 
 /**
  * The signed-in user's state: their row, streak state, subscription, today's check-in (and its journal), the latest
@@ -15,15 +16,17 @@ import { readUserStateRows, type UserStateRows } from './repo';
  * - `readUserState(ctx, user)` → `UserState`: the only way to read it. Anything due is brought up to date first (a
  *   day the rollover has not settled, a trial or paid period that has ended), then it is read again: a state is
  *   always current at its `now`.
- * - `<answer>View(parts)`: an answer built from its parts, pure, owned by the module whose rows it shows
- *   (check-ins `todayView`, streaks `streakView`, subscriptions `subscriptionView`).
+ * - `<answer>View(parts)`: an answer built from the rows it shows, pure (views.ts: `todayView`, `streakView`,
+ *   `subscriptionView`; with `toCheckInDto` and `toJournalDto` for the rows inside them). The one copy: a module that
+ *   answers with the same shape from rows it holds (the history, a write's answer) imports it from views.ts.
  * - `<answer>FromState(state)`: an endpoint's whole answer from a `UserState`, pure (views.ts: `todayFromState`,
  *   `streakFromState`, `subscriptionFromState`, `dashboardFromState`). GET /api/checkins/today, /api/streak,
  *   /api/subscription and /api/dashboard are each `xFromState(await readUserState(ctx, user))`.
- * - `heldView(state, name, build)`: a view that holds until a given instant, built once per cached state.
+ * - `heldView(state, name, build)` (views.ts): a view that holds until a given instant, built once per cached state.
  *
- * This module depends on the owners (their pure views, the streak's settlement, the trials' end); they never
- * depend on it.
+ * Reading the state writes only what is due, through the owners (the streak's settlement, the trials' end); its views
+ * are the shared rules applied to its rows (src/shared/domain), so a read that finds nothing due runs no owner's
+ * code. views.ts imports no module's service, so every owner may import it.
  */
 export interface UserState {
   now: Date;
@@ -35,12 +38,6 @@ export interface UserState {
   rows: UserStateRows & { state: NonNullable<UserStateRows['state']> };
   /** The views held for this state (heldView); one map per cached read, dropped with it. */
   readonly held: Map<string, HeldView>;
-}
-
-interface HeldView {
-  from: number;
-  until: number;
-  view: unknown;
 }
 
 /** What this module caches per user (attached to the session cache, which decides when it goes stale). */
@@ -112,17 +109,4 @@ function dueOf(rows: UserStateRows, now: Date, tz: string, yesterday: string): {
     trial: !!sub?.nextExpiryAt && sub.nextExpiryAt <= now,
     day: state === null || state.timezone !== tz || state.lastProcessedDate === null || state.lastProcessedDate < yesterday,
   };
-}
-
-/**
- * A view of the state that holds until an instant (ms): built once per cached state, answered again while
- * `from <= now < until`. A committed change reads a new state, so a view never outlives a change of its rows.
- */
-export function heldView<V>(s: UserState, name: string, build: () => { view: V; until: number }): V {
-  const t = s.now.getTime();
-  const held = s.held.get(name);
-  if (held && held.from <= t && t < held.until) return held.view as V;
-  const { view, until } = build();
-  s.held.set(name, { from: t, until, view });
-  return view;
 }

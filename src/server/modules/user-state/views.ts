@@ -1,19 +1,31 @@
 import type { Dashboard } from '@shared/schemas/dashboard';
-import type { TodayResponse } from '@shared/schemas/check-ins';
+import type { CheckInDto, JournalEntryDto, TodayResponse } from '@shared/schemas/check-ins';
 import type { StreakView } from '@shared/schemas/streaks';
 import type { Subscription } from '@shared/schemas/subscriptions';
+import { checkInWindow, effectiveCheckInTime, windowHoldsUntil } from '@shared/domain/check-in-window';
+import { hasJournalText } from '@shared/domain/check-in-submission';
+import { answerModeForTier, areaScoreKey, byArea, byAreaScoreKey, normalizeStoredScore, type AreaScores } from '@shared/domain/scoring';
+import { FROZEN_ICON, MILESTONES, levelFor, nextMilestone, recoveryAvailable, type StreakState } from '@shared/domain/streak-engine';
+import { hasAiCoach, type Tier } from '@shared/domain/tiers';
 import type { AppConfig } from '@server/config';
-import { toPublicUser } from '@server/plugins/session';
-import { todayHoldsUntil, todayView, type TodayParts } from '../check-ins/service';
-import { streakView } from '../streaks/service';
-import { subscriptionView } from '../subscriptions/service';
-import { heldView, type UserState } from './service';
+import type { checkIns, journalEntries, subscriptions } from '@server/db/schema/index';
+import { toPublicUser, type UserRow } from '@server/plugins/session';
+import type { UserState } from './service';
 
 /**
- * Each endpoint's answer from the user's state (`<answer>FromState`, see service.ts for the naming): pure, built by
- * the owners' view builders from the one read. GET /api/dashboard is the other four together; tests hold each part
- * equal to its own endpoint's answer.
+ * The answers built from the user's state, pure: the one copy of each (service.ts explains the naming). The
+ * `<answer>View(parts)` builders take the rows they show, so a caller that holds such rows (a write's answer, the
+ * data export) builds the same answer with them; the `<answer>FromState(state)` functions are the endpoints' answers
+ * from one `readUserState`. Everything here is computed from the rows by the shared rules (src/shared/domain): no
+ * statement, no other module's service (decisions 023, 031).
  */
+
+type CheckInRow = typeof checkIns.$inferSelect;
+type JournalRow = typeof journalEntries.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------------------
+// The state's answers (GET /api/dashboard and the four reads it answers in one)
+// ---------------------------------------------------------------------------------------------------------
 
 /** GET /api/checkins/today (also start-session and orientation-state, which answer parts of it). */
 export function todayFromState(s: UserState): TodayResponse {
@@ -50,4 +62,202 @@ export const dashboardFromState = (s: UserState, config: AppConfig): Dashboard =
 /** The latest check-in read through that join (its date and instant), or null when the user has none. */
 export function latestCheckInOf(r: { latestDate: string | null; latestCreatedAt: Date | null }): { localDate: string; createdAt: Date } | null {
   return r.latestDate !== null && r.latestCreatedAt !== null ? { localDate: r.latestDate, createdAt: r.latestCreatedAt } : null;
+}
+
+/** A view held for one state (heldView). */
+export interface HeldView {
+  from: number;
+  until: number;
+  view: unknown;
+}
+
+/**
+ * A view of the state that holds until an instant (ms): built once per cached state, answered again while
+ * `from <= now < until`. A committed change reads a new state, so a view never outlives a change of its rows.
+ */
+export function heldView<V>(s: UserState, name: string, build: () => { view: V; until: number }): V {
+  const t = s.now.getTime();
+  const held = s.held.get(name);
+  if (held && held.from <= t && t < held.until) return held.view as V;
+  const { view, until } = build();
+  s.held.set(name, { from: t, until, view });
+  return view;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Today: the check-in window and today's check-in
+// ---------------------------------------------------------------------------------------------------------
+
+/** What the check-in window and GET /api/checkins/today are computed from (the user-state read has them all). */
+export interface TodayParts {
+  now: Date;
+  /** The user's timezone, one this runtime knows (an unknown stored zone reads as UTC). */
+  timezone: string;
+  /** The user with the tier in force now. */
+  user: Pick<UserRow, 'checkInTime' | 'createdAt' | 'firstCheckInCompleted' | 'tier'>;
+  /** Today's check-in, if made. */
+  today: CheckInRow | null;
+  /** Its journal row, when read (only a tier with the journal shows it). */
+  journal?: JournalRow | null;
+  /** The latest check-in (today's, or an earlier one). */
+  lastCheckIn: { localDate: string; createdAt: Date } | null;
+  /** The last date the streak engine settled. */
+  settledThrough: string | null;
+}
+
+/** The check-in window's input (shared/domain/check-in-window) from those parts. */
+function windowInput(p: TodayParts) {
+  return {
+    now: p.now,
+    timezone: p.timezone,
+    checkInTime: effectiveCheckInTime(p.user.checkInTime),
+    createdAt: p.user.createdAt,
+    hasAnyCheckIn: p.lastCheckIn !== null,
+    firstCheckInCompleted: p.user.firstCheckInCompleted,
+    hasCheckInToday: p.today !== null,
+    lastCheckIn: p.lastCheckIn,
+    settledThrough: p.settledThrough,
+  };
+}
+
+/** GET /api/checkins/today's answer from its parts. */
+export function todayView(p: TodayParts): TodayResponse {
+  const input = windowInput(p);
+  const w = checkInWindow(input);
+  const journalEnabled = hasAiCoach(p.user.tier);
+  const journal = p.today && journalEnabled ? journalWithText(p.journal ?? null) : null;
+  return {
+    localDate: w.windowState.localDate,
+    timezone: p.timezone,
+    checkInTime: input.checkInTime,
+    serverTime: p.now.toISOString(),
+    hasCheckedInToday: p.today !== null,
+    windowState: w.windowState,
+    orientationState: w.orientationState,
+    answerMode: answerModeForTier(p.user.tier),
+    journalEnabled,
+    checkIn: p.today ? toCheckInDto(p.today) : null,
+    journalEntry: journal ? toJournalDto(journal) : null,
+  };
+}
+
+/**
+ * Until when (ms) todayView's answer for these parts holds, the server's time aside: the answer moves with time only
+ * at a few instants a day (the window's opening and closing, midnight, …: windowHoldsUntil).
+ */
+export function todayHoldsUntil(p: TodayParts): number {
+  const input = windowInput(p);
+  return windowHoldsUntil(input, checkInWindow(input));
+}
+
+/** A check-in row's area scores (0..1). */
+export function areaScoresOf(row: CheckInRow): AreaScores {
+  return byArea((area) => normalizeStoredScore(row[areaScoreKey(area)]));
+}
+
+/** A check-in as the API shows it (today's, the history, the export). */
+export function toCheckInDto(row: CheckInRow): CheckInDto {
+  const s = areaScoresOf(row);
+  return {
+    id: row.id,
+    date: row.localDate,
+    ...byAreaScoreKey((area) => s[area]),
+    score: normalizeStoredScore(row.score),
+    answers: Array.isArray(row.answers) ? row.answers : [],
+    subscriptionTierAtCheckIn: row.subscriptionTierAtCheckIn,
+    timezone: row.timezone,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** A journal row as the API shows it. */
+export function toJournalDto(row: JournalRow): JournalEntryDto {
+  return {
+    id: row.id,
+    checkInId: row.checkInId,
+    restJournal: row.restJournal,
+    exerciseJournal: row.exerciseJournal,
+    nutritionJournal: row.nutritionJournal,
+    goalsJournal: row.goalsJournal,
+    boundariesJournal: row.boundariesJournal,
+    connectionJournal: row.connectionJournal,
+    joyJournal: row.joyJournal,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** A stored journal row, or null when it holds no text (rows written before empty rows were removed). */
+export const journalWithText = (row: JournalRow | null): JournalRow | null => (row && hasJournalText(row) ? row : null);
+
+// ---------------------------------------------------------------------------------------------------------
+// The streak and the subscription
+// ---------------------------------------------------------------------------------------------------------
+
+/** GET /api/streak's answer for a settled state on the user's `today`. */
+export function streakView(
+  s: StreakState,
+  today: string,
+  yesterdayFrozen: boolean,
+  rest: { today: boolean; yesterday: boolean } = { today: false, yesterday: false },
+): StreakView {
+  const todayCompleted = s.lastCompletedDate === today;
+  const level = levelFor(s.currentStreak);
+  const next = nextMilestone(s.currentStreak);
+  const available = recoveryAvailable(s, today);
+  return {
+    currentStreak: s.currentStreak,
+    bestStreak: s.bestStreak,
+    freezeDaysUsed: s.freezeDaysUsed,
+    freezeDaysRemaining: s.freezeDaysRemaining,
+    checkpoint: s.checkpoint,
+    level: { name: level.name, min: level.min, icon: level.icon },
+    icon: yesterdayFrozen && !todayCompleted ? FROZEN_ICON : level.icon,
+    nextMilestone: next
+      ? {
+          days: next.days,
+          name: next.name,
+          emoji: next.emoji,
+          daysToGo: next.days - s.currentStreak,
+          progress: Math.min(100, Math.round((s.currentStreak / next.days) * 100)),
+        }
+      : null,
+    milestones: MILESTONES.map((m) => ({ days: m.days, name: m.name, emoji: m.emoji, label: m.label, achieved: s.bestStreak >= m.days })),
+    yesterdayFrozen,
+    todayRest: rest.today,
+    yesterdayRest: rest.yesterday,
+    todayCompleted,
+    today,
+    lastCompletedDate: s.lastCompletedDate,
+    recoveryAvailable: available,
+    lostStreakValue: available ? s.lostStreakValue : null,
+  };
+}
+
+/** The subscription row's columns the view reads (the user-state read selects just these). */
+export type SubscriptionViewRow = Pick<
+  typeof subscriptions.$inferSelect,
+  'premiumExpiresAt' | 'aiCoachExpiresAt' | 'trialJustExpired' | 'previousTier' | 'paidTier' | 'paidUntil' | 'autoRenew' | 'scheduledTier' | 'stripeCustomerId'
+>;
+
+/** GET /api/subscription's answer for a tier and a subscription row as they stand (apply a due expiry first). */
+export function subscriptionView(tier: Tier, sub: SubscriptionViewRow | null | undefined): Subscription {
+  return {
+    tier,
+    premiumExpiresAt: sub?.premiumExpiresAt?.toISOString() ?? null,
+    aiCoachExpiresAt: sub?.aiCoachExpiresAt?.toISOString() ?? null,
+    trialJustExpired: sub?.trialJustExpired ?? null,
+    previousTier: sub?.previousTier ?? null,
+    billing:
+      sub?.paidTier && sub.paidUntil
+        ? {
+            tier: sub.paidTier,
+            periodEnd: sub.paidUntil.toISOString(),
+            renews: sub.autoRenew,
+            scheduledTier: sub.scheduledTier,
+            manageable: !!sub.stripeCustomerId,
+          }
+        : null,
+  };
 }
