@@ -24,7 +24,6 @@ import authRoutes from './modules/auth/routes';
 import userRoutes from './modules/user/routes';
 import checkInRoutes from './modules/check-ins/routes';
 import tipsRoutes from './modules/tips/routes';
-import * as rewards from './modules/rewards/service';
 import * as streaks from './modules/streaks/service';
 import * as subscriptions from './modules/subscriptions/service';
 import jobsPlugin from './jobs/plugin';
@@ -244,25 +243,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 /**
  * Who acts on each domain event (src/server/events.ts), in one place. In-transaction consumers share the write;
  * `jobs` entries become durable jobs enqueued in that transaction (how to add one: docs/decisions/013-domain-events.md).
+ * A check-in is not an event: the check-ins service calls the streak's step and enqueues its job itself.
  */
 export const eventWiring: EventWiring = {
-  'check-in.recorded': {
-    // The streak, shields and milestone rewards move with the check-in, or not at all.
-    inTransaction: [{ many: (tx, events) => streaks.onCheckIns(tx, events, rewards.rewardClaimable) }],
-    // After commit: the day is done, so its reminders still due are skipped (notifications skipRemindersThrough).
-    // One job for the check-ins a batch created, keyed by the first of them; replacing today's check-in (not created)
-    // enqueues nothing.
-    jobs: [
-      {
-        many: (events) => {
-          const created = events.filter((e) => e.isNew);
-          if (!created.length) return [];
-          const checkIns = created.map((e) => ({ userId: e.userId, localDate: e.localDate, timezone: e.timezone }));
-          return [{ kind: 'reminders.checked-in-batch', key: created[0]!.checkInId, payload: { checkIns } }];
-        },
-      },
-    ],
-  },
   'payment.succeeded': {
     // Published once per provider payment id, in the transaction that records the purchase (payments service):
     // the product is granted with the payment row or not at all. A shield or a recovery is the streak's; a

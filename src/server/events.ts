@@ -1,38 +1,14 @@
-import type { z } from 'zod';
 import type { ServiceContext } from './context';
 import type { JOB_KINDS, JobKind } from './jobs/kinds';
 import type { JobQueue, JobSpec } from './jobs/queue';
-import type { celebrationSchema, milestoneRewardSchema } from '../shared/schemas/check-ins';
 import type { PaidTier } from '../shared/domain/prices';
 import type { ProductType } from '../shared/schemas/payments';
 
 /**
  * Domain events: what a module announces after a write, and who acts on it. The consumers of every event are
- * wired in one place, `eventWiring` in `app.ts` (see docs/decisions/013-domain-events.md).
+ * wired in one place, `eventWiring` in `app.ts` (see docs/decisions/013-domain-events.md). A check-in publishes none:
+ * the check-ins service calls the streak's step and enqueues its job itself, in its transaction (decision 013).
  */
-
-/** A check-in was written (created, or today's replaced); published inside its transaction. */
-export interface CheckInRecorded {
-  userId: string;
-  checkInId: string;
-  /** The check-in's local date (YYYY-MM-DD) in the user's timezone at submission. */
-  localDate: string;
-  timezone: string;
-  now: Date;
-  /** true when the row was created, false when today's check-in was replaced. */
-  isNew: boolean;
-  /** true for the user's first ever check-in. */
-  isFirstCheckIn: boolean;
-  score: number;
-}
-
-/** What in-transaction consumers of a check-in may hand back to the client. */
-export interface CheckInEffects {
-  celebration?: z.infer<typeof celebrationSchema> | null;
-  milestoneReward?: z.infer<typeof milestoneRewardSchema> | null;
-  /** The streak after this check-in (issue 30: the moment after a check-in shows it and celebrates by it). */
-  currentStreak?: number | null;
-}
 
 /**
  * A payment the provider confirmed, recorded for the first time (published by the payments service inside the
@@ -70,7 +46,6 @@ export interface PaymentEffects {
 
 /** Every event: its data, and what its in-transaction consumers may answer. */
 export interface DomainEvents {
-  'check-in.recorded': { event: CheckInRecorded; effect: CheckInEffects };
   'payment.succeeded': { event: PaymentSucceeded; effect: PaymentEffects };
 }
 
@@ -81,14 +56,8 @@ export type EffectOf<N extends EventName> = DomainEvents[N]['effect'];
 /** A job to enqueue for an event: any kind of jobs/kinds.ts with its typed payload. */
 export type AnyJobSpec = { [K in JobKind]: JobSpec<typeof JOB_KINDS, K> }[JobKind];
 
-/**
- * An in-transaction consumer: a function of one event, or `{ many }` taking every event of one publish at once (a
- * batch of check-ins committed together: docs/decisions/030-group-commit-check-ins.md) and answering one effect
- * per event, in order.
- */
-export type InTransactionConsumer<N extends EventName> =
-  | ((tx: ServiceContext, event: EventOf<N>) => Promise<EffectOf<N> | void>)
-  | { many: (tx: ServiceContext, events: readonly EventOf<N>[]) => Promise<ReadonlyArray<EffectOf<N> | void>> };
+/** An in-transaction consumer: a function of one event, answering what the publisher may hand back. */
+export type InTransactionConsumer<N extends EventName> = (tx: ServiceContext, event: EventOf<N>) => Promise<EffectOf<N> | void>;
 
 export interface EventConsumers<N extends EventName> {
   /**
@@ -104,12 +73,8 @@ export interface EventConsumers<N extends EventName> {
   jobs: ReadonlyArray<JobConsumer<N>>;
 }
 
-/**
- * A job consumer: a job for each event, or `{ many }` taking every event of one publish at once and answering the
- * jobs for all of them (none, or one for a whole batch of check-ins: decision 030). Its keys too come
- * from the events, so publishing the same events again enqueues nothing new.
- */
-export type JobConsumer<N extends EventName> = ((event: EventOf<N>) => AnyJobSpec) | { many: (events: readonly EventOf<N>[]) => AnyJobSpec[] };
+/** A job consumer: the job for an event. Its key comes from the event, so publishing it again enqueues nothing new. */
+export type JobConsumer<N extends EventName> = (event: EventOf<N>) => AnyJobSpec;
 
 export type EventWiring = { [N in EventName]: EventConsumers<N> };
 
@@ -121,32 +86,18 @@ export class DomainEventBus {
   ) {}
 
   /**
-   * Call inside the transaction of the write, with its context (`inTx(ctx, (tx) => … tx.events.publish(tx, …))`).
-   * Returns the in-transaction consumers' answers, in order.
+   * Call inside the transaction of the write, with its context (`inTx(ctx, (tx) => … tx.events.publish(tx, …))`): the
+   * in-transaction consumers run in order, then the jobs are enqueued in one statement. Returns the consumers' answers,
+   * in order.
    */
   async publish<N extends EventName>(tx: ServiceContext, name: N, event: EventOf<N>): Promise<EffectOf<N>[]> {
-    return (await this.publishMany(tx, name, [event]))[0]!;
-  }
-
-  /**
-   * Several events of one transaction at once (a batch of writes): each consumer sees them in order (a `{ many }`
-   * consumer all together), and their jobs are enqueued in one statement. Returns each event's effects, in order.
-   */
-  async publishMany<N extends EventName>(tx: ServiceContext, name: N, events: readonly EventOf<N>[]): Promise<EffectOf<N>[][]> {
     const consumers = this.wiring[name] as EventConsumers<N>;
-    const effects: EffectOf<N>[][] = events.map(() => []);
+    const effects: EffectOf<N>[] = [];
     for (const handle of consumers.inTransaction) {
-      if (typeof handle === 'function') {
-        for (const [i, event] of events.entries()) {
-          const effect = await handle(tx, event);
-          if (effect) effects[i]!.push(effect);
-        }
-      } else {
-        const answers = await handle.many(tx, events);
-        answers.forEach((effect, i) => effect && effects[i]!.push(effect));
-      }
+      const effect = await handle(tx, event);
+      if (effect) effects.push(effect);
     }
-    const jobs = consumers.jobs.flatMap((job) => (typeof job === 'function' ? events.map((event) => job(event)) : job.many(events)));
+    const jobs = consumers.jobs.map((job) => job(event));
     if (jobs.length) await this.queue.enqueueMany(tx.db, jobs);
     return effects;
   }

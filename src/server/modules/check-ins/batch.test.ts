@@ -4,9 +4,7 @@ import { buildTestApp, type TestApp } from '@test/helpers/app';
 import { testEngines } from '@test/helpers/db';
 import { createUser, signInAs } from '@test/helpers/users';
 import { checkIns, jobs, streakLedger, streakStates, users } from '@server/db/schema/index';
-import type { EventWiring } from '@server/events';
 import type { UserRow } from '@server/plugins/session';
-import { eventWiring } from '@server/app';
 import { rowsOf } from '@server/db/rows';
 
 /**
@@ -128,19 +126,15 @@ describe.each(testEngines())('check-ins committed together on %s', (engine) => {
 
   it("a failure inside one person's write fails only that person: the batch runs again one at a time", async () => {
     let failFor = '';
-    const wiring: EventWiring = {
-      ...eventWiring,
-      'check-in.recorded': {
-        inTransaction: [
-          ...eventWiring['check-in.recorded'].inTransaction,
-          async (_tx, event) => {
-            if (event.userId === failFor) throw new Error('a consumer failed');
-          },
-        ],
-        jobs: eventWiring['check-in.recorded'].jobs,
-      },
-    };
-    const hooked = await buildTestApp(engine, { now: IN_WINDOW, events: wiring });
+    const hooked = await buildTestApp(engine, { now: IN_WINDOW });
+    // A write of the batch's transaction that fails, after the job was written, when the batch holds that person.
+    const enqueueMany = hooked.app.jobs.enqueueMany.bind(hooked.app.jobs);
+    vi.spyOn(hooked.app.jobs, 'enqueueMany').mockImplementation(async (conn, specs) => {
+      const n = await enqueueMany(conn, specs);
+      const listed = (specs as readonly { payload: { checkIns?: { userId: string }[] } }[]).flatMap((j) => j.payload.checkIns ?? []);
+      if (listed.some((c) => c.userId === failFor)) throw new Error('a write of the check-in failed');
+      return n;
+    });
     try {
       const people = await Promise.all(Array.from({ length: 5 }, () => person(hooked)));
       failFor = people[2]!.u.id;

@@ -1,39 +1,31 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '@test/helpers/app';
 import { testEngines } from '@test/helpers/db';
 import { createUser, signInAs } from '@test/helpers/users';
 import { checkIns, jobs } from '@server/db/schema/index';
-import type { EventWiring } from '@server/events';
-import { eventWiring } from '@server/app';
 import { reminderTick } from '../notifications/service';
 
 const yes7 = Array.from({ length: 7 }, () => true);
 
 /**
- * The job consumer of `check-in.recorded` (app.ts), the example later capabilities copy: a batch of
+ * The job a check-in enqueues (check-ins service, decision 013), the example later capabilities copy: a batch of
  * check-ins enqueues one `reminders.checked-in-batch` for the check-ins it created (keyed by the first) in its own
  * transaction, so the job exists if and only if the check-ins committed; run after commit, it moves each one's
  * reminders still due that day past it, and the scheduler enqueues no reminder for it.
  */
-describe.each(testEngines())('check-in.recorded → the reminders job on %s', (engine) => {
+describe.each(testEngines())('a check-in → the reminders job on %s', (engine) => {
   let t: TestApp;
   let fail = false;
   beforeAll(async () => {
-    // The modules' wiring as it is, plus one in-transaction consumer a test can make fail (rolling the write back).
-    const wiring: EventWiring = {
-      ...eventWiring,
-      'check-in.recorded': {
-        inTransaction: [
-          ...eventWiring['check-in.recorded'].inTransaction,
-          async () => {
-            if (fail) throw new Error('a consumer failed');
-          },
-        ],
-        jobs: eventWiring['check-in.recorded'].jobs,
-      },
-    };
-    t = await buildTestApp(engine, { now: '2026-03-10T12:00:00Z', events: wiring });
+    t = await buildTestApp(engine, { now: '2026-03-10T12:00:00Z' });
+    // A write of the check-in's transaction a test can make fail after the job was written (rolling it all back).
+    const enqueueMany = t.app.jobs.enqueueMany.bind(t.app.jobs);
+    vi.spyOn(t.app.jobs, 'enqueueMany').mockImplementation(async (conn, specs) => {
+      const n = await enqueueMany(conn, specs);
+      if (fail) throw new Error('a write of the check-in failed');
+      return n;
+    });
   });
   afterAll(async () => t.close());
 
@@ -69,7 +61,7 @@ describe.each(testEngines())('check-in.recorded → the reminders job on %s', (e
     // A batch of one: the job is keyed by its check-in.
     const [job] = await jobsOf('reminders.checked-in-batch', r.body.id);
     expect(job).toMatchObject({ state: 'queued', payload: { checkIns: [{ userId: user.id, localDate: '2026-03-10', timezone: 'UTC' }] } });
-    // Replacing today's check-in publishes the event again but creates no check-in: no second job.
+    // Replacing today's check-in creates no check-in: no second job.
     const queued = await t.app.db.select().from(jobs).where(eq(jobs.kind, 'reminders.checked-in-batch'));
     expect((await call('POST', '/api/checkins', { answers: yes7 })).status).toBe(200);
     expect(await t.app.db.select().from(jobs).where(eq(jobs.kind, 'reminders.checked-in-batch'))).toHaveLength(queued.length);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, getTableColumns, gte, sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import { anyText, fixedRows, fixedStatement, namedRowsOf, rowsOf, tableColumns, tableRecordset } from '@server/db/rows';
-import { checkInIdempotencyKeys, checkIns, journalEntries, users } from '@server/db/schema/index';
+import { checkInIdempotencyKeys, checkIns, journalEntries, subscriptions, users } from '@server/db/schema/index';
 import type { JournalField } from '@shared/schemas/check-ins';
 
 export type CheckInRow = typeof checkIns.$inferSelect;
@@ -47,34 +47,51 @@ export type LatestCheckIn = Pick<CheckInRow, 'localDate' | 'createdAt'>;
  * new check-ins of one user (and timezone changes) run one after the other, so each sees the check-in the previous
  * one wrote (decision 010 reads, then writes). With each the last date their streak settled (the streak state's
  * lastProcessedDate, read as it stands, not locked: the streak step locks the state rows it writes), which the
- * check-in window reads. One statement.
+ * check-in window reads, and their trials' and paid period's times (the subscription row as it stands, not locked),
+ * from which the tier in force at the submission's instant follows (shared/domain/trials). One statement.
  */
 export async function lockUsersWithLatest(db: Db, userIds: string[]): Promise<Map<string, LockedUser>> {
-  const rows = await fixedRows<Record<string, unknown> & { id: string; settled: string | null }>(db, LOCK_USERS, [userIds]);
+  const rows = await fixedRows<Record<string, unknown> & { id: string; settled: string | null; sub_user_id: string | null }>(db, LOCK_USERS, [userIds]);
   return new Map(
     rows.map((r) => {
       const latest = LOCKED_LATEST.row(r);
-      return [r.id, { user: LOCKED_USER.row(r), latest: latest.localDate !== null ? latest : null, settledThrough: r.settled }];
+      return [
+        r.id,
+        {
+          user: LOCKED_USER.row(r),
+          latest: latest.localDate !== null ? latest : null,
+          settledThrough: r.settled,
+          times: r.sub_user_id !== null ? LOCKED_TIMES.row(r) : null,
+        },
+      ];
     }),
   );
 }
 
 /** What the lock reads of a user as it stands: what the check-in rules read of the user's row. */
 export interface LockedUser {
-  user: Pick<typeof users.$inferSelect, 'timezone' | 'checkInTime' | 'createdAt' | 'firstCheckInCompleted'>;
+  user: Pick<typeof users.$inferSelect, 'timezone' | 'checkInTime' | 'createdAt' | 'firstCheckInCompleted' | 'tier'>;
   latest: LatestCheckIn | null;
   settledThrough: string | null;
+  /** The user's trials and paid period (null: never had either), to end what is due at the submission's instant. */
+  times: LockedTimes | null;
 }
 
 /** lockUsersWithLatest's statement; its text fixed once (fixedStatement), its columns from the tables' definitions. */
-const LOCKED_USER = tableColumns(users, 'u', { only: ['id', 'timezone', 'checkInTime', 'createdAt', 'firstCheckInCompleted'] });
+const LOCKED_USER = tableColumns(users, 'u', { only: ['id', 'timezone', 'checkInTime', 'createdAt', 'firstCheckInCompleted', 'tier'] });
 const LOCKED_LATEST = tableColumns(checkIns, 'latest', { prefix: 'latest_', only: ['localDate', 'createdAt'] });
+const LOCKED_TIMES = tableColumns(subscriptions, 'sub', {
+  prefix: 'sub_',
+  only: ['userId', 'nextExpiryAt', 'premiumExpiresAt', 'aiCoachExpiresAt', 'previousTier', 'paidTier', 'paidUntil', 'autoRenew', 'scheduledTier'],
+});
+export type LockedTimes = ReturnType<typeof LOCKED_TIMES.row>;
 const LOCK_USERS = fixedStatement(
   'checkins_lock_users',
-  `SELECT ${LOCKED_USER.list}, ${LOCKED_LATEST.list}, s.last_processed_date::text AS settled
+  `SELECT ${LOCKED_USER.list}, ${LOCKED_LATEST.list}, s.last_processed_date::text AS settled, ${LOCKED_TIMES.list}
   FROM users AS u
   LEFT JOIN LATERAL (SELECT c.local_date, c.created_at FROM check_ins AS c WHERE c.user_id = u.id AND NOT c.imported ORDER BY c.local_date DESC LIMIT 1) AS latest ON true
   LEFT JOIN streak_states AS s ON s.user_id = u.id
+  LEFT JOIN subscriptions AS sub ON sub.user_id = u.id
   WHERE u.id = ANY($1::text[])
   ORDER BY u.id
   FOR UPDATE OF u`,

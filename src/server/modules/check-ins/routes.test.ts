@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '@test/helpers/app';
 import { testEngines } from '@test/helpers/db';
 import { createUser, signInAs } from '@test/helpers/users';
 import { checkIns, jobs, journalEntries, streakStates, users } from '@server/db/schema/index';
 import type { UserRow } from '@server/plugins/session';
-import type { CheckInRecorded, EventWiring } from '@server/events';
-import { eventWiring } from '@server/app';
 import { JOURNAL_FIELDS, journalEntrySchema } from '@shared/schemas/check-ins';
 import type { Area } from '@shared/domain/scoring';
 import { EARLY_DAYS_TIPS_LEVEL, TIPS } from '@shared/domain/tips';
@@ -432,38 +430,33 @@ describe.each(testEngines())('check-ins API on %s', (engine) => {
     expect(tips.find((x) => x.category === 'rest')?.score).toBe(30);
   });
 
-  it('check-in.recorded: in-transaction consumers share the write (their answer is returned, their failure rolls it all back); job consumers are enqueued in it', async () => {
-    const events: CheckInRecorded[] = [];
+  it("the streak step and the reminders job share the check-in's write (the step's answer is returned, a failure rolls it all back)", async () => {
+    const hooked = await buildTestApp(engine, { now: IN_WINDOW });
+    // The job is the last write of the check-in's transaction: what it sees there, and a failure after it.
+    const enqueueMany = hooked.app.jobs.enqueueMany.bind(hooked.app.jobs);
+    const seen: { rows: number; streak: number | undefined }[] = [];
     let fail = false;
-    const wiring: EventWiring = {
-      ...eventWiring,
-      'check-in.recorded': {
-        inTransaction: [
-          ...eventWiring['check-in.recorded'].inTransaction, // the streak engine, as wired in app.ts
-          async (tx, event) => {
-            events.push(event);
-            // The consumer sees the row written by the same transaction.
-            const seen = await tx.db.select().from(checkIns).where(eq(checkIns.id, event.checkInId));
-            expect(seen).toHaveLength(1);
-            if (fail) throw new Error('consumer failure');
-            return { celebration: { type: 'milestone', milestone: 30, message: 'Thirty!', features: ['x'] }, milestoneReward: null };
-          },
-        ],
-        jobs: [(e) => ({ kind: 'mail.send', key: `check-in:${e.checkInId}`, payload: { to: 'a@example.com', subject: 's', text: e.localDate } })],
-      },
-    };
-    const hooked = await buildTestApp(engine, { now: IN_WINDOW, events: wiring });
+    vi.spyOn(hooked.app.jobs, 'enqueueMany').mockImplementation(async (conn, specs) => {
+      const n = await enqueueMany(conn, specs);
+      const [spec] = specs as readonly { payload: { checkIns: { userId: string }[] } }[];
+      const userId = spec!.payload.checkIns[0]!.userId;
+      // The check-in row and the streak's step, written by the same transaction before the job.
+      const rows = await conn.select().from(checkIns).where(eq(checkIns.userId, userId));
+      const [streak] = await conn.select().from(streakStates).where(eq(streakStates.userId, userId));
+      seen.push({ rows: rows.length, streak: streak?.currentStreak });
+      if (fail) throw new Error('a write of the check-in failed');
+      return n;
+    });
     try {
       const u = await createUser(hooked.app.db, { createdAt: OLD });
       const cookie = await signInAs(hooked.app, u);
       const first = await hooked.app.inject({ method: 'POST', url: '/api/checkins', headers: { cookie }, payload: { answers: [true, true, true, true, true, true, true] } });
       expect(first.statusCode).toBe(201);
-      expect(first.json().celebration).toEqual({ type: 'milestone', milestone: 30, message: 'Thirty!', features: ['x'] });
-      expect(events[0]).toMatchObject({ userId: u.id, localDate: '2026-03-10', isNew: true, isFirstCheckIn: true, timezone: 'UTC' });
-      expect(events[0]!.now.toISOString()).toBe(IN_WINDOW);
-      const queued = await hooked.app.db.select().from(jobs).where(eq(jobs.kind, 'mail.send'));
+      expect(first.json()).toMatchObject({ date: '2026-03-10', isFirstCheckIn: true, currentStreak: 1 });
+      expect(seen).toEqual([{ rows: 1, streak: 1 }]);
+      const queued = await hooked.app.db.select().from(jobs).where(eq(jobs.kind, 'reminders.checked-in-batch'));
       expect(queued.map((j) => [j.key, j.state, j.payload])).toEqual([
-        [`check-in:${events[0]!.checkInId}`, 'queued', { to: 'a@example.com', subject: 's', text: '2026-03-10' }],
+        [first.json().id, 'queued', { checkIns: [{ userId: u.id, localDate: '2026-03-10', timezone: 'UTC' }] }],
       ]);
       const [streak] = await hooked.app.db.select().from(streakStates).where(eq(streakStates.userId, u.id));
       expect(streak?.currentStreak).toBe(1);
@@ -472,12 +465,13 @@ describe.each(testEngines())('check-ins API on %s', (engine) => {
       hooked.clock.set('2026-03-11T21:00:00.000Z');
       const second = await hooked.app.inject({ method: 'POST', url: '/api/checkins', headers: { cookie }, payload: { answers: [true, true, true, true, true, true, true] } });
       expect(second.statusCode).toBe(500);
+      expect(seen[1]).toEqual({ rows: 2, streak: 2 });
       const rows = await hooked.app.db.select().from(checkIns).where(eq(checkIns.userId, u.id));
       expect(rows.map((r) => r.localDate)).toEqual(['2026-03-10']);
       // The streak step of the failed check-in and its job went with it.
       const [after] = await hooked.app.db.select().from(streakStates).where(eq(streakStates.userId, u.id));
       expect(after?.currentStreak).toBe(1);
-      expect(await hooked.app.db.select().from(jobs).where(eq(jobs.kind, 'mail.send'))).toHaveLength(1);
+      expect(await hooked.app.db.select().from(jobs).where(eq(jobs.kind, 'reminders.checked-in-batch'))).toHaveLength(1);
     } finally {
       await hooked.close();
     }

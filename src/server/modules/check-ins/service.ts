@@ -13,7 +13,8 @@ import { OFFLINE_SYNC_HOURS, canChangeCheckInTime } from '@shared/domain/check-i
 import { addLocalDays, localDateOf, zoneOrUtc } from '@shared/domain/dates';
 import type { ImportCheckIn, ImportResult } from '@shared/schemas/account';
 import { areaAverages, mean, normalizeStoredScore, overallScorePercent, type AreaScores, AREAS, type Area } from '@shared/domain/scoring';
-import { hasAiCoach } from '@shared/domain/tiers';
+import { hasAiCoach, type Tier } from '@shared/domain/tiers';
+import { applyExpiry } from '@shared/domain/trials';
 import { answerKindOf, type CorrelationDay } from '@shared/domain/correlations';
 import {
   CHECK_IN_MESSAGES,
@@ -27,9 +28,10 @@ import type { PublicUser } from '@shared/schemas/auth';
 import type { Db } from '@server/db/client';
 import { AppError, badRequest, forbidden, notFound } from '@server/errors';
 import { type UserRow, toPublicUser } from '@server/plugins/session';
-import type { CheckInEffects, CheckInRecorded } from '@server/events';
 import * as repo from './repo';
 import { withCurrentTier } from '../subscriptions/service';
+import * as streaks from '../streaks/service';
+import * as rewards from '../rewards/service';
 import { GroupCommit, type Settled } from '@server/db/group-commit';
 import { useGenericPlans } from '@server/db/rows';
 import { areaScoresOf, journalWithText, toCheckInDto, toJournalDto } from '../user-state/views';
@@ -88,7 +90,7 @@ type SubmitAnswer = CheckInResult & { created: boolean };
 /** One POST /api/checkins waiting for its batch (see `recordCheckIns`). */
 interface Submission {
   ctx: ServiceContext;
-  /** The signed-in user with the tier in force at `now` (withCurrentTier). */
+  /** The signed-in user (the lock reads their row as it stands, the tier too). */
   user: UserRow;
   body: CheckInSubmission;
   key: string | undefined;
@@ -102,10 +104,8 @@ interface Submission {
  */
 export async function submitCheckIn(ctx: ServiceContext, user: UserRow, body: CheckInSubmission, idempotencyKey?: string): Promise<SubmitAnswer> {
   const writer = writerFor(ctx);
-  // One instant for the whole submission (its ctx.now()): the tier, the window, the rows and the event agree on it.
-  ctx = withNow(ctx, ctx.now());
-  user = await withCurrentTier(ctx, user);
-  return writer.submit({ ctx, user, body, key: idempotencyKey });
+  // One instant for the whole submission (its ctx.now()): the tier, the window, the rows and the streak step agree on it.
+  return writer.submit({ ctx: withNow(ctx, ctx.now()), user, body, key: idempotencyKey });
 }
 
 /**
@@ -144,10 +144,24 @@ interface Accepted {
 }
 
 /**
+ * The tier in force at `now` from what the lock read: the stored tier with a trial's or paid period's due end applied
+ * (shared/domain/trials `applyExpiry`, the rule `withCurrentTier` and the user-state read apply; nothing is written).
+ */
+function tierAt({ user, times }: repo.LockedUser, now: Date): Tier {
+  return times?.nextExpiryAt && times.nextExpiryAt <= now ? applyExpiry(user.tier, times, now).tier : user.tier;
+}
+
+/**
+ * The rewards rule the streak's hook asks when a check-in reaches a milestone (streaks cannot import rewards, which
+ * imports streaks): called then only, so an ordinary check-in runs no code of the rewards module.
+ */
+const rewardClaimable: streaks.RewardClaimable = (tx, userId, reward) => rewards.rewardClaimable(tx, userId, reward);
+
+/**
  * The check-ins of several users (one submission each) in ONE transaction: their users' rows locked and read with
  * their latest check-ins and settled dates (one statement), their earlier answers to an Idempotency-Key (one); the rules
  * applied to each (a refusal is that submission's answer, and writes nothing); then the accepted rows written
- * together, the first-check-in flags, the domain event (the streak steps, in one statement per table, and the jobs)
+ * together, the first-check-in flags, the streak's steps (streaks.onCheckIns: one statement per table), the reminders job
  * and the Idempotency-Key answers. Throws only when the transaction failed (nothing was written): GroupCommit then
  * runs each submission again alone.
  */
@@ -161,12 +175,12 @@ async function recordCheckIns(base: DataContext, engine: ServiceContext['dbEngin
     await new Promise((resolve) => setImmediate(resolve));
     const subs = take();
     if (!subs.length) return [];
-    // The context of the first submission's request (the app's events and jobs, its logger and instant) on the transaction.
+    // The context of the first submission's request (the app's job queue, its logger and instant) on the transaction.
     const txCtx: ServiceContext = { ...subs[0]!.ctx, db: tx };
     const ids = subs.map((s) => s.user.id);
     // One submission of a user at a time, so the rules below see a check-in another request has just made. The lock
-    // reads the user's row as it stands (zone, check-in time, first check-in): a cached session's copy may be a moment
-    // old. The tier stays the one computed at submission (with a trial's end applied).
+    // reads the user's row as it stands (zone, check-in time, first check-in, tier): a cached session's copy may be a
+    // moment old. With it the subscription's times, so the tier is the one in force at the submission's instant.
     const locked = await repo.lockUsersWithLatest(tx, ids);
     const keyed = subs.flatMap((s) => (s.key ? [{ userId: s.user.id, key: s.key }] : []));
     const seenKeys = await repo.findIdempotencyKeys(tx, keyed);
@@ -177,7 +191,7 @@ async function recordCheckIns(base: DataContext, engine: ServiceContext['dbEngin
       try {
         const row = locked.get(sub.user.id);
         // The submission's user with what the lock read of it as it stands (no row: the user was deleted meanwhile).
-        const user = { ...sub.user, ...row?.user, tier: sub.user.tier };
+        const user = row ? { ...sub.user, ...row.user, tier: tierAt(row, sub.ctx.now()) } : sub.user;
         const seen = sub.key ? seenKeys.get(repo.idempotencyPair(user.id, sub.key)) : undefined;
         const decided = await decide(tx, sub, user, seen, row?.latest ?? null, row?.settledThrough ?? null);
         if ('replay' in decided) answers[index] = { ok: decided.replay };
@@ -204,37 +218,29 @@ async function recordCheckIns(base: DataContext, engine: ServiceContext['dbEngin
       txCtx.now(),
     );
 
-    // The streak, shields and rewards (and any job a consumer wants) — wired in app.ts.
-    const events: CheckInRecorded[] = accepted.map((a) => {
+    // What must share the write, called here in order (decision 013): the streak, shields and milestone rewards move
+    // with the check-ins or not at all; then the job for what comes after commit.
+    const recorded = accepted.map((a) => {
       const { row, inserted } = rowOf(a);
-      return {
-        userId: a.user.id,
-        checkInId: row.id,
-        localDate: row.localDate,
-        timezone: a.values.timezone,
-        now: a.sub.ctx.now(),
-        isNew: inserted,
-        isFirstCheckIn: inserted && flipped.has(a.user.id),
-        score: a.score,
-      };
+      return { userId: a.user.id, checkInId: row.id, localDate: row.localDate, timezone: a.values.timezone, now: a.sub.ctx.now(), isNew: inserted };
     });
-    const effects = await txCtx.events.publishMany(txCtx, 'check-in.recorded', events);
+    const effects = await streaks.onCheckIns(txCtx, recorded, rewardClaimable);
+    // The day is done: its reminders still due are skipped (notifications skipRemindersThroughMany), after commit. One
+    // job for the check-ins this batch created, keyed by the first of them; replacing today's check-in enqueues nothing.
+    const created = recorded.filter((c) => c.isNew);
+    if (created.length) {
+      const checkIns = created.map((c) => ({ userId: c.userId, localDate: c.localDate, timezone: c.timezone }));
+      await txCtx.jobs.enqueueMany(tx, [{ kind: 'reminders.checked-in-batch', key: created[0]!.checkInId, payload: { checkIns } }]);
+    }
 
     const keys: Parameters<typeof repo.insertIdempotencyKeys>[1] = [];
     accepted.forEach((a, i) => {
       const { row, inserted } = rowOf(a);
-      let result: CheckInEffects = {};
-      for (const r of effects[i]!) {
-        result = {
-          celebration: r.celebration ?? result.celebration ?? null,
-          milestoneReward: r.milestoneReward ?? result.milestoneReward ?? null,
-          currentStreak: r.currentStreak ?? result.currentStreak ?? null,
-        };
-      }
+      const result = effects[i]!;
       const answer: CheckInResult = {
         id: row.id,
         date: row.localDate,
-        isFirstCheckIn: events[i]!.isFirstCheckIn,
+        isFirstCheckIn: inserted && flipped.has(a.user.id),
         replaced: !inserted,
         score: a.score,
         celebration: result.celebration ?? null,
@@ -419,7 +425,7 @@ export const IMPORT_RECENT_DAYS = Math.ceil(OFFLINE_SYNC_HOURS / 24);
 
 /**
  * Adds the check-ins (with journals) of an export for the dates the user has none, as imported history: one
- * transaction, no domain event (the streak, shields, milestones, rewards and tier never move), an existing day never
+ * transaction, no streak step (the streak, shields, milestones, rewards and tier never move), an existing day never
  * replaced, today and the last IMPORT_RECENT_DAYS days left out. Importing the same days again adds nothing.
  */
 export async function importCheckIns(ctx: ServiceContext, user: UserRow, items: readonly ImportCheckIn[]): Promise<ImportResult> {

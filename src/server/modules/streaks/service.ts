@@ -44,7 +44,9 @@ import {
   type StrengthState,
 } from '@shared/domain/strength';
 import type { StrengthResponse } from '@shared/schemas/insights';
-import type { CheckInEffects, CheckInRecorded, PaymentEffects, PaymentSucceeded } from '@server/events';
+import type { PaymentEffects, PaymentSucceeded } from '@server/events';
+import type { z } from 'zod';
+import type { celebrationSchema, milestoneRewardSchema } from '@shared/schemas/check-ins';
 import { frozenRows, ledgerRows, recoveredRows, rolloverDue, type GrantReason } from './persist';
 import * as repo from './repo';
 import type { UserRow } from '@server/plugins/session';
@@ -195,19 +197,39 @@ export async function strengthView(ctx: DataContext, userId: string): Promise<St
   };
 }
 
-/** Whether the user can still claim a milestone reward (the rewards service's rule, passed in by the wiring). */
+/** A check-in written in the caller's transaction (the check-ins service's batch): what the streak steps by. */
+export interface RecordedCheckIn {
+  userId: string;
+  /** The check-in's local date (YYYY-MM-DD) in the user's timezone at submission: the day that counts. */
+  localDate: string;
+  /** The user's zone as the check-in read it under the user's lock (read again when absent). */
+  timezone?: string;
+  now: Date;
+  /** true when the row was created, false when today's check-in was replaced. */
+  isNew: boolean;
+}
+
+/** What the streak's step answers for a check-in (the check-in's answer carries it). */
+export interface CheckInEffects {
+  celebration?: z.infer<typeof celebrationSchema> | null;
+  milestoneReward?: z.infer<typeof milestoneRewardSchema> | null;
+  /** The streak after this check-in (issue 30: the moment after a check-in shows it and celebrates by it). */
+  currentStreak?: number | null;
+}
+
+/** Whether the user can still claim a milestone reward (the rewards service's rule, passed in by the check-ins service). */
 export type RewardClaimable = (tx: DataContext, userId: string, reward: MilestoneReward) => Promise<boolean>;
 
 /**
- * The check-in hook (an in-transaction consumer of `check-in.recorded`, wired in app.ts) for every check-in
+ * The check-in's streak step, called by the check-ins service inside its transaction (decision 013) for every check-in
  * of one transaction at once (a batch: one user each). The state rows are locked in one statement, each new check-in
  * is one pure engine step, and the steps are written together; a late offline check-in (a settled date) is replayed
  * on its own. The rewards rule comes in as `rewardClaimable`, so this module does not depend on rewards (which depends
- * on it). Answers each event's effects, in order.
+ * on it). Answers each check-in's effects, in order.
  */
 export async function onCheckIns(
   tx: DataContext,
-  events: readonly (Pick<CheckInRecorded, 'userId' | 'localDate' | 'isNew' | 'now'> & Partial<Pick<CheckInRecorded, 'timezone'>>)[],
+  events: readonly RecordedCheckIn[],
   rewardClaimable: RewardClaimable,
 ): Promise<CheckInEffects[]> {
   const fresh = events.filter((e) => e.isNew);
@@ -217,7 +239,7 @@ export async function onCheckIns(
   const edited = events.filter((e) => !e.isNew && !fresh.some((f) => f.userId === e.userId));
   if (edited.length) await replaceEditedScores(tx, edited, scores);
   if (!fresh.length) return events.map(() => ({}));
-  // The zone is the event's: the check-ins service read it from the user's row under the user's lock.
+  // The zone is the check-in's: the check-ins service read it from the user's row under the user's lock.
   const zones = new Map<string, string>();
   for (const e of fresh) zones.set(e.userId, e.timezone ?? (await repo.userTimezone(tx.db, e.userId)));
   const rows = await repo.lockStates(tx.db, [...zones].map(([userId, tz]) => ({ userId, tz })));
@@ -288,7 +310,7 @@ export async function onCheckIns(
  */
 async function replaceEditedScores(
   tx: DataContext,
-  edited: readonly (Pick<CheckInRecorded, 'userId' | 'localDate' | 'now'> & Partial<Pick<CheckInRecorded, 'timezone'>>)[],
+  edited: readonly Omit<RecordedCheckIn, 'isNew'>[],
   scores: ReadonlyMap<string, readonly number[]>,
 ): Promise<void> {
   const zones = new Map<string, string>();
