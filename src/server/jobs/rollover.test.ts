@@ -5,8 +5,7 @@ import type { DbHandle } from '../db/client';
 import { streakStates, users } from '../db/schema/index';
 import { addLocalDays, startOfLocalDay } from '@shared/domain/dates';
 import { initialStreakState, settle, todayOf, type StreakState } from '@shared/domain/streak-engine';
-import { ledgerRows, rolloverDue } from '../modules/streaks/persist';
-import { rowToState } from '../modules/streaks/repo';
+import { ledgerRows, rolloverDue, rowToState } from '../modules/streaks/repo';
 import { rolloverTick } from './rollover';
 
 /** 40 zones from UTC−12 to UTC+14, with half-hour and 45-minute offsets and both hemispheres' DST. */

@@ -5,6 +5,7 @@ import { testEngines } from '@test/helpers/db';
 import { createUser } from '@test/helpers/users';
 import { eq } from 'drizzle-orm';
 import { streakLedger } from '@server/db/schema/index';
+import { initialStreakState, type StreakEvent } from '@shared/domain/streak-engine';
 import * as repo from './repo';
 
 /**
@@ -66,5 +67,20 @@ describe.each(testEngines())('the streak state rows on %s', (engine) => {
     expect(locked.get(b!.id)).toMatchObject({ currentStreak: 6, lostDate: null, nextRolloverAt: null, updatedAt: new Date('2026-03-10T12:00:01.789Z') });
     const ledger = await t.app.db.select().from(streakLedger).where(eq(streakLedger.userId, b!.id));
     expect(ledger).toMatchObject([{ date: '2026-03-10', reason: 'check-in', streakDelta: 1, currentStreak: 6, freezeDaysRemaining: 2 }]);
+  });
+});
+
+describe('streak texts', () => {
+  it('ledger descriptions say "a 1-day streak", never "1 days streak"', () => {
+    const before = { ...initialStreakState(), currentStreak: 0, lastProcessedDate: '2026-03-09' };
+    const events: StreakEvent[] = [
+      { type: 'check-in', date: '2026-03-10', streakDelta: 1, milestone: null },
+      { type: 'break', date: '2026-03-11', lostValue: 1, resetTo: 0, recoverable: false },
+    ];
+    const rows = repo.ledgerRows(before, events, { userId: 'u', now: new Date('2026-03-12T00:00:00Z') });
+    expect(rows.map((r) => r.description)).toEqual([
+      'Checked in: 1-day streak',
+      'Missed 2026-03-11 with no shields: 1-day streak ended',
+    ]);
   });
 });

@@ -47,8 +47,8 @@ import type { StrengthResponse } from '@shared/schemas/insights';
 import type { PaymentEffects, PaymentSucceeded } from '@server/events';
 import type { z } from 'zod';
 import type { celebrationSchema, milestoneRewardSchema } from '@shared/schemas/check-ins';
-import { frozenRows, ledgerRows, recoveredRows, rolloverDue, type GrantReason } from './persist';
 import * as repo from './repo';
+import { frozenRows, ledgerRows, recoveredRows, rolloverDue, type GrantReason } from './repo';
 import type { UserRow } from '@server/plugins/session';
 import type { Db } from '@server/db/client';
 
