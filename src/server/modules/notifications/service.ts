@@ -428,7 +428,7 @@ export async function skipRemindersThrough(ctx: ServiceContext, p: JobPayload<'r
 }
 
 /**
- * Job `reminders.checked-in-batch` (the job consumer of `check-in.recorded`, app.ts): `skipRemindersThrough`
+ * Job `reminders.checked-in-batch` (enqueued by a batch of check-ins, check-ins service): `skipRemindersThrough`
  * for each check-in a batch created. Returns how many reminders moved.
  */
 export async function skipRemindersThroughMany(ctx: ServiceContext, checkIns: readonly JobPayload<'reminders.checked-in'>[]): Promise<number> {
