@@ -10,7 +10,7 @@ import type { UserRow } from '@server/plugins/session';
 
 /**
  * true when the user has not claimed the reward and its trial would be an upgrade of their tier. The streaks
- * service gets this passed in by the check-in wiring (app.ts), so streaks does not depend on rewards.
+ * service gets this passed in by the check-ins service, so streaks does not depend on rewards.
  */
 export async function rewardClaimable(ctx: DataContext, userId: string, reward: MilestoneReward): Promise<boolean> {
   if (!trialIsUpgrade(await subscriptions.currentTier(ctx, userId), reward.tier)) return false;
