@@ -2,20 +2,18 @@ import { createHash } from 'node:crypto';
 import { inTx, withNow, type DataContext, type ServiceContext } from '@server/context';
 import {
   IDEMPOTENCY_MESSAGES,
+  OFFLINE_SYNC_HOURS,
+  canChangeCheckInTime,
+  checkInWindow,
   decideCheckIn,
+  effectiveCheckInTime,
   hasJournalText,
   journalFieldsFrom,
   journalText,
   submissionDateOf,
-} from '@shared/domain/check-in-submission';
-import { rescheduleReminders } from '../notifications/service';
-import {
-  OFFLINE_SYNC_HOURS,
-  canChangeCheckInTime,
-  checkInWindow,
-  effectiveCheckInTime,
   windowHoldsUntil,
-} from '@shared/domain/check-in-window';
+} from '@shared/domain/check-in-rules';
+import { rescheduleReminders } from '../notifications/service';
 import { addLocalDays, localDateOf, zoneOrUtc } from '@shared/domain/dates';
 import type { ImportCheckIn, ImportResult } from '@shared/schemas/account';
 import {
