@@ -31,12 +31,6 @@ import {
   type StepResult,
   type StreakSnapshot,
   type StreakState,
-} from '@shared/domain/streak-engine';
-import { rewardAtMilestone, type MilestoneReward } from '@shared/domain/trials';
-import type { CalendarDay, StreakView, LedgerEntry, RestDaysView } from '@shared/schemas/streaks';
-import { restDayAllowance, restDayCancelBlocker, validateRestDayPlan, yearOf } from '@shared/domain/rest-days';
-import { AREAS } from '@shared/domain/scoring';
-import {
   initialStrength,
   overallStrength,
   replaceStrengthScores,
@@ -46,7 +40,11 @@ import {
   strengthValues,
   type StrengthFoldedDay,
   type StrengthState,
-} from '@shared/domain/strength';
+} from '@shared/domain/streak-engine';
+import { rewardAtMilestone, type MilestoneReward } from '@shared/domain/trials';
+import type { CalendarDay, StreakView, LedgerEntry, RestDaysView } from '@shared/schemas/streaks';
+import { restDayAllowance, restDayCancelBlocker, validateRestDayPlan, yearOf } from '@shared/domain/rest-days';
+import { AREAS } from '@shared/domain/scoring';
 import type { StrengthResponse } from '@shared/schemas/insights';
 import type { CheckInEffects, CheckInRecorded, PaymentEffects, PaymentSucceeded } from '@server/events';
 import { frozenRows, ledgerRows, recoveredRows, rolloverDue, type GrantReason } from './persist';
