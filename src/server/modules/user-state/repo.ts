@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@server/db/client';
-import { batchedRead } from '@server/db/batch';
+import { batchedRead } from '@server/db/rows';
 import { checkIns, journalEntries, streakFrozenDays, streakRestDays, streakStates, subscriptions, users } from '@server/db/schema/index';
 
 /**
