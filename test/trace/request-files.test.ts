@@ -13,7 +13,7 @@ import { createUser, signInAs } from '@test/helpers/users';
  * (a ratchet: lower them when a change removes a file from a path, never raise them); 15 is the target.
  */
 const TARGET = 15;
-const CEILING = { dashboardCold: 18, dashboardDue: 24, checkIn: 29 } as const;
+const CEILING = { dashboardCold: 17, dashboardDue: 22, checkIn: 26 } as const;
 type Counts = Map<string, number>;
 
 async function functionCalls(session: Session): Promise<Counts> {
