@@ -5,8 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema/index';
 import { forbidden, unauthorized } from '../errors';
-import { batchedRead } from '../db/batch';
-import { epochMs, fixedRows, fixedStatement, tableColumns } from '../db/rows';
+import { batchedRead, epochMs, fixedRows, fixedStatement, tableColumns } from '../db/rows';
 import { VERIFY_FIRST_MESSAGES, type VerifyFirstReason } from '@shared/schemas/verify-first';
 import type { ChangeFeed } from '../db/change-feed';
 import type { AppConfig } from '../config';
@@ -253,7 +252,7 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * The per-request session lookup (on a cache miss): the sessions of concurrent requests in ONE named prepared
- * statement (`= ANY($1)`, db/batch.ts) from fixed text (fixedStatement: no query builder; the user's columns and
+ * statement (`= ANY($1)`, batchedRead) from fixed text (fixedStatement: no query builder; the user's columns and
  * their mapper generated from the table's definition), parsed and planned once per pooled PostgreSQL
  * connection. Each caller keeps only its own row, and only while unexpired at its own `now` (app time).
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { calendarDays, monthBounds } from './calendar';
-import { CHECK_IN_TIMES, checkInWindow } from './check-in-window';
+import { CHECK_IN_TIMES, checkInWindow } from './check-in-rules';
 import { localDateOf } from './dates';
 
 const base = {

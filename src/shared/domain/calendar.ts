@@ -1,4 +1,4 @@
-import { officialWindow } from './check-in-window';
+import { officialWindow } from './check-in-rules';
 import { addLocalDays, localDateOf, type LocalDate } from './dates';
 import { milestoneFloor } from './streak-engine';
 

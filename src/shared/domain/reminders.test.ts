@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { CHECK_IN_TIMES } from './check-in-window';
+import { CHECK_IN_TIMES } from './check-in-rules';
 import { localDateOf, localMinutesOf } from './dates';
 import { REMINDER_KINDS, nextReminder, reminderDueAt } from './reminders';
 

@@ -1,4 +1,4 @@
-import { LAST_CHANCE_MINUTES_BEFORE_CLOSE, officialWindow } from './check-in-window';
+import { LAST_CHANCE_MINUTES_BEFORE_CLOSE, officialWindow } from './check-in-rules';
 import { addLocalDays, localDateOf, type LocalDate } from './dates';
 
 /**

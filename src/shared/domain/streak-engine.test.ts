@@ -22,9 +22,6 @@ import {
   type StreakEvent,
   type StreakSnapshot,
   type StreakState,
-} from './streak-engine';
-import { AREAS } from './scoring';
-import {
   initialStrength,
   rewindStrength,
   STRENGTH_HISTORY_DAYS,
@@ -32,7 +29,8 @@ import {
   strengthHistory,
   strengthValues,
   type StrengthFoldedDay,
-} from './strength';
+} from './streak-engine';
+import { AREAS } from './scoring';
 
 // ---------------------------------------------------------------------------------------------
 // A plain reference model: walks the calendar one day at a time and keeps every day's status.

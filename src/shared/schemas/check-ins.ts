@@ -3,27 +3,19 @@ import { AREAS, byAreaScoreKey, ANSWER_COUNT, ANSWER_MESSAGES, SCALE_MAX, SCALE_
 import { TIERS } from '../domain/tiers';
 import {
   BUTTON_LABELS,
-  CHECK_IN_TIME_MAX,
-  CHECK_IN_TIME_MIN,
+  CHECK_IN_MESSAGES,
   COUNTDOWN_LABELS,
   isValidCheckInTime,
   ORIENTATION_MODES,
   WINDOW_TYPES,
-} from '../domain/check-in-window';
+} from '../domain/check-in-rules';
 import { LEVELS } from '../domain/insights';
 import { JOURNAL_FIELDS, JOURNAL_MAX_LENGTH, type JournalField } from '../domain/journal';
 
 export { JOURNAL_FIELDS, JOURNAL_MAX_LENGTH, type JournalField } from '../domain/journal';
 
-export const CHECK_IN_MESSAGES = {
-  outsideWindow: (opensAt: string) => `Check-in is closed right now. ${opensAt}.`,
-  journalTooLong: `Journal entries can be at most ${JOURNAL_MAX_LENGTH} characters`,
-  journalAiCoachOnly: 'Journal entries are part of the AI Coach plan',
-  checkInNotFound: 'Check-in not found',
-  checkInTimeInvalid: `Check-in time must be between ${CHECK_IN_TIME_MIN} and ${CHECK_IN_TIME_MAX} in 15-minute steps`,
-  checkInTimeLocked: 'The check-in time cannot be changed once the current hour is at or past your check-in hour. Try again tomorrow.',
-  tipsPremiumOnly: 'Personalized tips are part of the Premium and AI Coach plans',
-} as const;
+/** The check-ins API's messages live with the rules that answer with them. */
+export { CHECK_IN_MESSAGES } from '../domain/check-in-rules';
 
 const ANSWER_SHAPE = 'Each answer must be true/false or a whole number from 0 to 4';
 const answerSchema = z.union(

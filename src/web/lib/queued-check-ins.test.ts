@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { BUTTON_LABELS } from '@shared/domain/check-in-window';
+import { BUTTON_LABELS } from '@shared/domain/check-in-rules';
 import { todayResponseSchema, type TodayResponse } from '@shared/schemas/check-ins';
 import type { QueuedCheckIn } from '../sw/offline-queue';
 import { withQueuedCheckIn } from './queued-check-ins';

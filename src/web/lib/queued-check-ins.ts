@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { AREAS, byAreaScoreKey, answerScore, mean } from '@shared/domain/scoring';
-import { BUTTON_LABELS } from '@shared/domain/check-in-window';
+import { BUTTON_LABELS } from '@shared/domain/check-in-rules';
 import { localDateOf } from '@shared/domain/dates';
 import { JOURNAL_FIELDS } from '@shared/domain/journal';
 import type { Tier } from '@shared/domain/tiers';

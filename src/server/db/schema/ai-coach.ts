@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth';
@@ -9,7 +8,7 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 export const coachConversations = pgTable(
   'coach_conversations',
   {
-    id: text('id').primaryKey().$defaultFn(() => randomUUID()),
+    id: text('id').primaryKey().default(sql`gen_random_uuid()::text`),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -28,7 +27,7 @@ export const coachConversations = pgTable(
 export const coachMessages = pgTable(
   'coach_messages',
   {
-    id: text('id').primaryKey().$defaultFn(() => randomUUID()),
+    id: text('id').primaryKey().default(sql`gen_random_uuid()::text`),
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
     conversationId: text('conversation_id')
       .notNull()

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
@@ -7,7 +6,7 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 export const users = pgTable(
   'users',
   {
-    id: text('id').primaryKey().$defaultFn(() => randomUUID()),
+    id: text('id').primaryKey().default(sql`gen_random_uuid()::text`),
     /** Always stored lower-cased and trimmed. */
     email: text('email').notNull(),
     passwordHash: text('password_hash'),
@@ -85,7 +84,7 @@ export const emailTokens = pgTable(
 export const signinFailures = pgTable(
   'signin_failures',
   {
-    id: text('id').primaryKey().$defaultFn(() => randomUUID()),
+    id: text('id').primaryKey().default(sql`gen_random_uuid()::text`),
     email: text('email').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth';
@@ -12,7 +11,7 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 export const feedback = pgTable(
   'feedback',
   {
-    id: text('id').primaryKey().$defaultFn(() => randomUUID()),
+    id: text('id').primaryKey().default(sql`gen_random_uuid()::text`),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

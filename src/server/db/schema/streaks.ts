@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { STREAK_LEDGER_REASONS } from '@shared/schemas/streaks';
-import type { StreakSnapshot } from '@shared/domain/streak-engine';
-import type { StrengthState } from '@shared/domain/strength';
+import type { StreakSnapshot, StrengthState } from '@shared/domain/streak-engine';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const localDate = (name: string) => date(name, { mode: 'string' });
@@ -57,7 +55,7 @@ export const streakStates = pgTable(
      */
     recentStates: jsonb('recent_states').$type<StreakSnapshot[]>().notNull().default([]),
     /**
-     * Issue 28: the strength score's incremental state (shared/domain/strength.ts): the per-area strength before the
+     * Issue 28: the strength score's incremental state (shared/domain/streak-engine.ts): the per-area strength before the
      * last few settled days, and those days (still correctable). Older days' values are in streak_strength_days.
      */
     strength: jsonb('strength')
@@ -105,7 +103,7 @@ export const streakStrengthDays = pgTable(
 export const streakLedger = pgTable(
   'streak_ledger',
   {
-    id: text('id').primaryKey().$defaultFn(() => randomUUID()),
+    id: text('id').primaryKey().default(sql`gen_random_uuid()::text`),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

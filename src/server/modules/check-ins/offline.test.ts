@@ -8,7 +8,7 @@ import { createUser, signInAs } from '@test/helpers/users';
 import { checkIns, checkInIdempotencyKeys, users } from '@server/db/schema/index';
 import { grantShields } from '../streaks/service';
 import { rolloverTick } from '@server/jobs/rollover';
-import { OFFLINE_CHECK_IN_MESSAGES } from '@shared/domain/offline-check-in';
+import { OFFLINE_CHECK_IN_MESSAGES } from '@shared/domain/check-in-rules';
 import { IDEMPOTENCY_MESSAGES } from './service';
 
 // A UTC user with the default 20:00 window.

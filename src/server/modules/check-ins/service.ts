@@ -2,14 +2,17 @@ import { createHash } from 'node:crypto';
 import { inTx, withNow, type DataContext, type ServiceContext } from '@server/context';
 import {
   IDEMPOTENCY_MESSAGES,
+  OFFLINE_SYNC_HOURS,
+  canChangeCheckInTime,
+  checkInWindow,
   decideCheckIn,
+  effectiveCheckInTime,
   hasJournalText,
   journalFieldsFrom,
   journalText,
   submissionDateOf,
-} from '@shared/domain/check-in-submission';
+} from '@shared/domain/check-in-rules';
 import { rescheduleReminders } from '../notifications/service';
-import { OFFLINE_SYNC_HOURS, canChangeCheckInTime } from '@shared/domain/check-in-window';
 import { addLocalDays, localDateOf, zoneOrUtc } from '@shared/domain/dates';
 import type { ImportCheckIn, ImportResult } from '@shared/schemas/account';
 import { areaAverages, mean, normalizeStoredScore, overallScorePercent, type AreaScores, AREAS, type Area } from '@shared/domain/scoring';
@@ -265,7 +268,7 @@ async function recordCheckIns(base: DataContext, engine: ServiceContext['dbEngin
 }
 
 /**
- * One submission through the check-in rules (shared/domain/check-in-submission: one pure function), its user's row
+ * One submission through the check-in rules (shared/domain/check-in-rules: one pure function), its user's row
  * locked: the first answer again for a retried Idempotency-Key, or the row to write; a refusal throws its AppError.
  * Reads nothing in the usual case (the caller read for the batch); only when the latest check-in is dated after the
  * user's today (a zone moved west) does it look for today's.

@@ -9,7 +9,7 @@ import { rolloverTick } from '@server/jobs/rollover';
 import { checkIns } from '@server/db/schema/index';
 import { AREAS, type Area } from '@shared/domain/scoring';
 import { addLocalDays } from '@shared/domain/dates';
-import { STRENGTH_M } from '@shared/domain/strength';
+import { STRENGTH_M } from '@shared/domain/streak-engine';
 import type { StrengthResponse } from '@shared/schemas/insights';
 
 const longAgo = new Date('2025-01-01T00:00:00Z');

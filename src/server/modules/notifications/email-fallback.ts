@@ -2,7 +2,7 @@ import type { ServiceContext } from '@server/context';
 import type { AppConfig } from '@server/config';
 import type { JobPayload } from '@server/jobs/kinds';
 import { sendMailJob, type MailMessage } from '@server/plugins/mail';
-import { LAST_CHANCE_MINUTES_BEFORE_CLOSE } from '@shared/domain/check-in-window';
+import { LAST_CHANCE_MINUTES_BEFORE_CLOSE } from '@shared/domain/check-in-rules';
 import { endOfLocalDay, zoneOrUtc } from '@shared/domain/dates';
 import type { ReminderKind } from '@shared/domain/reminders';
 import * as repo from './repo';

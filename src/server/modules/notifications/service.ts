@@ -14,7 +14,7 @@ import {
   type ReminderKind,
 } from '@shared/domain/reminders';
 import { endOfLocalDay, zoneOrUtc, memo } from '@shared/domain/dates';
-import { effectiveCheckInTime } from '@shared/domain/check-in-window';
+import { effectiveCheckInTime } from '@shared/domain/check-in-rules';
 import {
   pushSubscriptionSchema,
   type NotificationCheck,

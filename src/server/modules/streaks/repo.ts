@@ -5,8 +5,7 @@ import type { Db } from '@server/db/client';
 import { fixedRows, fixedStatement, tableColumns, tableRecordset } from '@server/db/rows';
 import { systemClock } from '@server/context';
 import { checkIns, streakFrozenDays, streakLedger, streakRecoveredDays, streakRestDays, streakStates, streakStrengthDays, users } from '@server/db/schema/index';
-import { countText, streakLengthText, type StreakEvent, type StreakSnapshot, type StreakState } from '@shared/domain/streak-engine';
-import { STRENGTH_HISTORY_DAYS, type StrengthFoldedDay, type StrengthState } from '@shared/domain/strength';
+import { countText, streakLengthText, STRENGTH_HISTORY_DAYS, type StreakEvent, type StreakSnapshot, type StreakState, type StrengthFoldedDay, type StrengthState } from '@shared/domain/streak-engine';
 import { AREAS, areaScoreKey, byArea } from '@shared/domain/scoring';
 
 export type StreakRow = typeof streakStates.$inferSelect;

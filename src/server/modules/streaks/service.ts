@@ -27,12 +27,6 @@ import {
   type StepResult,
   type StreakSnapshot,
   type StreakState,
-} from '@shared/domain/streak-engine';
-import { rewardAtMilestone, type MilestoneReward } from '@shared/domain/trials';
-import type { CalendarDay, LedgerEntry, RestDaysView } from '@shared/schemas/streaks';
-import { restDayAllowance, restDayCancelBlocker, validateRestDayPlan, yearOf } from '@shared/domain/rest-days';
-import { AREAS } from '@shared/domain/scoring';
-import {
   initialStrength,
   overallStrength,
   replaceStrengthScores,
@@ -42,7 +36,11 @@ import {
   strengthValues,
   type StrengthFoldedDay,
   type StrengthState,
-} from '@shared/domain/strength';
+} from '@shared/domain/streak-engine';
+import { rewardAtMilestone, type MilestoneReward } from '@shared/domain/trials';
+import type { CalendarDay, StreakView, LedgerEntry, RestDaysView } from '@shared/schemas/streaks';
+import { restDayAllowance, restDayCancelBlocker, validateRestDayPlan, yearOf } from '@shared/domain/rest-days';
+import { AREAS } from '@shared/domain/scoring';
 import type { StrengthResponse } from '@shared/schemas/insights';
 import type { PaymentEffects, PaymentSucceeded } from '@server/events';
 import type { z } from 'zod';

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@server/db/client';
-import { batchedRead } from '@server/db/batch';
+import { batchedRead } from '@server/db/rows';
 import { checkIns, journalEntries, streakFrozenDays, streakRestDays, streakStates, subscriptions, users } from '@server/db/schema/index';
 
 /**
@@ -26,7 +26,7 @@ function latestCheckInLateral(db: Db) {
  * check-in (a LATERAL top-1 on the same index, backwards) and whether yesterday was frozen (primary key).
  * Every join is on a unique key, so the answer is one row per user or none. No transaction, no lock, no write.
  *
- * Concurrent reads are one statement for many users (db/batch.ts): the requests come in as parallel arrays —
+ * Concurrent reads are one statement for many users (db/rows.ts): the requests come in as parallel arrays —
  * user, today, yesterday: each user with their own dates — unnested WITH ORDINALITY, and each row carries its
  * request's position (`n`), which is how it goes back to its caller (and only to it).
  */
@@ -141,7 +141,7 @@ const stateReads = batchedRead(async (db: Db, keys: readonly StateKey[]): Promis
   return positionOf.map((at) => answers[at]);
 });
 
-/** The user's state rows for these dates; concurrent callers share one statement (db/batch.ts). */
+/** The user's state rows for these dates; concurrent callers share one statement (db/rows.ts). */
 export async function readUserStateRows(db: Db, userId: string, today: string, yesterday: string): Promise<UserStateRows | undefined> {
   return stateReads.load(db, { userId, today, yesterday });
 }

@@ -2,8 +2,7 @@ import type { Dashboard } from '@shared/schemas/dashboard';
 import type { CheckInDto, JournalEntryDto, TodayResponse } from '@shared/schemas/check-ins';
 import type { StreakView } from '@shared/schemas/streaks';
 import type { Subscription } from '@shared/schemas/subscriptions';
-import { checkInWindow, effectiveCheckInTime, windowHoldsUntil } from '@shared/domain/check-in-window';
-import { hasJournalText } from '@shared/domain/check-in-submission';
+import { checkInWindow, effectiveCheckInTime, hasJournalText, windowHoldsUntil } from '@shared/domain/check-in-rules';
 import { answerModeForTier, areaScoreKey, byArea, byAreaScoreKey, normalizeStoredScore, type AreaScores } from '@shared/domain/scoring';
 import { FROZEN_ICON, MILESTONES, levelFor, nextMilestone, recoveryAvailable, type StreakState } from '@shared/domain/streak-engine';
 import { hasAiCoach, type Tier } from '@shared/domain/tiers';
@@ -105,7 +104,7 @@ export interface TodayParts {
   settledThrough: string | null;
 }
 
-/** The check-in window's input (shared/domain/check-in-window) from those parts. */
+/** The check-in window's input (shared/domain/check-in-rules) from those parts. */
 function windowInput(p: TodayParts) {
   return {
     now: p.now,

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { CHECK_IN_TIMES, checkInWindow, type WindowInput } from '@shared/domain/check-in-window';
+import { CHECK_IN_TIMES, checkInWindow, type WindowInput } from '@shared/domain/check-in-rules';
 import { CHECKED_IN_NOTES, checkedInNote } from './check-in-note';
 
 const CREATED = new Date('2026-03-10T09:00:00Z');

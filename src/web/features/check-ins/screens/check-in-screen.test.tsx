@@ -5,7 +5,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { AREAS, AREA_LABELS } from '@shared/domain/scoring';
-import { BUTTON_LABELS } from '@shared/domain/check-in-window';
+import { BUTTON_LABELS } from '@shared/domain/check-in-rules';
 import { publicUser } from '@test/helpers/public-user';
 import { todayResponseSchema, type CheckInSubmission, type TodayResponse } from '@shared/schemas/check-ins';
 import { apiEnvironment } from '@web/lib/api-client';

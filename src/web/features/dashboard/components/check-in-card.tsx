@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react';
 import { Link } from 'react-router';
-import { WINDOW_MESSAGES } from '@shared/domain/check-in-window';
+import { WINDOW_MESSAGES } from '@shared/domain/check-in-rules';
 import { toPercent } from '@shared/domain/scoring';
 import type { TodayResponse } from '@shared/schemas/check-ins';
 import { buttonClass } from '@web/components/ui/button';

@@ -4,7 +4,7 @@ import { Switch } from 'radix-ui';
 import { toastError } from '@web/components/ui/toast';
 import { Link } from 'react-router';
 import { formatWallTime12h } from '@shared/domain/dates';
-import { effectiveCheckInTime } from '@shared/domain/check-in-window';
+import { effectiveCheckInTime } from '@shared/domain/check-in-rules';
 import { usePatchNotificationSettings } from '../api/update-notification-settings';
 import { DEVICE_STATE_TEXT } from '../lib/device-state';
 import { useNotificationSwitch } from '../lib/use-enable-notifications';

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatWallTime12h } from '@shared/domain/dates';
-import { effectiveCheckInTime } from '@shared/domain/check-in-window';
+import { effectiveCheckInTime } from '@shared/domain/check-in-rules';
 import { toast } from '@web/components/ui/toast';
 import { notificationCheckKey } from '../api/get-notification-check';
 import { usePatchNotificationSettings } from '../api/update-notification-settings';

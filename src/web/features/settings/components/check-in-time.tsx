@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { CHECK_IN_TIMES, canChangeCheckInTime, effectiveCheckInTime } from '@shared/domain/check-in-window';
+import { CHECK_IN_TIMES, canChangeCheckInTime, effectiveCheckInTime } from '@shared/domain/check-in-rules';
 import { formatWallTime12h } from '@shared/domain/dates';
 import type { PublicUser } from '@shared/schemas/auth';
 import { toastError } from '@web/components/ui/toast';

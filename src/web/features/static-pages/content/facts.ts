@@ -7,7 +7,7 @@ import {
   LAST_CHANCE_MINUTES_BEFORE_CLOSE,
   OFFLINE_SYNC_HOURS,
   ORIENTATION_WINDOW_MS,
-} from '@shared/domain/check-in-window';
+} from '@shared/domain/check-in-rules';
 import { formatWallTime12h } from '@shared/domain/dates';
 import { PRICES_CENTS, formatUsd } from '@shared/domain/prices';
 import { RECOVERY_MIN_STREAK, RECOVERY_WINDOW_DAYS, MILESTONES, countText } from '@shared/domain/streak-engine';

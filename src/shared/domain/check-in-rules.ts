@@ -11,6 +11,21 @@ import {
   type LocalDate,
   memo,
 } from './dates';
+import { JOURNAL_FIELDS, JOURNAL_MAX_LENGTH, type JournalField } from './journal';
+import { answerModeForTier, answersProblem, scoreAnswers, type AreaScores } from './scoring';
+import { hasAiCoach, type Tier } from './tiers';
+
+/**
+ * The check-in rules, in one module (issue 27): the daily window and orientation (decision 006), the timezone-change
+ * rule (decision 010), an offline check-in's made-at instant (decision 022), and the rules of ONE submission,
+ * `decideCheckIn` (decision 030), built from them. Pure functions of `now` and the user's facts, each callable alone
+ * by a test (check-in-rules.test.ts). The messages a refused check-in answers with live here too (CHECK_IN_MESSAGES;
+ * the API's schemas re-export them).
+ */
+
+// ---------------------------------------------------------------------------------------------------------
+// The window (decisions 006 and 010)
+// ---------------------------------------------------------------------------------------------------------
 
 /**
  * The daily check-in window, as pure functions of "now" and the user's settings.
@@ -379,3 +394,178 @@ export function acceptsSubmission(input: WindowInput): boolean {
 
 /** Whether a window state accepts a submission (a new check-in, or a replacement of today's). */
 export const acceptsIn = (windowState: Pick<WindowState, 'canCheckIn' | 'canEdit'>): boolean => windowState.canCheckIn || windowState.canEdit;
+
+// ---------------------------------------------------------------------------------------------------------
+// An offline check-in's made-at instant (decision 022)
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * Decision 022: a check-in made offline counts for the local date it was made on, when it reaches the server
+ * up to OFFLINE_SYNC_HOURS later. The device's made-at instant is bounded: not in the future (beyond a small
+ * clock skew), at most OFFLINE_SYNC_HOURS old, and inside that date's window (official or orientation).
+ */
+
+/** How far ahead of the server's clock a device's clock may be. */
+export const MADE_AT_MAX_SKEW_MS = 2 * 60 * 1000;
+export const OFFLINE_SYNC_MS = OFFLINE_SYNC_HOURS * 60 * 60 * 1000;
+
+export const OFFLINE_CHECK_IN_MESSAGES = {
+  future: "This check-in's time (madeAt) is in the future. Check your device's date and time, then try again.",
+  tooOld: `This check-in was made more than ${OFFLINE_SYNC_HOURS} hours ago, so it can no longer be saved.`,
+  outsideWindow: "This check-in was made outside that day's check-in window, so it cannot be saved.",
+  invalid: 'madeAt must be an ISO 8601 date and time, e.g. 2026-11-24T23:30:00Z',
+} as const;
+
+export type MadeAtCheck =
+  | { ok: true; localDate: LocalDate; late: boolean }
+  | { ok: false; message: string };
+
+/**
+ * Checks a made-at instant against the server's `now` and the window of the date it falls on (in the user's
+ * current zone). `window` is the user's window input (timezone, check-in time, orientation facts); its `now`,
+ * `hasCheckInToday` and decision-010 fields are ignored: the timezone-change rule does not apply to a date that
+ * is already over (its check-in was made inside the window, when nothing later had been settled).
+ * `late` is true when the date has ended at `now` (the check-in reaches the server after its midnight).
+ */
+export function checkMadeAt(madeAt: Date, now: Date, window: Omit<WindowInput, 'now'>): MadeAtCheck {
+  const t = madeAt.getTime();
+  if (!Number.isFinite(t)) return { ok: false, message: OFFLINE_CHECK_IN_MESSAGES.invalid };
+  if (t > now.getTime() + MADE_AT_MAX_SKEW_MS) return { ok: false, message: OFFLINE_CHECK_IN_MESSAGES.future };
+  if (now.getTime() - t > OFFLINE_SYNC_MS) return { ok: false, message: OFFLINE_CHECK_IN_MESSAGES.tooOld };
+  // A device clock slightly ahead: judge the instant as the server's now.
+  const at = t > now.getTime() ? now : madeAt;
+  const { windowState } = checkInWindow({ ...window, now: at, hasCheckInToday: false, lastCheckIn: null, settledThrough: null });
+  if (!windowState.canCheckIn) return { ok: false, message: OFFLINE_CHECK_IN_MESSAGES.outsideWindow };
+  const localDate = localDateOf(at, window.timezone);
+  return { ok: true, localDate, late: localDate < localDateOf(now, window.timezone) };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// One submission (decision 030)
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * The rules of ONE check-in submission (POST /api/checkins), as one pure function: the Idempotency-Key replay, the
+ * answers for the tier's mode, the journal's plan, the window (official, orientation, edit-only), the timezone-change
+ * rule (decision 010), and an offline made-at instant (decision 022). The batch that commits submissions
+ * (check-ins service `recordCheckIns`, driven by db/group-commit.ts) reads what this needs, calls it for each
+ * submission, and writes what it accepts. Adding a rule to a check-in means changing this function and its test.
+ */
+
+/** The check-ins API's messages (spec text, once; `shared/schemas/check-ins` re-exports them). */
+export const CHECK_IN_MESSAGES = {
+  outsideWindow: (opensAt: string) => `Check-in is closed right now. ${opensAt}.`,
+  journalTooLong: `Journal entries can be at most ${JOURNAL_MAX_LENGTH} characters`,
+  journalAiCoachOnly: 'Journal entries are part of the AI Coach plan',
+  checkInNotFound: 'Check-in not found',
+  checkInTimeInvalid: `Check-in time must be between ${CHECK_IN_TIME_MIN} and ${CHECK_IN_TIME_MAX} in 15-minute steps`,
+  checkInTimeLocked: 'The check-in time cannot be changed once the current hour is at or past your check-in hour. Try again tomorrow.',
+  tipsPremiumOnly: 'Personalized tips are part of the Premium and AI Coach plans',
+} as const;
+
+/** Journal texts as stored: a field absent is left as it is; null clears it. */
+export type JournalFields = Partial<Record<JournalField, string | null>>;
+
+/** Journal text is saved only if non-empty: a blank (or missing) text becomes null. */
+export const journalText = (text: string | null | undefined): string | null => (text && text.trim() ? text : null);
+
+/** Journal texts to store, in area order. */
+export function journalFieldsFrom(entries: readonly (string | null)[]): JournalFields {
+  return Object.fromEntries(JOURNAL_FIELDS.map((f, i) => [f, journalText(entries[i])])) as JournalFields;
+}
+
+/** Whether journal fields (a request's or a stored row's) hold any text. */
+export function hasJournalText(fields: JournalFields): boolean {
+  return JOURNAL_FIELDS.some((f) => journalText(fields[f]) !== null);
+}
+
+export const IDEMPOTENCY_MESSAGES = {
+  malformed: 'Idempotency-Key must be a UUID made by the client, e.g. 123e4567-e89b-42d3-a456-426614174000',
+  reused: 'This Idempotency-Key was already used for a different check-in. Send a new key with a new check-in.',
+} as const;
+
+export interface SubmissionInput {
+  /** The submission's instant (the server's clock when it arrived). */
+  now: Date;
+  /** The user as their locked row stands, with the tier in force at `now`; `timezone` is one this runtime knows. */
+  user: { tier: Tier; timezone: string; checkInTime: string | null; createdAt: Date; firstCheckInCompleted: boolean };
+  /** What was sent. */
+  body: { answers: readonly (boolean | number)[]; journalEntries?: readonly (string | null)[] | undefined; madeAt?: string | undefined };
+  /** With an Idempotency-Key: the request's hash, and the answer stored for that key if it was seen before. */
+  key?: { hash: string; seen?: { requestHash: string; statusCode: number; response: unknown } | undefined } | undefined;
+  /** The user's latest check-in (any date), or null. */
+  latest: { localDate: LocalDate; createdAt: Date } | null;
+  /** Whether the user has a check-in on their local date at `now` (the latest may be later: a zone moved west). */
+  hasCheckInToday: boolean;
+  /** The last local date the streak engine settled, or null. */
+  settledThrough: LocalDate | null;
+}
+
+export type SubmissionDecision<R = unknown> =
+  /** The key was seen with the same body: the first answer again, nothing written. */
+  | { kind: 'replay'; statusCode: number; response: R }
+  /** A rule refused it: the status and a message the person can act on; nothing written. */
+  | { kind: 'refused'; status: 400 | 403 | 409 | 422; message: string; details?: Record<string, unknown> }
+  /** The row to write: for `localDate`, in `timezone`, with these scores (and the journal, when sent). */
+  | { kind: 'accepted'; localDate: LocalDate; timezone: string; areaScores: AreaScores; score: number; journal: JournalFields | undefined };
+
+/** The check-in window's input for the submission's user at `now`. */
+export function submissionWindowInput(input: Omit<SubmissionInput, 'body' | 'key'>): WindowInput {
+  return {
+    now: input.now,
+    timezone: input.user.timezone,
+    checkInTime: effectiveCheckInTime(input.user.checkInTime),
+    createdAt: input.user.createdAt,
+    hasAnyCheckIn: input.latest !== null,
+    firstCheckInCompleted: input.user.firstCheckInCompleted,
+    hasCheckInToday: input.hasCheckInToday,
+    lastCheckIn: input.latest ? { localDate: input.latest.localDate, createdAt: input.latest.createdAt } : null,
+    settledThrough: input.settledThrough,
+  };
+}
+
+/** The user's local date at `now`: the date a check-in made now counts for (a late offline one aside). */
+export const submissionDateOf = (now: Date, timezone: string): LocalDate => localDateOf(now, timezone);
+
+/** Decides one submission: replay, refusal or the row to write. Pure: reads nothing, writes nothing. */
+export function decideCheckIn<R = unknown>(input: SubmissionInput): SubmissionDecision<R> {
+  const { body, key, now, user } = input;
+  if (key?.seen) {
+    // Looked up before any rule: a retry answers what the first submission got, even if the tier (and with it the
+    // answer mode or the journal right) changed in between.
+    if (key.seen.requestHash !== key.hash) return { kind: 'refused', status: 422, message: IDEMPOTENCY_MESSAGES.reused };
+    return { kind: 'replay', statusCode: key.seen.statusCode, response: key.seen.response as R };
+  }
+  const mode = answerModeForTier(user.tier);
+  const problem = answersProblem(body.answers, mode);
+  if (problem) return { kind: 'refused', status: 400, message: problem };
+  const journal = body.journalEntries ? journalFieldsFrom(body.journalEntries) : undefined;
+  if (journal && hasJournalText(journal) && !hasAiCoach(user.tier)) {
+    return { kind: 'refused', status: 403, message: CHECK_IN_MESSAGES.journalAiCoachOnly };
+  }
+  const { areaScores, score } = scoreAnswers(body.answers, mode);
+
+  const windowInput = submissionWindowInput(input);
+  const w = checkInWindow(windowInput);
+  const made = body.madeAt ? checkMadeAt(new Date(body.madeAt), now, windowInput) : null;
+  if (made && !made.ok) return { kind: 'refused', status: 400, message: made.message };
+  // A late offline check-in: its own date (checked above), past the timezone-change rule (decision 022).
+  const late = made?.ok === true && made.late;
+  if (!late && !acceptsIn(w.windowState)) {
+    // Decision 010's refusal is a whole sentence of its own; a closed window says when it opens.
+    return {
+      kind: 'refused',
+      status: 409,
+      message: w.block ? w.block.message : CHECK_IN_MESSAGES.outsideWindow(w.windowState.message),
+      details: { windowState: w.windowState },
+    };
+  }
+  return {
+    kind: 'accepted',
+    localDate: late ? made.localDate : submissionDateOf(now, user.timezone),
+    timezone: user.timezone,
+    areaScores,
+    score,
+    journal,
+  };
+}
