@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import { date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
@@ -13,7 +13,7 @@ const localDate = (name: string) => date(name, { mode: 'string' });
 export const accountDeletions = pgTable(
   'account_deletions',
   {
-    id: text('id').primaryKey().default(sql`gen_random_uuid()::text`),
+    id: text('id').primaryKey().$defaultFn(() => randomUUID()),
     /** The UTC date the account was deleted. */
     deletedOn: localDate('deleted_on').notNull(),
   },

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
@@ -6,7 +7,7 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 export const users = pgTable(
   'users',
   {
-    id: text('id').primaryKey().default(sql`gen_random_uuid()::text`),
+    id: text('id').primaryKey().$defaultFn(() => randomUUID()),
     /** Always stored lower-cased and trimmed. */
     email: text('email').notNull(),
     passwordHash: text('password_hash'),
@@ -84,7 +85,7 @@ export const emailTokens = pgTable(
 export const signinFailures = pgTable(
   'signin_failures',
   {
-    id: text('id').primaryKey().default(sql`gen_random_uuid()::text`),
+    id: text('id').primaryKey().$defaultFn(() => randomUUID()),
     email: text('email').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },

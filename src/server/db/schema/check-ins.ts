@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { byAreaScoreKey } from '@shared/domain/scoring';
@@ -9,7 +10,7 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 export const checkIns = pgTable(
   'check_ins',
   {
-    id: text('id').primaryKey().default(sql`gen_random_uuid()::text`),
+    id: text('id').primaryKey().$defaultFn(() => randomUUID()),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -47,7 +48,7 @@ export const checkIns = pgTable(
 export const journalEntries = pgTable(
   'journal_entries',
   {
-    id: text('id').primaryKey().default(sql`gen_random_uuid()::text`),
+    id: text('id').primaryKey().$defaultFn(() => randomUUID()),
     checkInId: text('check_in_id')
       .notNull()
       .references(() => checkIns.id, { onDelete: 'cascade' }),

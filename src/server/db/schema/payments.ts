@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { PRODUCT_TYPES, PURCHASE_STATUSES, PURCHASE_TYPES } from '@shared/schemas/payments';
@@ -16,7 +16,7 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 export const purchases = pgTable(
   'purchases',
   {
-    id: text('id').primaryKey().default(sql`gen_random_uuid()::text`),
+    id: text('id').primaryKey().$defaultFn(() => randomUUID()),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     type: text('type', { enum: PURCHASE_TYPES }).notNull(),
     description: text('description').notNull(),

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import { index, pgTable, primaryKey, text, integer, timestamp, boolean, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
@@ -83,7 +83,7 @@ export const couponRedemptions = pgTable(
 export const tierChanges = pgTable(
   'tier_changes',
   {
-    id: text('id').primaryKey().default(sql`gen_random_uuid()::text`),
+    id: text('id').primaryKey().$defaultFn(() => randomUUID()),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
