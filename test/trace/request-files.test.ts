@@ -13,8 +13,16 @@ import { createUser, signInAs } from '@test/helpers/users';
  * (a ratchet: lower them when a change removes a file from a path, never raise them); 15 is the target.
  */
 const TARGET = 15;
-const CEILING = { dashboardCold: 15, dashboardDue: 21, checkIn: 24 } as const;
+const CEILING = { dashboardCold: 14, dashboardDue: 17, checkIn: 19 } as const;
 type Counts = Map<string, number>;
+
+/**
+ * Vitest's module runner reads each export through a getter it writes into the module, `() => { try { return x }
+ * catch {} }`: reading a table object or a constant "calls" its file, which the built server never does. Those getters
+ * are not the app's code and are not counted.
+ */
+const EXPORT_GETTER = /^\(\) => \{ try \{ return [\w$]+ \} catch \{\} \}$/;
+const sources = new Map<string, string>();
 
 async function functionCalls(session: Session): Promise<Counts> {
   const { result } = await session.post('Profiler.takePreciseCoverage');
@@ -23,8 +31,16 @@ async function functionCalls(session: Session): Promise<Counts> {
     const m = /\/src\/(server|shared)\/(.+?\.ts)/.exec(script.url);
     if (!m || script.url.includes('.test.')) continue;
     const file = `src/${m[1]}/${m[2]}`;
+    let source = sources.get(script.scriptId);
+    if (source === undefined) {
+      source = (await session.post('Debugger.getScriptSource', { scriptId: script.scriptId })).scriptSource;
+      sources.set(script.scriptId, source);
+    }
     let n = out.get(file) ?? 0;
-    for (const f of script.functions) for (const r of f.ranges.slice(0, 1)) n += r.count;
+    for (const f of script.functions) {
+      const r = f.ranges[0];
+      if (r && r.count > 0 && !EXPORT_GETTER.test(source.slice(r.startOffset, r.endOffset))) n += r.count;
+    }
     out.set(file, n);
   }
   return out;
@@ -45,6 +61,7 @@ describe('the files a request runs through', () => {
     t = await buildTestApp('pglite', { now: '2026-03-10T20:30:00Z' });
     session.connect();
     await session.post('Profiler.enable');
+    await session.post('Debugger.enable');
     await session.post('Profiler.startPreciseCoverage', { callCount: true, detailed: false });
   });
   afterAll(async () => {
