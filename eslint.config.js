@@ -114,7 +114,7 @@ const CLOCK_SYNTAX = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'drizzle/**', 'data/**', 'coverage/**', 'test-results/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'drizzle/**', 'data/**', 'coverage/**', 'test-results/**', '.cache/**'] },
   ...tseslint.configs.recommended,
   {
     plugins: { 'import-x': importX, 'check-file': checkFile },

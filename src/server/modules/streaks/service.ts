@@ -38,7 +38,7 @@ import {
   type StrengthState,
 } from '@shared/domain/streak-engine';
 import { rewardAtMilestone, type MilestoneReward } from '@shared/domain/trials';
-import type { CalendarDay, StreakView, LedgerEntry, RestDaysView } from '@shared/schemas/streaks';
+import type { CalendarDay, LedgerEntry, RestDaysView } from '@shared/schemas/streaks';
 import { restDayAllowance, restDayCancelBlocker, validateRestDayPlan, yearOf } from '@shared/domain/rest-days';
 import { AREAS } from '@shared/domain/scoring';
 import type { StrengthResponse } from '@shared/schemas/insights';
