@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Page } from '../components/ui/page';
 import { forgetCheckInMoment, peekCheckInMoment } from '../lib/check-ins';
@@ -43,14 +43,14 @@ const STAGE_FALLBACK_MS = 200;
  * True once the page has drawn a frame after `ready` first rendered true (in a task after that frame). Each stage of
  * the dashboard then lands on a page whose styles and layout are already computed: its own task computes only what it
  * adds, instead of all the stages before it at once (a dialog's mount, which moves the focus and reads computed
- * styles, would force them in its task). The stage renders as a transition, which React splits into short tasks.
+ * styles, would force them in its task).
  */
 function useAfterPaint(ready: boolean): boolean {
   const [done, setDone] = useState(ready);
   useEffect(() => {
     if (!ready || done) return;
     let afterFrame: ReturnType<typeof setTimeout> | undefined;
-    const finish = () => startTransition(() => setDone(true));
+    const finish = () => setDone(true);
     const frame = requestAnimationFrame(() => {
       afterFrame = setTimeout(finish, 0);
     });
@@ -111,12 +111,10 @@ export default function DashboardPage() {
   // The cards render once every read they depend on has answered (or the loading gave up): until then the skeleton
   // holds their place, so nothing above the area tiles grows (and moves them) as each answer arrives.
   const cardsReady = loaded || [dashboard, today, history, rewards].every((q) => !q.isPending);
-  // The cards render in React's deferred render (split into short tasks; the answers arrive in urgent updates, which
-  // React would render in one task). The cards below the first screen follow once those above have been drawn: two
-  // commits (each with its own style and layout) instead of one long one that would block a phone's main thread, and
-  // the first screen is painted sooner. They are added after the last card shown, so nothing moves.
-  const cardsShown = useDeferredValue(cardsReady);
-  const restReady = useAfterPaint(cardsShown);
+  // The cards below the first screen render in React's deferred render, after those above it have been committed:
+  // two shorter tasks (each with its own style and layout) instead of one long one that would block a phone's main
+  // thread, and the first screen is painted sooner. They are added after the last card shown, so nothing moves.
+  const restReady = useDeferredValue(cardsReady);
   // The dialogs it opens by itself mount after the rest has been drawn (a dialog's mount moves the focus and reads
   // computed styles: on a drawn page that costs only the dialog).
   const modalsReady = useAfterPaint(restReady);
@@ -158,8 +156,8 @@ export default function DashboardPage() {
       <div className="lg:col-span-2">
         <Greeting firstName={user.firstName} />
       </div>
-      {!cardsShown && <DashboardSkeleton />}
-      {cardsShown && (
+      {!cardsReady && <DashboardSkeleton />}
+      {cardsReady && (
         <>
           {countdown && (
             <CountdownCard label={countdown.label} target={countdown.target} serverOffsetMs={serverOffsetMs} onExpired={refreshWindow} />
