@@ -35,8 +35,7 @@ const ROUTE_SCREENS: Record<string, string | string[]> = {
 
 /**
  * The parts the dashboard's screens share, in one file (issue 26): the modules its page, the navigation and the
- * offline sync import that no visitor may load (the entry, a signed-out screen, or what the entry's modules import()
- * for everyone; app/entry-graph.test.ts checks it). By the bundler's default they came as some
+ * offline sync import that neither the entry nor a signed-out screen needs. By the bundler's default they came as some
  * thirty files of under 2 KB each (split by which other screens share each), and on a phone every file costs a
  * request, and main-thread time to fetch and compile it. Another signed-in screen that uses one of them loads the
  * whole file (a signed-in person has it already from the dashboard). Worked out from the module graph once it is
