@@ -42,14 +42,7 @@ const ROUTE_SCREENS: Record<string, string | string[]> = {
  * complete (`buildEnd`), before the chunks are made.
  */
 const DASHBOARD_ROOTS = [...[ROUTE_SCREENS['/dashboard']].flat(), 'features/check-ins/components/offline-sync.tsx'];
-/** The screens a visitor can open (VisitorRoutes in app/routes.tsx): they never load the dashboard's file. */
-const SIGNED_OUT_SCREENS = [
-  ...['welcome', 'sign-in', 'sign-up', 'forgot-password', 'reset-password', 'verify-email', 'logout'].map((s) => `features/auth/screens/${s}-screen.tsx`),
-  'features/static-pages/screens/privacy-screen.tsx',
-  'features/static-pages/screens/terms-screen.tsx',
-];
-/** The modules that load every screen's lazy parts: what they import() apart from the screens is for everyone. */
-const SCREEN_TABLES = ['app/routes.tsx', 'app/app.tsx'];
+const SIGNED_OUT_SCREENS = ['/', '/signin', '/login', '/signup'].flatMap((r) => [ROUTE_SCREENS[r]].flat());
 const dashboardModules = new Set<string>();
 const dashboardGroup = (): Plugin => ({
   name: 'big7-dashboard-group',
@@ -71,13 +64,7 @@ const dashboardGroup = (): Plugin => ({
     };
     const entries = ids.filter((id) => this.getModuleInfo(id)?.isEntry);
     // What the entry and the signed-out screens load stays where it is (their budgets: decision 033).
-    // What a visitor may load: the entry, the signed-out screens, and what the entry's modules import() for everyone
-    // (the toaster, the offline queue's probe…; the screen tables' import()s are the screens, signed in or out).
-    const tables = new Set(SCREEN_TABLES.map(of));
-    const forEveryone = [...reach(entries)]
-      .filter((id) => !tables.has(id))
-      .flatMap((id) => this.getModuleInfo(id)?.dynamicallyImportedIds ?? []);
-    const elsewhere = reach([...entries, ...SIGNED_OUT_SCREENS.map(of), ...forEveryone]);
+    const elsewhere = reach([...entries, ...SIGNED_OUT_SCREENS.map(of)]);
     const roots = DASHBOARD_ROOTS.map(of);
     for (const id of reach(roots, elsewhere)) {
       // The screens themselves stay their own files (the manifest's keys; another screen does not load them).
