@@ -31,7 +31,7 @@ import { useAvailableRewards } from '../features/rewards/api/get-available-rewar
 import { StreakCard } from '../features/streaks';
 import { StrengthSummary } from '../features/insights/components/strength';
 import { TrialBanners } from '../features/subscriptions/components/trial-banner';
-import { DashboardModals, preloadCheckInMoment, preloadRewardModal } from './dashboard-modals';
+import { DashboardModals, preloadCheckInMoment } from './dashboard-modals';
 
 /** The countdown's label while the first (orientation) check-in window is open. */
 export const FIRST_WINDOW_COUNTDOWN_LABEL = 'First check-in window ends in';
@@ -87,10 +87,6 @@ export default function DashboardPage() {
   useAppBadge(todayStatus);
   const history = useHistory();
   const rewards = useAvailableRewards();
-  const rewardClaimable = (rewards.data?.availableRewards.length ?? 0) > 0;
-  useEffect(() => {
-    if (rewardClaimable) preloadRewardModal();
-  }, [rewardClaimable]);
 
   const animateRequested = useDashboardParams(user);
   // The moment after a check-in (decision 020), handed over once by the check-in flow.
