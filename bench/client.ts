@@ -188,7 +188,9 @@ export async function clientBench(argv: string[]): Promise<ClientResult> {
       const runs = Math.max(1, Number(argv.find((a) => a.startsWith('--lighthouse-runs='))?.split('=')[1] ?? 3) || 3);
       const errors: string[] = [];
       const indexes: number[] = [];
-      for (const r of LIGHTHOUSE_ROUTES) {
+      // `--lighthouse-routes=/dashboard,/checkin`: only those pages (to compare two builds of one page quickly).
+      const only = argv.find((a) => a.startsWith('--lighthouse-routes='))?.split('=')[1]?.split(',');
+      for (const r of LIGHTHOUSE_ROUTES.filter((x) => !only || only.includes(x.path))) {
         const all: LighthouseScores[] = [];
         for (let i = 0; i < runs; i++) all.push(await audit(base, r));
         const sorted = [...all].sort((a, b) => (a.scores.performance ?? -1) - (b.scores.performance ?? -1));
