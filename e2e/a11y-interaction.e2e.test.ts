@@ -3,7 +3,7 @@ import { request as playwrightRequest, type Page } from '@playwright/test';
 import { AUTO_ADVANCE_MS } from '@web/features/check-ins/questions';
 import { settled, tabTo } from './helpers/a11y';
 import { SCREENSHOTS_DIR, screenshotBothThemes } from './helpers/browser';
-import { answerYesNo, momentSettled, questionHeading as question, reviewHeading as review } from './helpers/check-in';
+import { answerYesNo, momentSettled, momentShown, questionHeading as question, recordMoments, reviewHeading as review } from './helpers/check-in';
 import { controlsCoveredBy, layoutProblems, PRIMARY_ACTIONS } from './helpers/layout';
 import { E2E_PASSWORD, signUpVerified, signedInThroughApi } from './helpers/users';
 import { EVENING_ZONE as ZONE } from './helpers/zones';
@@ -140,6 +140,8 @@ test.describe('motion: the count-up, the confetti and the auto-advance move only
           await signedInUser(page, 'Ray');
           // Every value of the score React renders, from the first one (a count-up starts at 0%).
           const scores = await recordScores(page);
+          // What the moment after the check-in showed while it was open (it ends by itself after ~2 s).
+          const moments = await recordMoments(page);
           // The page's clock is held while the first answer is given: what moves on a timer shows.
           await page.clock.install();
           await page.goto('/checkin');
@@ -164,19 +166,14 @@ test.describe('motion: the count-up, the confetti and the auto-advance move only
           await review(page).waitFor();
           await page.getByRole('button', { name: 'Complete check-in' }).click();
           await page.waitForURL((u) => u.pathname === '/', { timeout: 10_000 });
-          await page.getByTestId('check-in-moment').getByText('Your first check-in is done!').waitFor();
-
-          // The confetti: falling pieces with motion; an empty layer without.
-          const confetti = page.getByTestId('confetti');
+          // The confetti: falling pieces with motion; an empty layer without (read once the moment has ended).
           if (moves) {
-            await confetti.locator('> *').first().waitFor({ state: 'attached' });
-            const running = await confetti.evaluate((c) =>
-              Array.from(c.children).some((p) => p.getAnimations().some((a) => a.playState === 'running')),
-            );
-            expect(running, 'confetti pieces are falling').toBe(true);
+            const moment = await momentShown(moments, 'Your first check-in is done!', (m) => m.confettiFalling || m.ended);
+            expect(moment.confettiFalling, 'confetti pieces are falling').toBe(true);
           } else {
-            await confetti.waitFor({ state: 'attached' });
-            expect(await confetti.evaluate((c) => c.children.length), 'no confetti pieces').toBe(0);
+            const moment = await momentShown(moments, 'Your first check-in is done!', (m) => m.ended);
+            expect(moment.confettiLayer, 'the confetti layer').toBe(true);
+            expect(moment.confettiPieces, 'no confetti pieces').toBe(0);
           }
 
           // The score: counted up from 0% with motion; its final value from the first render without.
@@ -242,6 +239,7 @@ test('the main screens at 360 px fit the width (no horizontal scroll, no control
       await shot(name);
     }
     await signedInUser(page, 'Sam');
+    const moments = await recordMoments(page);
     await page.goto('/');
     await shot('dashboard-first-day');
     await page.goto('/checkin');
@@ -251,7 +249,7 @@ test('the main screens at 360 px fit the width (no horizontal scroll, no control
     await shot('checkin-review');
     await page.getByRole('button', { name: 'Complete check-in' }).click();
     await page.waitForURL((u) => u.pathname === '/' && !u.searchParams.has('trigger_animation'), { timeout: 10_000 });
-    await momentSettled(page, '86%');
+    await momentSettled(page, moments, 'Your first check-in is done!', '86%');
     await shot('dashboard-after-check-in');
     for (const [name, route] of [
       ['streak', '/streak'],

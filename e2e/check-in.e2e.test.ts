@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { seriousA11yViolations } from './helpers/browser';
 import { signedInThroughApi } from './helpers/users';
 import { EVENING_ZONE, zoneAtLocalHour } from './helpers/zones';
-import { endMoment, questionHeading } from './helpers/check-in';
+import { endMoment, momentShown, questionHeading, recordMoments } from './helpers/check-in';
 
 /**
  * Journeys of the daily check-in and the dashboard: a free user and a premium user each complete a check-in and
@@ -43,6 +43,7 @@ test.describe('daily check-in and dashboard', () => {
   test('a free user checks in (yes/no), sees the score and tiles, then edits today’s check-in', async () => {
     await withPage(async (page) => {
       await signedInThroughApi(page.request, e2e.app, { firstName: 'Fay', timezone: EVENING_ZONE });
+      const moments = await recordMoments(page);
       await page.goto('/');
       await page.getByRole('heading', { name: /, Fay$/, level: 1 }).waitFor();
 
@@ -116,7 +117,7 @@ test.describe('daily check-in and dashboard', () => {
       await page.waitForURL((u) => !u.searchParams.has('trigger_animation'));
       await page.getByText('Based on 1 check-in', { exact: true }).waitFor();
       // The moment after the check-in, from the check-in response; then a calm done-for-today card.
-      await page.getByTestId('check-in-moment').getByText('Your first check-in is done!').waitFor();
+      await momentShown(moments, 'Your first check-in is done!');
       await endMoment(page);
       await page.getByTestId('done-for-today').getByText('Done for today').waitFor();
       expect(await page.evaluate(() => localStorage.getItem('big7_session'))).not.toBeNull();
@@ -147,8 +148,7 @@ test.describe('daily check-in and dashboard', () => {
 
       // Back on the dashboard, with no loading overlay over the moment: one check-in (replaced), now 100%.
       await page.waitForURL((u) => u.pathname === '/');
-      await page.getByTestId('check-in-moment').getByText('Check-in updated').waitFor();
-      expect(await page.getByTestId('loading-overlay').count()).toBe(0);
+      expect((await momentShown(moments, 'Check-in updated')).loadingOverlay, 'a loading overlay over the moment').toBe(false);
       await endMoment(page);
       await expect.poll(() => overallScore(page).innerText(), { timeout: 10_000 }).toBe('100%');
       await page.getByText('Based on 1 check-in', { exact: true }).waitFor();
