@@ -33,6 +33,61 @@ const ROUTE_SCREENS: Record<string, string | string[]> = {
   '/streak': 'app/streak-page.tsx',
 };
 
+/**
+ * The parts the dashboard's screens share, in one file (issue 26): the modules its page, the navigation and the
+ * offline sync import that no visitor may load (the entry, a signed-out screen, or what the entry's modules import()
+ * for everyone; app/entry-graph.test.ts checks it). By the bundler's default they came as some
+ * thirty files of under 2 KB each (split by which other screens share each), and on a phone every file costs a
+ * request, and main-thread time to fetch and compile it. Another signed-in screen that uses one of them loads the
+ * whole file (a signed-in person has it already from the dashboard). Worked out from the module graph once it is
+ * complete (`buildEnd`), before the chunks are made.
+ */
+const DASHBOARD_ROOTS = [...[ROUTE_SCREENS['/dashboard']].flat(), 'features/check-ins/components/offline-sync.tsx'];
+/** The screens a visitor can open (VisitorRoutes in app/routes.tsx): they never load the dashboard's file. */
+const SIGNED_OUT_SCREENS = [
+  ...['welcome', 'sign-in', 'sign-up', 'forgot-password', 'reset-password', 'verify-email', 'logout'].map((s) => `features/auth/screens/${s}-screen.tsx`),
+  'features/static-pages/screens/privacy-screen.tsx',
+  'features/static-pages/screens/terms-screen.tsx',
+];
+/** The modules that load every screen's lazy parts: what they import() apart from the screens is for everyone. */
+const SCREEN_TABLES = ['app/routes.tsx', 'app/app.tsx'];
+const dashboardModules = new Set<string>();
+const dashboardGroup = (): Plugin => ({
+  name: 'big7-dashboard-group',
+  apply: 'build',
+  buildEnd() {
+    dashboardModules.clear();
+    const ids = [...this.getModuleIds()];
+    const of = (screen: string | undefined) => ids.find((id) => id.replace(/\\/g, '/').endsWith(`/src/web/${screen}`));
+    const reach = (roots: (string | undefined)[], stopAt?: Set<string>): Set<string> => {
+      const seen = new Set<string>();
+      const todo = roots.filter((r): r is string => !!r);
+      while (todo.length) {
+        const id = todo.pop()!;
+        if (seen.has(id) || stopAt?.has(id)) continue;
+        seen.add(id);
+        todo.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      }
+      return seen;
+    };
+    const entries = ids.filter((id) => this.getModuleInfo(id)?.isEntry);
+    // What the entry and the signed-out screens load stays where it is (their budgets: decision 033).
+    // What a visitor may load: the entry, the signed-out screens, and what the entry's modules import() for everyone
+    // (the toaster, the offline queue's probe…; the screen tables' import()s are the screens, signed in or out).
+    const tables = new Set(SCREEN_TABLES.map(of));
+    const forEveryone = [...reach(entries)]
+      .filter((id) => !tables.has(id))
+      .flatMap((id) => this.getModuleInfo(id)?.dynamicallyImportedIds ?? []);
+    const elsewhere = reach([...entries, ...SIGNED_OUT_SCREENS.map(of), ...forEveryone]);
+    const roots = DASHBOARD_ROOTS.map(of);
+    for (const id of reach(roots, elsewhere)) {
+      // The screens themselves stay their own files (the manifest's keys; another screen does not load them).
+      if (roots.includes(id) || /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/.test(id)) continue;
+      dashboardModules.add(id);
+    }
+  },
+});
+
 /** Writes the path → files map into index.html as one comment, which the server's shell turns into links. */
 const routePreloads = (): Plugin => ({
   name: 'big7-route-preloads',
@@ -55,7 +110,7 @@ const routePreloads = (): Plugin => ({
           if (c?.type === 'chunk') c.imports.forEach(walk);
         };
         for (const screen of [screens].flat()) {
-          const chunk = chunks.find((c) => c.facadeModuleId?.replace(/\\/g, '/').endsWith(`/src/web/${screen}`));
+          const chunk = chunks.find((c) => c.moduleIds.some((id) => id.replace(/\\/g, '/').endsWith(`/src/web/${screen}`)));
           if (!chunk) throw new Error(`route-preloads: no chunk for ${screen}`);
           walk(chunk.fileName);
         }
@@ -79,6 +134,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     : [
         react(),
         tailwindcss(),
+        dashboardGroup(),
         routePreloads(),
         // The one service worker /sw.js (src/web/sw/sw.ts), with the app shell's precache list injected at build.
         // The manifest is public/manifest.webmanifest; the app registers the worker itself (lib/service-worker.ts).
@@ -109,14 +165,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         codeSplitting: {
           groups: [
             { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/ },
-            // The reads several screens share (one file per endpoint, decision 035) in one small file: each on its own
-            // would add its name to the entry's list of every screen's files.
-            {
-              name: 'shared-reads',
-              test: /src[\\/]web[\\/]features[\\/][^\\/]+[\\/]api[\\/](get-today|get-history|get-streak|get-subscription|rewards)\.ts$/,
-              // Only these files: what they import (the api client…) stays where the entry already has it.
-              includeDependenciesRecursively: false,
-            },
+            { name: 'dashboard', test: (id: string) => dashboardModules.has(id), includeDependenciesRecursively: false },
           ],
         },
       },

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCurrentUser } from '@web/features/auth/api/get-current-user';
@@ -66,14 +66,17 @@ export function App() {
   }, [userId]);
   useHealPushSubscription(userId);
 
+  // Nothing is rendered until the session check has answered (a prerendered signed-out page starts with the answer:
+  // app/visitor-page.ts). The screens of an answer that arrives later render in React's deferred render, which it
+  // splits into short tasks (an answer's own update would render the whole first screen in one).
+  const session = useDeferredValue(userQuery.isPending ? undefined : (userQuery.data ?? null));
+
   // Toasts sit above the bottom navigation, or near the bottom edge of a screen without it (components/ui/toast.tsx).
-  const navShown = !!userId && showsBottomNav(pathname);
+  const navShown = !!session && showsBottomNav(pathname);
   useEffect(() => setToastAboveNav(navShown), [navShown]);
 
-  // Nothing is rendered until the session check has answered (a prerendered signed-out page starts with the answer:
-  // app/visitor-page.ts).
-  if (userQuery.isPending) return null;
-  const user = userQuery.data ?? null;
+  if (session === undefined) return null;
+  const user = session;
   return (
     <>
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-[200] focus:rounded-lg focus:bg-surface focus:p-3">

@@ -30,6 +30,11 @@ const EnableNotificationsModal = lazyComponent(() =>
 
 /** Starts loading the moment's code (a check-in handed one over): it is on its way while the dashboard loads. */
 export const preloadCheckInMoment = CheckInMomentOverlay.preload;
+/**
+ * Starts loading the reward dialog's code once the rewards read says one can be claimed: a reward not offered yet
+ * opens it by itself, and a claim card opens it on a tap, so its code is on its way before the dialogs' stage.
+ */
+export const preloadRewardModal = RewardModal.preload;
 
 /**
  * The dialogs the dashboard opens by itself, one at a time in the order of src/shared/domain/dashboard-modals.ts:

@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { startTransition, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Page } from '../components/ui/page';
 import { forgetCheckInMoment, peekCheckInMoment } from '../lib/check-ins';
@@ -31,7 +31,7 @@ import { useAvailableRewards } from '../features/rewards/api/get-available-rewar
 import { StreakCard } from '../features/streaks';
 import { StrengthSummary } from '../features/insights/components/strength';
 import { TrialBanners } from '../features/subscriptions/components/trial-banner';
-import { DashboardModals, preloadCheckInMoment } from './dashboard-modals';
+import { DashboardModals, preloadCheckInMoment, preloadRewardModal } from './dashboard-modals';
 
 /** The countdown's label while the first (orientation) check-in window is open. */
 export const FIRST_WINDOW_COUNTDOWN_LABEL = 'First check-in window ends in';
@@ -43,14 +43,14 @@ const STAGE_FALLBACK_MS = 200;
  * True once the page has drawn a frame after `ready` first rendered true (in a task after that frame). Each stage of
  * the dashboard then lands on a page whose styles and layout are already computed: its own task computes only what it
  * adds, instead of all the stages before it at once (a dialog's mount, which moves the focus and reads computed
- * styles, would force them in its task).
+ * styles, would force them in its task). The stage renders as a transition, which React splits into short tasks.
  */
 function useAfterPaint(ready: boolean): boolean {
   const [done, setDone] = useState(ready);
   useEffect(() => {
     if (!ready || done) return;
     let afterFrame: ReturnType<typeof setTimeout> | undefined;
-    const finish = () => setDone(true);
+    const finish = () => startTransition(() => setDone(true));
     const frame = requestAnimationFrame(() => {
       afterFrame = setTimeout(finish, 0);
     });
@@ -87,6 +87,10 @@ export default function DashboardPage() {
   useAppBadge(todayStatus);
   const history = useHistory();
   const rewards = useAvailableRewards();
+  const rewardClaimable = (rewards.data?.availableRewards.length ?? 0) > 0;
+  useEffect(() => {
+    if (rewardClaimable) preloadRewardModal();
+  }, [rewardClaimable]);
 
   const animateRequested = useDashboardParams(user);
   // The moment after a check-in (decision 020), handed over once by the check-in flow.
@@ -107,10 +111,12 @@ export default function DashboardPage() {
   // The cards render once every read they depend on has answered (or the loading gave up): until then the skeleton
   // holds their place, so nothing above the area tiles grows (and moves them) as each answer arrives.
   const cardsReady = loaded || [dashboard, today, history, rewards].every((q) => !q.isPending);
-  // The cards below the first screen render in React's deferred render, after those above it have been committed:
-  // two shorter tasks (each with its own style and layout) instead of one long one that would block a phone's main
-  // thread, and the first screen is painted sooner. They are added after the last card shown, so nothing moves.
-  const restReady = useDeferredValue(cardsReady);
+  // The cards render in React's deferred render (split into short tasks; the answers arrive in urgent updates, which
+  // React would render in one task). The cards below the first screen follow once those above have been drawn: two
+  // commits (each with its own style and layout) instead of one long one that would block a phone's main thread, and
+  // the first screen is painted sooner. They are added after the last card shown, so nothing moves.
+  const cardsShown = useDeferredValue(cardsReady);
+  const restReady = useAfterPaint(cardsShown);
   // The dialogs it opens by itself mount after the rest has been drawn (a dialog's mount moves the focus and reads
   // computed styles: on a drawn page that costs only the dialog).
   const modalsReady = useAfterPaint(restReady);
@@ -152,8 +158,8 @@ export default function DashboardPage() {
       <div className="lg:col-span-2">
         <Greeting firstName={user.firstName} />
       </div>
-      {!cardsReady && <DashboardSkeleton />}
-      {cardsReady && (
+      {!cardsShown && <DashboardSkeleton />}
+      {cardsShown && (
         <>
           {countdown && (
             <CountdownCard label={countdown.label} target={countdown.target} serverOffsetMs={serverOffsetMs} onExpired={refreshWindow} />

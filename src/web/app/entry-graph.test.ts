@@ -109,6 +109,21 @@ describe('what the pages load (the build manifest)', () => {
     ).toEqual([]);
   });
 
+  it("keeps the dashboard's shared file (vite.config.ts) out of every signed-out screen and the entry", () => {
+    const group = Object.keys(manifest).find((k) => /^_dashboard-[\w-]{8}\.js$/.test(k));
+    expect(group, 'the build has the dashboard group').toBeDefined();
+    expect(entry).not.toContain(group);
+    const visitorScreens = Object.keys(manifest).filter((k) => /features\/(auth|static-pages)\/screens\/(welcome|sign-in|sign-up|forgot-password|reset-password|verify-email|logout|privacy|terms)-screen\.tsx$/.test(k));
+    expect(visitorScreens).toHaveLength(9);
+    expect(visitorScreens.filter((k) => staticClosure(manifest, k).includes(group!))).toEqual([]);
+    // Nor what the entry loads for everyone with import() (the offline queue's probe, the toaster).
+    const forEveryone = Object.keys(manifest).filter((k) => /^_offline-queue-probe-[\w-]{8}\.js$|components\/ui\/toaster\.tsx$/.test(k));
+    expect(forEveryone).toHaveLength(2);
+    expect(forEveryone.filter((k) => staticClosure(manifest, k).includes(group!))).toEqual([]);
+    // The dashboard loads it.
+    expect(staticClosure(manifest, 'app/dashboard-page.tsx')).toContain(group);
+  });
+
   it('keeps each page within its gzip JavaScript budget (issue 26: 110 KB signed out, 150 KB the dashboard)', () => {
     expect(pageKb('features/auth/screens/welcome-screen.tsx')).toBeLessThanOrEqual(JS_BUDGET_KB.welcome);
     expect(pageKb('features/auth/screens/sign-in-screen.tsx')).toBeLessThanOrEqual(JS_BUDGET_KB['sign-in']);
