@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { JournalEntryDto } from '@shared/schemas/check-ins';
 import { api } from '@web/lib/api-client';
 import { CHECK_IN_DERIVED } from '@web/lib/check-ins';
@@ -16,11 +16,12 @@ export async function getJournalEntry(checkInId: string): Promise<JournalEntryDt
     return null;
   }
 }
-export const useJournalEntry = (checkInId: string | null, enabled: boolean) =>
-  useQuery({
+export const getJournalEntryQueryOptions = (checkInId: string | null, enabled: boolean) =>
+  queryOptions({
     queryKey: ['streak-screen', 'journal', checkInId],
     queryFn: () => getJournalEntry(checkInId!),
     enabled: enabled && Boolean(checkInId),
     staleTime: 5 * 60_000,
     meta: CHECK_IN_DERIVED,
   });
+export const useJournalEntry = (checkInId: string | null, enabled: boolean) => useQuery(getJournalEntryQueryOptions(checkInId, enabled));
