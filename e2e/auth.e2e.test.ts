@@ -74,7 +74,7 @@ test.describe('sign up, verify, sign in, shell, sign out', () => {
       // Bottom navigation: four tabs, the current one marked.
       const nav = page.getByRole('navigation', { name: 'Main' });
       const tabs = nav.getByRole('link');
-      expect(await tabs.allInnerTexts()).toEqual(['Dashboard', 'Account', 'Membership', 'Settings']);
+      await expect(tabs).toHaveText(['Dashboard', 'Account', 'Membership', 'Settings']);
       expect(await nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
 
       await nav.getByRole('link', { name: 'Account' }).click();

@@ -6,6 +6,7 @@ import { startAsVisitor } from './app/visitor-page';
 import { applyTheme } from './lib/theme';
 import { startServiceWorker } from './lib/service-worker';
 import { claimPreloads } from './lib/preloaded';
+import { holdPrerenderedSubmits } from './lib/held-submits';
 import { queryClient } from './lib/query-client';
 import './styles.css';
 
@@ -20,6 +21,7 @@ const tree = <AppRoot router={BrowserRouter} />;
 if (container.hasChildNodes()) {
   // A signed-out page prerendered at build time (decision 029): React takes over the markup already painted.
   startAsVisitor(queryClient);
+  holdPrerenderedSubmits(container);
   hydrateRoot(container, tree);
 } else {
   // Any other page: the first render is a transition, so React yields to the browser while it renders.

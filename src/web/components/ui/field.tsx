@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode, type RefObject } from 'react';
 import { cn } from './cn';
 import { Eye, EyeOff } from 'lucide-react';
+import { releaseHeldSubmit } from '@web/lib/held-submits';
 
 const inputClass =
   'block min-h-11 w-full rounded-xl border bg-input px-3 py-2 text-base text-fg placeholder:text-placeholder focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring';
@@ -16,18 +17,22 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
  * browser's password manager. React keeps what the field shows but does not report it, so the screen's state would
  * still be empty. Once mounted, a shown value that differs from the state's is handed to the field's onChange as if
  * typed (React's value tracker is set to the state's value first, so it sees a change). A field the client rendered
- * itself shows its state's value: nothing happens.
+ * itself shows its state's value: nothing happens. A submission made before hydration is sent after that.
  */
 function useValueFilledBeforeHydration(ref: RefObject<HTMLInputElement | null>, value: FieldProps['value']): void {
   const initial = useRef(value);
   useEffect(() => {
     const el = ref.current;
     const state = initial.current;
-    if (!el || typeof state !== 'string' || el.value === state) return;
-    const shown = el.value;
-    el.value = state;
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(el, shown);
-    el.dispatchEvent(new Event('input', { bubbles: true }));
+    if (!el) return;
+    if (typeof state === 'string' && el.value !== state) {
+      const shown = el.value;
+      el.value = state;
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(el, shown);
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+    // A submission made before hydration was held (lib/held-submits.ts): it goes now, with the values above.
+    releaseHeldSubmit(el.form);
   }, [ref]);
 }
 
