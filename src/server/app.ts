@@ -31,8 +31,7 @@ import pushPlugin from './plugins/push';
 import { DomainEventBus, type EventWiring } from './events';
 import { inlineScriptHashes, parsePrerendered, prerenderedFor, renderShell, showsDashboard } from './web-shell';
 import { hasLiveSession } from './shell-session';
-import { serializerCompiler } from './serializer';
-import { installJsonBodyParser, refuseBodiesWhereNoneIsTaken } from './plugins/json-body';
+import { installJsonBodyParser, refuseBodiesWhereNoneIsTaken, serializerCompiler } from './json';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -117,7 +116,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // Only real text: every JSON body is UTF-8, well-formed Unicode and at most 64 levels deep (plugins/json-body.ts).
+  // Only real text: every JSON body is UTF-8, well-formed Unicode and at most 64 levels deep (json.ts).
   installJsonBodyParser(app);
   // A write route without a body schema takes {} or nothing: a stray body never performs its action.
   refuseBodiesWhereNoneIsTaken(app);

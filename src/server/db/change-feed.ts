@@ -5,8 +5,11 @@ import pg from 'pg';
 export const USER_CHANGED_CHANNEL = 'big7_user_changed';
 
 export interface ChangeListener {
-  /** A committed change to rows of this user (their session, profile, check-ins, streak or subscription). */
-  onUser(userId: string): void;
+  /**
+   * A committed change to rows of this user (their session, profile, check-ins, streak or subscription). Called as a
+   * plain function (PGlite calls it itself): it may not rely on `this`.
+   */
+  readonly onUser: (userId: string) => void;
   /**
    * False when notifications may have been missed (the listening connection is down): whatever was cached must be
    * dropped and nothing cached until it is true again (reconnected and listening).
@@ -33,7 +36,8 @@ export interface ChangeFeed {
 export function pgliteChangeFeed(client: PGlite): ChangeFeed {
   return {
     async subscribe(listener) {
-      const unlisten = await client.listen(USER_CHANGED_CHANNEL, (payload) => listener.onUser(payload));
+      // The payload is the user's id: PGlite hands it to the listener as it is.
+      const unlisten = await client.listen(USER_CHANGED_CHANNEL, listener.onUser);
       listener.onState(true);
       return async () => {
         listener.onState(false);

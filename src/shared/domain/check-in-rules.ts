@@ -448,7 +448,7 @@ export function checkMadeAt(madeAt: Date, now: Date, window: Omit<WindowInput, '
  * The rules of ONE check-in submission (POST /api/checkins), as one pure function: the Idempotency-Key replay, the
  * answers for the tier's mode, the journal's plan, the window (official, orientation, edit-only), the timezone-change
  * rule (decision 010), and an offline made-at instant (decision 022). The batch that commits submissions
- * (check-ins service `recordCheckIns`, driven by db/group-commit.ts) reads what this needs, calls it for each
+ * (check-ins service `recordCheckIns`, driven by its `GroupCommit`) reads what this needs, calls it for each
  * submission, and writes what it accepts. Adding a rule to a check-in means changing this function and its test.
  */
 
