@@ -103,33 +103,38 @@ test.describe('prerendered signed-out pages', () => {
     });
   });
 
-  test('a form sent before its screen was hydrated is sent once it is, with what its fields show', async () => {
-    await e2e.withPage(async (page) => {
-      // The sign-in screen's code is held: the entry runs and starts hydrating, the prerendered form is on screen.
-      let release!: () => void;
-      const held = new Promise<void>((r) => (release = r));
-      await page.route('**/assets/sign-in-screen-*.js', async (route) => {
-        await held;
-        await route.continue();
+  // Held: the entry (nothing of the app runs yet), or only the sign-in screen's code (React is hydrating).
+  for (const [what, pattern] of [
+    ['the entry', '**/assets/index-*.js'],
+    ["the screen's code", '**/assets/sign-in-screen-*.js'],
+  ] as const) {
+    test(`a form sent before hydration (${what} held) is sent once hydrated, with what its fields show`, async () => {
+      await e2e.withPage(async (page) => {
+        let release!: () => void;
+        const held = new Promise<void>((r) => (release = r));
+        await page.route(pattern, async (route) => {
+          await held;
+          await route.continue();
+        });
+        const signIns: string[] = [];
+        page.on('request', (r) => {
+          if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/auth/signin') signIns.push(r.postData() ?? '');
+        });
+        await page.goto('/signin', { waitUntil: 'commit' });
+        await page.getByRole('heading', { name: 'Log In', level: 1 }).waitFor();
+        await page.getByLabel('Email Address').fill('nobody-held@example.com');
+        await page.getByLabel('Password', { exact: true }).fill('Whatever1!');
+        await page.getByRole('button', { name: 'Log In', exact: true }).click();
+        // Nothing is sent, and the page stays (its fields never go into the address), until the screen is React's.
+        expect(signIns).toEqual([]);
+        expect(page.url()).toBe(`${e2e.app.url}/signin`);
+        release();
+        await page.locator('[data-variant]').getByText('Account Not Found', { exact: true }).waitFor();
+        expect(signIns).toHaveLength(1);
+        expect(JSON.parse(signIns[0]!)).toMatchObject({ email: 'nobody-held@example.com', password: 'Whatever1!' });
       });
-      const signIns: string[] = [];
-      page.on('request', (r) => {
-        if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/auth/signin') signIns.push(r.postData() ?? '');
-      });
-      await page.goto('/signin', { waitUntil: 'commit' });
-      await expect.poll(() => page.evaluate(() => Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__reactContainer$')))).toBe(true);
-      await page.getByLabel('Email Address').fill('nobody-held@example.com');
-      await page.getByLabel('Password', { exact: true }).fill('Whatever1!');
-      await page.getByRole('button', { name: 'Log In', exact: true }).click();
-      // Nothing is sent, and the page stays (its fields never go into the address), until the screen is React's.
-      expect(signIns).toEqual([]);
-      expect(page.url()).toBe(`${e2e.app.url}/signin`);
-      release();
-      await page.locator('[data-variant]').getByText('Account Not Found', { exact: true }).waitFor();
-      expect(signIns).toHaveLength(1);
-      expect(JSON.parse(signIns[0]!)).toMatchObject({ email: 'nobody-held@example.com', password: 'Whatever1!' });
     });
-  });
+  }
 
   test("a signed-in person's / is the dashboard, rendered by the client", async () => {
     await e2e.withPage(async (page) => {

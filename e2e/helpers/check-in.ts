@@ -25,6 +25,8 @@ export interface MomentRecord {
   loadingOverlay: boolean;
   /** The moment has ended (its element left the page). */
   ended: boolean;
+  /** The focus was on its button (moment-continue) while it was open. */
+  focusOnButton: boolean;
 }
 
 /**
@@ -46,7 +48,7 @@ export async function recordMoments(page: Page): Promise<() => Promise<MomentRec
       }
       if (!el) return false;
       if (!open) {
-        const fresh = { text: '', queued: false, confettiLayer: false, confettiPieces: 0, confettiFalling: false, loadingOverlay: false, ended: false };
+        const fresh = { text: '', queued: false, confettiLayer: false, confettiPieces: 0, confettiFalling: false, loadingOverlay: false, ended: false, focusOnButton: false };
         open = { el, r: fresh };
         w.__moments.push(fresh);
       }
@@ -54,6 +56,7 @@ export async function recordMoments(page: Page): Promise<() => Promise<MomentRec
       r.text = el.textContent || r.text;
       r.queued ||= el.querySelector('[data-testid="check-in-moment-queued"]') !== null;
       r.loadingOverlay ||= document.querySelector('[data-testid="loading-overlay"]') !== null;
+      r.focusOnButton ||= document.activeElement?.getAttribute('data-testid') === 'moment-continue';
       const confetti = document.querySelector('[data-testid="confetti"]');
       if (confetti) {
         r.confettiLayer = true;
@@ -98,7 +101,8 @@ export async function momentShown(
 
 /**
  * Ends the moment after a check-in with its button, as a person in a hurry would (it may have ended by itself: it
- * lasts ~2 s, so what it showed is read with recordMoments), and waits until the dashboard is back.
+ * lasts ~2 s, so what it showed is read with recordMoments), and waits until the dashboard is back. Call it after
+ * momentShown: it does not wait for the moment to appear.
  */
 export async function endMoment(page: Page): Promise<void> {
   const moment = page.getByTestId('check-in-moment');

@@ -69,7 +69,10 @@ export function App() {
   // Nothing is rendered until the session check has answered (a prerendered signed-out page starts with the answer:
   // app/visitor-page.ts). The screens of an answer that arrives later render in React's deferred render, which it
   // splits into short tasks (an answer's own update would render the whole first screen in one).
-  const session = useDeferredValue(userQuery.isPending ? undefined : (userQuery.data ?? null));
+  // Only that first answer is deferred: a later change (signed out by a 401) renders at once.
+  const answer = userQuery.isPending ? undefined : (userQuery.data ?? null);
+  const firstAnswer = useDeferredValue(answer);
+  const session = firstAnswer === undefined ? undefined : answer;
 
   // Toasts sit above the bottom navigation, or near the bottom edge of a screen without it (components/ui/toast.tsx).
   const navShown = !!session && showsBottomNav(pathname);

@@ -42,7 +42,8 @@ function useFieldInput(value: FieldProps['value'], hint: string | undefined, err
   const ref = useRef<HTMLInputElement>(null);
   useValueFilledBeforeHydration(ref, value);
   const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
-  return { id, input: { ref, id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy } } as const;
+  // data-field: a prerendered form with such a field holds a submission made before hydration (lib/held-submits.ts).
+  return { id, input: { ref, id, 'data-field': '', 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy } } as const;
 }
 
 /** A field's label above its input (`children`), and its hint and error below (the error is announced). */
