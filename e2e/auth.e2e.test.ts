@@ -308,7 +308,7 @@ test.describe('validation messages', () => {
       const submit = page.getByRole('button', { name: 'Create Account' });
       const expectOnly = async (message: string) => {
         await page.getByText(message, { exact: true }).waitFor();
-        expect(await alerts(page).allInnerTexts()).toEqual([message]);
+        await expect(alerts(page)).toHaveText([message]);
       };
       await page.getByText('Must be at least 6 characters with one uppercase letter, one number, and one special character').waitFor();
 
@@ -357,12 +357,12 @@ test.describe('validation messages', () => {
       await page.getByText('Email is required', { exact: true }).waitFor();
       await page.getByText('Password is required', { exact: true }).waitFor();
       await page.getByLabel('Email Address').fill('not-an-email');
-      expect(await alerts(page).allInnerTexts()).toEqual(['Password is required']);
+      await expect(alerts(page)).toHaveText(['Password is required']);
       await submit.click();
       await page.getByText('Please enter a valid email address', { exact: true }).waitFor();
       await page.getByLabel('Password', { exact: true }).fill('   ');
       await submit.click();
-      expect(await alerts(page).allInnerTexts()).toEqual(['Please enter a valid email address', 'Password is required']);
+      await expect(alerts(page)).toHaveText(['Please enter a valid email address', 'Password is required']);
       // The other links of the screen.
       await page.getByRole('link', { name: 'Forgot your password?' }).click();
       await page.getByRole('heading', { name: 'Forgot Password' }).waitFor();
