@@ -3,7 +3,7 @@ import { request as playwrightRequest, type Page } from '@playwright/test';
 import { AUTO_ADVANCE_MS } from '@web/features/check-ins/questions';
 import { settled, tabTo } from './helpers/a11y';
 import { SCREENSHOTS_DIR, screenshotBothThemes } from './helpers/browser';
-import { answerYesNo, momentSettled, momentShown, questionHeading as question, recordMoments, reviewHeading as review } from './helpers/check-in';
+import { answerYesNo, momentEnded, momentSettled, momentShown, questionHeading as question, recordMoments, reviewHeading as review } from './helpers/check-in';
 import { controlsCoveredBy, layoutProblems, PRIMARY_ACTIONS } from './helpers/layout';
 import { E2E_PASSWORD, signUpVerified, signedInThroughApi } from './helpers/users';
 import { EVENING_ZONE as ZONE } from './helpers/zones';
@@ -102,7 +102,7 @@ test.describe('keyboard only, at 360×640', () => {
       // The moment after it: its button has the focus, Enter ends it (the keyboard's way on).
       // (It ends by itself after ~2 s: the focus is read from the page's record of it, Enter pressed if it is still there.)
       const moment = page.getByTestId('check-in-moment');
-      const shown = await momentShown(moments, 'Your first check-in is done!', (m) => m.focusOnButton || m.ended);
+      const shown = await momentShown(moments, 'Your first check-in is done!', (m) => m.focusOnButton || momentEnded(m));
       expect(shown.focusOnButton, "the moment's button has the focus").toBe(true);
       if (await moment.count()) await page.keyboard.press('Enter');
       await moment.waitFor({ state: 'detached' });
@@ -166,10 +166,10 @@ test.describe('motion: the count-up, the confetti and the auto-advance move only
           await page.waitForURL((u) => u.pathname === '/', { timeout: 10_000 });
           // The confetti: falling pieces with motion; an empty layer without (read once the moment has ended).
           if (moves) {
-            const moment = await momentShown(moments, 'Your first check-in is done!', (m) => m.confettiFalling || m.ended);
+            const moment = await momentShown(moments, 'Your first check-in is done!', (m) => m.confettiFalling || momentEnded(m));
             expect(moment.confettiFalling, 'confetti pieces are falling').toBe(true);
           } else {
-            const moment = await momentShown(moments, 'Your first check-in is done!', (m) => m.ended);
+            const moment = await momentShown(moments, 'Your first check-in is done!', momentEnded);
             expect(moment.confettiLayer, 'the confetti layer').toBe(true);
             expect(moment.confettiPieces, 'no confetti pieces').toBe(0);
           }

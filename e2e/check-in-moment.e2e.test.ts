@@ -3,7 +3,7 @@ import { expect, recordScores, test, useApp } from './fixtures';
 import type { Page } from '@playwright/test';
 import { CELEBRATION_MOMENT_MS, MILESTONE_MOMENT_MS, MOMENT_MS } from '@shared/domain/check-in-moment';
 import { inBothThemes, SCREENSHOTS_DIR, seriousA11yViolations } from './helpers/browser';
-import { answerYesNo, questionHeading } from './helpers/check-in';
+import { answerYesNo, momentEnded, momentShown, questionHeading, recordMoments } from './helpers/check-in';
 import { postOk, signUpAndSignIn, signedInThroughApi } from './helpers/users';
 import { EVENING_ZONE } from './helpers/zones';
 
@@ -42,52 +42,6 @@ async function screenshotBothThemes(page: Page, dir: string, name: string): Prom
   await inBothThemes(page, async (theme) => void (await page.screenshot({ path: `${dir}/${name}-${theme}.png` })));
 }
 
-interface MomentSeen {
-  shownAt: number;
-  goneAt: number | null;
-  kind: string | null;
-  heading: string | null;
-  streak: string | null;
-  score: string | null;
-  sentence: string | null;
-  dots: (string | null)[];
-  weekLabel: string | null;
-  focused: string | null;
-}
-type MomentWindow = { __moment: MomentSeen | null };
-
-/** Records, in the page, what the moment shows until it ends (window.__moment), with performance.now() times. */
-async function recordMoment(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const w = window as unknown as MomentWindow;
-    w.__moment = null;
-    const read = () => {
-      const el = document.querySelector('[data-testid="check-in-moment"]');
-      const open = w.__moment && w.__moment.goneAt === null ? w.__moment : null;
-      if (!el) {
-        if (open) open.goneAt = performance.now();
-        return;
-      }
-      const text = (id: string) => (el.querySelector(`[data-testid="${id}"]`) as HTMLElement | null)?.innerText ?? null;
-      const active = document.activeElement?.getAttribute('data-testid') ?? null;
-      w.__moment = {
-        shownAt: open?.shownAt ?? performance.now(),
-        goneAt: null,
-        kind: el.getAttribute('data-kind'),
-        heading: text('moment-heading'),
-        streak: text('moment-streak'),
-        score: text('moment-score'),
-        sentence: text('moment-sentence'),
-        dots: [...el.querySelectorAll('[data-testid="moment-week"] li')].map((l) => l.getAttribute('data-done')),
-        weekLabel: el.querySelector('[data-testid="moment-week"]')?.getAttribute('aria-label') ?? null,
-        focused: open?.focused === 'moment-continue' ? 'moment-continue' : active,
-      };
-    };
-    new MutationObserver(read).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
-    document.addEventListener('focusin', read, true);
-  });
-}
-
 /** Answers all seven (No where `noAt` says) and completes the check-in (new or edit); back on the dashboard. */
 async function completeCheckIn(page: Page, noAt: readonly number[] = []): Promise<void> {
   await answerYesNo(page, noAt);
@@ -101,7 +55,7 @@ test.describe('the moment after a check-in', () => {
       // Checked in today already (2 of 7: 29%); the edit makes it a hard day (1 of 7: 14%).
       await signedInThroughApi(page.request, e2e.app, { firstName: 'Ada', timezone: ZONE, checkIn: [true, true, false, false, false, false, false] });
       const scores = await recordScores(page);
-      await recordMoment(page);
+      const moments = await recordMoments(page);
       await page.goto('/');
       await expect.poll(() => page.getByTestId('overall-score').innerText()).toBe('29%');
       await page.getByRole('link', { name: 'UPDATE CHECK-IN' }).click();
@@ -110,8 +64,7 @@ test.describe('the moment after a check-in', () => {
 
       // What the moment showed, read in the page as it changed (a loaded machine may take longer than the moment's
       // ~2 s to ask for each part from here), and when it appeared and ended.
-      await expect.poll(() => page.evaluate(() => (window as unknown as MomentWindow).__moment?.goneAt ?? null), { timeout: 20_000 }).not.toBeNull();
-      const seen = (await page.evaluate(() => (window as unknown as MomentWindow).__moment))!;
+      const seen = await momentShown(moments, 'Check-in updated', momentEnded);
       expect(seen.kind).toBe('day');
       expect(seen.heading).toBe('Check-in updated');
       expect(seen.streak).toMatch(/^1\s+day streak$/);
@@ -121,7 +74,7 @@ test.describe('the moment after a check-in', () => {
       expect(seen.dots).toEqual(['false', 'false', 'false', 'false', 'false', 'false', 'true']);
       expect(seen.weekLabel).toBe('Last seven days: 1 of 7 checked in');
       // The page behind is inert (a modal dialog) and the focus is on its button.
-      expect(seen.focused).toBe('moment-continue');
+      expect(seen.focusOnButton).toBe(true);
 
       // It ends by itself after about 2 s; the score then moves from 29% to 14%, never from 0%.
       expect(seen.goneAt! - seen.shownAt).toBeGreaterThan(MOMENT_MS - 1_000);

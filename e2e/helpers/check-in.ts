@@ -15,7 +15,19 @@ export async function answerYesNo(page: Page, noAt: readonly number[] = []): Pro
 
 /** What a moment after a check-in showed while it was open (recorded in the page by recordMoments). */
 export interface MomentRecord {
+  /** When it appeared and ended (performance.now(); goneAt null while it is open). */
+  shownAt: number;
+  goneAt: number | null;
   text: string;
+  /** Its kind (data-kind) and the text of its parts (moment-heading, -streak, -score, -sentence). */
+  kind: string | null;
+  heading: string | null;
+  streak: string | null;
+  score: string | null;
+  sentence: string | null;
+  /** The week's dots (each li's data-done) and the week's label. */
+  dots: (string | null)[];
+  weekLabel: string | null;
   queued: boolean;
   /** The confetti layer was there; pieces were in it; some were falling (a running animation). */
   confettiLayer: boolean;
@@ -23,8 +35,6 @@ export interface MomentRecord {
   confettiFalling: boolean;
   /** A loading overlay covered the page while the moment was open. */
   loadingOverlay: boolean;
-  /** The moment has ended (its element left the page). */
-  ended: boolean;
   /** The focus was on its button (moment-continue) while it was open. */
   focusOnButton: boolean;
 }
@@ -43,17 +53,43 @@ export async function recordMoments(page: Page): Promise<() => Promise<MomentRec
     const read = () => {
       const el = document.querySelector('[data-testid="check-in-moment"]');
       if (open && open.el !== el) {
-        open.r.ended = true;
+        open.r.goneAt = performance.now();
         open = null;
       }
       if (!el) return false;
       if (!open) {
-        const fresh = { text: '', queued: false, confettiLayer: false, confettiPieces: 0, confettiFalling: false, loadingOverlay: false, ended: false, focusOnButton: false };
+        const fresh: MomentRecord = {
+          shownAt: performance.now(),
+          goneAt: null,
+          text: '',
+          kind: null,
+          heading: null,
+          streak: null,
+          score: null,
+          sentence: null,
+          dots: [],
+          weekLabel: null,
+          queued: false,
+          confettiLayer: false,
+          confettiPieces: 0,
+          confettiFalling: false,
+          loadingOverlay: false,
+          focusOnButton: false,
+        };
         open = { el, r: fresh };
         w.__moments.push(fresh);
       }
       const r = open.r;
+      const part = (id: string) => (el.querySelector(`[data-testid="${id}"]`) as HTMLElement | null)?.innerText ?? null;
       r.text = el.textContent || r.text;
+      r.kind = el.getAttribute('data-kind');
+      r.heading = part('moment-heading');
+      r.streak = part('moment-streak');
+      r.score = part('moment-score');
+      r.sentence = part('moment-sentence');
+      const week = el.querySelector('[data-testid="moment-week"]');
+      r.dots = [...(week?.querySelectorAll('li') ?? [])].map((l) => l.getAttribute('data-done'));
+      r.weekLabel = week?.getAttribute('aria-label') ?? null;
       r.queued ||= el.querySelector('[data-testid="check-in-moment-queued"]') !== null;
       r.loadingOverlay ||= document.querySelector('[data-testid="loading-overlay"]') !== null;
       r.focusOnButton ||= document.activeElement?.getAttribute('data-testid') === 'moment-continue';
@@ -65,7 +101,7 @@ export async function recordMoments(page: Page): Promise<() => Promise<MomentRec
       }
       return true;
     };
-    // Each change of the page, and each frame while a moment is open (an animation starts without a DOM change).
+    // Each change of the page, and each frame while a moment is open (an animation or a focus move changes no DOM).
     const frame = () => {
       watching = read();
       if (watching) requestAnimationFrame(frame);
@@ -75,14 +111,17 @@ export async function recordMoments(page: Page): Promise<() => Promise<MomentRec
         watching = true;
         requestAnimationFrame(frame);
       }
-    }).observe(document, { subtree: true, childList: true, characterData: true });
+    }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
   });
   return () => page.evaluate(() => (window as unknown as { __moments: MomentRecord[] }).__moments);
 }
 
+/** The moment has ended (its element left the page). */
+export const momentEnded = (m: MomentRecord): boolean => m.goneAt !== null;
+
 /**
  * The moment whose text holds `title` was shown (recordMoments); answers what it showed, once `until` holds of it
- * (by default at once; `(m) => m.ended` for all it showed).
+ * (by default at once; `momentEnded` for all it showed).
  */
 export async function momentShown(
   moments: () => Promise<MomentRecord[]>,
