@@ -17,7 +17,6 @@ import { withSafeSerializers } from './logging';
 import { systemClock, type Clock } from './context';
 import { createMailer, type Mailer } from './plugins/mail';
 import sessionPlugin from './plugins/session';
-import security from './plugins/security';
 import rateLimitPlugin from './plugins/rate-limit';
 import healthRoutes from './modules/health/routes';
 import authRoutes from './modules/auth/routes';
@@ -31,7 +30,7 @@ import pushPlugin from './plugins/push';
 import { DomainEventBus, type EventWiring } from './events';
 import { inlineScriptHashes, parsePrerendered, prerenderedFor, renderShell, showsDashboard } from './web-shell';
 import { hasLiveSession } from './shell-session';
-import { installJsonBodyParser, refuseBodiesWhereNoneIsTaken, serializerCompiler } from './json';
+import { installJsonBodyParser, refuseBodiesWhereNoneIsTaken, securityPlugin, serializerCompiler } from './http';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -116,7 +115,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // Only real text: every JSON body is UTF-8, well-formed Unicode and at most 64 levels deep (json.ts).
+  // Only real text: every JSON body is UTF-8, well-formed Unicode and at most 64 levels deep (http.ts).
   installJsonBodyParser(app);
   // A write route without a body schema takes {} or nothing: a stray body never performs its action.
   refuseBodiesWhereNoneIsTaken(app);
@@ -162,7 +161,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const prerendered = parsePrerendered(prerenderedFile && existsSync(prerenderedFile) ? readFileSync(prerenderedFile, 'utf8') : null);
 
   await app.register(cookie);
-  await app.register(security, {
+  await app.register(securityPlugin, {
     appUrl: opts.config.appUrl,
     helmet: {
       contentSecurityPolicy: {

@@ -13,7 +13,7 @@ import { createUser, signInAs } from '@test/helpers/users';
  * (a ratchet: lower them when a change removes a file from a path, never raise them); 15 is the target.
  */
 const TARGET = 15;
-const CEILING = { dashboardCold: 14, dashboardDue: 16, checkIn: 16 } as const;
+const CEILING = { dashboardCold: 13, dashboardDue: 15, checkIn: 15 } as const;
 type Counts = Map<string, number>;
 
 /**

@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from '@test/helpers/app';
 import { testEngines } from '@test/helpers/db';
 import { createUser, signInAs } from '@test/helpers/users';
 import { tableDigests } from '@test/helpers/table-digest';
-import { JSON_BODY_MESSAGES, MAX_JSON_DEPTH, parseJsonBody, serializerCompiler, zodSerializedResponses } from './json';
+import { JSON_BODY_MESSAGES, MAX_JSON_DEPTH, parseJsonBody, serializerCompiler, zodSerializedResponses } from './http';
 
 const LONE = '\ud800x';
 const nested = (depth: number): string => '['.repeat(depth) + ']'.repeat(depth);

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import helmet from 'helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '@test/helpers/app';
-import { helmetHeaders } from './security';
+import { helmetHeaders } from './http';
 
 const OPTIONS = {
   contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], formAction: ["'self'"], upgradeInsecureRequests: null } },
