@@ -68,7 +68,7 @@ export class ManualClock implements ControllableClock {
 export interface ServiceContext {
   /** The database, or the transaction the caller is in. */
   db: Db;
-  /** The clock plugin's time (so TEST_CLOCK moves it). Call once per operation and pass the instant on. */
+  /** The app's clock's time (`app.clock`, so TEST_CLOCK moves it). Call once per operation and pass the instant on. */
   now(): Date;
   log: FastifyBaseLogger;
   jobs: JobQueue;
