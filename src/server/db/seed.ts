@@ -14,6 +14,8 @@ import type { Db } from './client';
 import { systemClock } from '../context';
 import { rebuildCheckInRollups } from '../modules/admin/service';
 import { seedCoupons } from '../modules/coupons/service';
+import { AREA_SCORE_KEYS } from '@shared/domain/scoring';
+import { checkIns } from './schema';
 
 export const SEED_EMAIL_DOMAIN = 'seed.big7.invalid';
 
@@ -60,6 +62,9 @@ const FEEDBACK = [
   'Please add more tips for sleep.',
   'Shields saved my streak twice, thank you.',
 ];
+/** The seven area columns, named by the table; the seed rolls one score per area (`r1`…). */
+const AREA_COLUMNS = AREA_SCORE_KEYS.map((key) => checkIns[key].name);
+const ROLLS = AREA_COLUMNS.map((_, i) => `r${i + 1}`);
 const arr = (xs: string[]) => sql.raw(`ARRAY[${xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(',')}]`);
 
 export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResult> {
@@ -143,9 +148,9 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
         const to = Math.min(opts.users, from + batch - 1);
         // Each user checks in on a share of the days since sign-up (their own engagement level, 0.15..0.85).
         await tx.execute(sql`
-          INSERT INTO check_ins (id, user_id, local_date, rest_score, exercise_score, nutrition_score, goals_score, boundaries_score,
-                                 connection_score, joy_score, score, answers, subscription_tier_at_check_in, timezone, created_at, updated_at)
-          SELECT gen_random_uuid()::text, u.id, to_char(d, 'YYYY-MM-DD'), r1, r2, r3, r4, r5, r6, r7, (r1 + r2 + r3 + r4 + r5 + r6 + r7) / 7,
+          INSERT INTO check_ins (id, user_id, local_date, ${sql.raw(AREA_COLUMNS.join(', '))},
+                                 score, answers, subscription_tier_at_check_in, timezone, created_at, updated_at)
+          SELECT gen_random_uuid()::text, u.id, to_char(d, 'YYYY-MM-DD'), ${sql.raw(ROLLS.join(', '))}, (${sql.raw(ROLLS.join(' + '))}) / ${sql.raw(String(ROLLS.length))},
                  '[true, true, false, true, true, false, true]'::jsonb, u.tier, u.timezone,
                  (d AT TIME ZONE 'UTC') + interval '20 hours' + make_interval(mins => (random() * 239)::int), (d AT TIME ZONE 'UTC') + interval '20 hours'
           FROM (SELECT id, tier, timezone, created_at, 0.15 + 0.7 * random() AS p FROM users
@@ -153,9 +158,7 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
           CROSS JOIN LATERAL generate_series(greatest((u.created_at AT TIME ZONE 'UTC')::date, ${today} - ${days - 1}::int), ${today}, interval '1 day') AS d
           -- one roll and seven scores per user and date (the lateral refers to d, so it runs for each row; a bare
           -- random() < u.p in WHERE would be pushed down to the users scan and keep or drop whole users)
-          CROSS JOIN LATERAL (SELECT random() AS roll, round(random()::numeric * 4) / 4 AS r1, round(random()::numeric * 4) / 4 AS r2,
-                                     round(random()::numeric * 4) / 4 AS r3, round(random()::numeric * 4) / 4 AS r4, round(random()::numeric * 4) / 4 AS r5,
-                                     round(random()::numeric * 4) / 4 AS r6, round(random()::numeric * 4) / 4 AS r7
+          CROSS JOIN LATERAL (SELECT random() AS roll, ${sql.raw(ROLLS.map((r) => `round(random()::numeric * 4) / 4 AS ${r}`).join(', '))}
                               WHERE d IS NOT NULL OFFSET 0) r
           WHERE r.roll < u.p AND (d AT TIME ZONE 'UTC') + interval '20 hours' <= ${nowTs}`);
       }

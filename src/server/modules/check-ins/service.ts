@@ -13,7 +13,17 @@ import {
 import { rescheduleReminders } from '../notifications/service';
 import { addLocalDays, localDateOf, zoneOrUtc } from '@shared/domain/dates';
 import type { ImportCheckIn, ImportResult } from '@shared/schemas/account';
-import { areaAverages, mean, normalizeStoredScore, overallScorePercent, type AreaScores, AREAS, type Area } from '@shared/domain/scoring';
+import {
+  areaAverages,
+  areaScoreKey,
+  byAreaScoreKey,
+  mean,
+  normalizeStoredScore,
+  overallScorePercent,
+  type AreaScores,
+  AREAS,
+  type Area,
+} from '@shared/domain/scoring';
 import { hasAiCoach, type Tier } from '@shared/domain/tiers';
 import { applyExpiry } from '@shared/domain/trials';
 import { answerKindOf, type CorrelationDay } from '@shared/domain/correlations';
@@ -430,13 +440,7 @@ async function decide(
     values: {
       userId: user.id,
       localDate: d.localDate,
-      restScore: areaScores.rest,
-      exerciseScore: areaScores.exercise,
-      nutritionScore: areaScores.nutrition,
-      goalsScore: areaScores.goals,
-      boundariesScore: areaScores.boundaries,
-      connectionScore: areaScores.connection,
-      joyScore: areaScores.joy,
+      ...byAreaScoreKey((area) => areaScores[area]),
       score,
       answers: [...body.answers],
       subscriptionTierAtCheckIn: user.tier,
@@ -563,15 +567,7 @@ export async function importCheckIns(ctx: ServiceContext, user: UserRow, items: 
   const rows = items
     .filter((c) => c.date < firstTooRecent)
     .map((c) => {
-      const scores = {
-        restScore: normalizeStoredScore(c.restScore),
-        exerciseScore: normalizeStoredScore(c.exerciseScore),
-        nutritionScore: normalizeStoredScore(c.nutritionScore),
-        goalsScore: normalizeStoredScore(c.goalsScore),
-        boundariesScore: normalizeStoredScore(c.boundariesScore),
-        connectionScore: normalizeStoredScore(c.connectionScore),
-        joyScore: normalizeStoredScore(c.joyScore),
-      };
+      const scores = byAreaScoreKey((area) => normalizeStoredScore(c[areaScoreKey(area)]));
       const createdAt = c.createdAt ? new Date(c.createdAt) : now;
       const journal = c.journal ? journalFieldsFrom(JOURNAL_FIELDS.map((f) => c.journal?.[f] ?? null)) : null;
       return {

@@ -140,6 +140,8 @@ describe.each(testEngines())('production without Stripe on %s', (engine) => {
       expect((await call('GET', '/api/streak')).body.freezeDaysRemaining).toBe(0);
       expect((await call('GET', '/api/purchase-history')).body).toEqual([]);
       expect((await call('GET', '/api/subscription')).body).toMatchObject({ tier: 'free', paymentsUnavailable: true });
+      // The dashboard's copy of it seeds the membership screen: it says the same.
+      expect((await call('GET', '/api/dashboard')).body.subscription).toEqual((await call('GET', '/api/subscription')).body);
     } finally {
       await t.close();
     }
@@ -156,6 +158,7 @@ describe.each(testEngines())('production without Stripe on %s', (engine) => {
       expect(start.status).toBe(200);
       expect(start.body.url).toMatch(/^\/test-checkout\?session_id=test_session_/);
       expect((await call('GET', '/api/subscription')).body.paymentsUnavailable).toBeUndefined();
+      expect((await call('GET', '/api/dashboard')).body.subscription.paymentsUnavailable).toBeUndefined();
     } finally {
       await t.close();
     }

@@ -8,12 +8,9 @@ import { subscriptionFromState } from '../user-state/views';
 import { contextOf } from '@server/context';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  // Production without Stripe and without PAYMENTS_TEST_MODE sells nothing (checkout answers 503): the screen says so.
-  const paymentsOff = !app.config.stripe && !app.config.paymentsTestMode;
-  app.get('/subscription', { onRequest: requireUser, schema: { response: { 200: subscriptionSchema } } }, async (req) => {
-    const sub = subscriptionFromState(await readUserState(contextOf(req), currentUser(req)));
-    return paymentsOff ? { ...sub, paymentsUnavailable: true as const } : sub;
-  });
+  app.get('/subscription', { onRequest: requireUser, schema: { response: { 200: subscriptionSchema } } }, async (req) =>
+    subscriptionFromState(await readUserState(contextOf(req), currentUser(req)), app.config),
+  );
   app.post(
     '/subscription/dismiss-trial-expiry',
     { onRequest: requireUser, schema: { body: dismissTrialExpiryBodySchema, response: { 200: messageSchema } } },

@@ -1,4 +1,4 @@
-import { addLocalDays, isKnownTimeZone, localDateOf } from '@shared/domain/dates';
+import { addLocalDays, localDateOf, zoneOrUtc } from '@shared/domain/dates';
 import { inTx, withNow, type ServiceContext } from '@server/context';
 import { unauthorized } from '@server/errors';
 import type { SessionCache, UserRow, UserValueCache } from '@server/plugins/session';
@@ -56,9 +56,6 @@ function cacheOf(sessionCache: SessionCache): UserValueCache<Cached> {
 /** Reads after bringing something up to date, at most (a concurrent change could make it due again). */
 const MAX_CATCH_UPS = 2;
 
-/** The zone a stored timezone reads as: itself when this runtime knows it, else UTC. */
-const zoneOf = (tz: string): string => (isKnownTimeZone(tz) ? tz : 'UTC');
-
 /**
  * The user's state at `ctx.now()`, current: a due trial's end or an unsettled day is written first (through their
  * owners' services, each in its own transaction) and the state read again.
@@ -66,7 +63,7 @@ const zoneOf = (tz: string): string => (isKnownTimeZone(tz) ? tz : 'UTC');
 export async function readUserState(ctx: ServiceContext, signedIn: Pick<UserRow, 'id' | 'timezone'>): Promise<UserState> {
   const now = ctx.now();
   const cache = cacheOf(ctx.sessionCache);
-  let tz = zoneOf(signedIn.timezone);
+  let tz = zoneOrUtc(signedIn.timezone);
   for (let catchUps = 0; ; ) {
     const today = localDateOf(now, tz);
     const yesterday = addLocalDays(today, -1);
@@ -80,7 +77,7 @@ export async function readUserState(ctx: ServiceContext, signedIn: Pick<UserRow,
       cache.set(ticket, signedIn.id, today, entry);
     }
     const { rows } = entry;
-    const zone = zoneOf(rows.user.timezone);
+    const zone = zoneOrUtc(rows.user.timezone);
     if (zone !== tz) {
       // The session's copy of the zone was older than the row: read the dates of the zone as it stands.
       if (catchUps++ >= MAX_CATCH_UPS) throw new Error(`The zone of user ${signedIn.id} kept changing while read`);

@@ -47,15 +47,22 @@ export function todayFromState(s: UserState): TodayResponse {
 export const streakFromState = (s: UserState): StreakView =>
   streakView(s.rows.state, s.today, s.rows.yesterdayFrozen !== null, { today: s.rows.todayRest !== null, yesterday: s.rows.yesterdayRest !== null });
 
-/** GET /api/subscription (the state's trial and paid period are current: readUserState ended what was due). */
-export const subscriptionFromState = (s: UserState): Subscription => subscriptionView(s.rows.user.tier, s.rows.subscription);
+/**
+ * GET /api/subscription (the state's trial and paid period are current: readUserState ended what was due). Given the
+ * app's config, the answer also says when this server sells nothing (production without Stripe and without
+ * PAYMENTS_TEST_MODE: checkout answers 503), as the screen shows; services reading the user's plan leave it out.
+ */
+export function subscriptionFromState(s: UserState, config?: Pick<AppConfig, 'stripe' | 'paymentsTestMode'>): Subscription {
+  const sub = subscriptionView(s.rows.user.tier, s.rows.subscription);
+  return config && !config.stripe && !config.paymentsTestMode ? { ...sub, paymentsUnavailable: true } : sub;
+}
 
 /** GET /api/dashboard: GET /api/auth/user, /api/checkins/today, /api/streak and /api/subscription in one answer. */
 export const dashboardFromState = (s: UserState, config: AppConfig): Dashboard => ({
   user: toPublicUser(s.rows.user, config),
   today: todayFromState(s),
   streak: streakFromState(s),
-  subscription: subscriptionFromState(s),
+  subscription: subscriptionFromState(s, config),
 });
 
 /** The latest check-in read through that join (its date and instant), or null when the user has none. */
