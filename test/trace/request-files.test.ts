@@ -9,8 +9,8 @@ import { createUser, signInAs } from '@test/helpers/users';
  * something due. Run alone: `TRACE=1 npx vitest run test/trace/request-files.test.ts` prints the lists (README.md's
  * architecture map shows them).
  *
- * The budget: issue 27 asks for at most 15 files per request. The ceilings below are what the code reaches today
- * (a ratchet: lower them when a change removes a file from a path, never raise them); 15 is the target.
+ * The budget: issue 27 asks for at most 15 files per request (TARGET). The ceilings below are what the code reaches
+ * today, each within the target (a ratchet: lower them when a change removes a file from a path, never raise them).
  */
 const TARGET = 15;
 const CEILING = { dashboardCold: 13, dashboardDue: 15, checkIn: 15 } as const;
@@ -98,8 +98,9 @@ describe('the files a request runs through', () => {
     expect(checkIn).toContain('src/server/modules/check-ins/routes.ts');
     const lists = { dashboardCold, dashboardDue, checkIn };
     for (const [name, files] of Object.entries(lists) as [keyof typeof CEILING, string[]][]) {
+      expect(CEILING[name]).toBeLessThanOrEqual(TARGET);
       expect(files.length, `${name} runs through ${files.length} files (ceiling ${CEILING[name]}, target ${TARGET}):\n${files.join('\n')}`).toBeLessThanOrEqual(
-        Math.max(TARGET, CEILING[name]),
+        CEILING[name],
       );
     }
   });

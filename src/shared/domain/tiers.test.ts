@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { FREEZE_DAYS_BY_TIER, OPEN_TIERS, TIERS, shieldsByPlanText } from './tiers';
+import { FREEZE_DAYS_BY_TIER, OPEN_TIERS, TIERS, shieldsByPlanText, tierChangeDue } from './tiers';
 import { MILESTONE_REWARDS, milestoneRewardsFor, trialIsUpgrade } from './trials';
 
 describe('tier rules of the streak screen', () => {
@@ -20,5 +20,17 @@ describe('tier rules of the streak screen', () => {
     expect(shieldsByPlanText()).toBe('Ad-Free includes 1 shield, Premium 5 and AI Coach 10.');
     expect(OPEN_TIERS).toEqual(['free', 'ad-free', 'premium', 'ai-coach']);
     expect(FREEZE_DAYS_BY_TIER.free).toBe(0);
+  });
+});
+
+describe('tierChangeDue', () => {
+  const now = new Date('2026-03-10T12:00:00Z');
+  test('is due from the stored change time on, never without one', () => {
+    expect(tierChangeDue({ nextExpiryAt: new Date('2026-03-10T12:00:00Z') }, now)).toBe(true);
+    expect(tierChangeDue({ nextExpiryAt: new Date('2026-03-10T11:59:59Z') }, now)).toBe(true);
+    expect(tierChangeDue({ nextExpiryAt: new Date('2026-03-10T12:00:01Z') }, now)).toBe(false);
+    expect(tierChangeDue({ nextExpiryAt: null }, now)).toBe(false);
+    expect(tierChangeDue(null, now)).toBe(false);
+    expect(tierChangeDue(undefined, now)).toBe(false);
   });
 });

@@ -43,3 +43,10 @@ export const usesScale = (t: Tier): boolean => t === 'premium' || t === 'ai-coac
 export const hasAiCoach = (t: Tier): boolean => t === 'ai-coach' || t === 'therapy';
 /** Tiers that never see the free tier's promotion card. */
 export const isAdFree = (t: Tier): boolean => t !== 'free';
+
+/**
+ * True when a tier change is due at `now`: the stored next_expiry_at (trials.ts `nextTierChangeAt`, a trial's or the
+ * paid period's end) has come, so `applyExpiry` has something to do. Here, beside the tiers, so every read can ask it.
+ */
+export const tierChangeDue = <T extends { nextExpiryAt: Date | null }>(s: T | null | undefined, now: Date): s is T =>
+  !!s?.nextExpiryAt && s.nextExpiryAt <= now;

@@ -24,7 +24,7 @@ import {
   AREAS,
   type Area,
 } from '@shared/domain/scoring';
-import { hasAiCoach, type Tier } from '@shared/domain/tiers';
+import { hasAiCoach, tierChangeDue, type Tier } from '@shared/domain/tiers';
 import { applyExpiry } from '@shared/domain/trials';
 import { answerKindOf, type CorrelationDay } from '@shared/domain/correlations';
 import {
@@ -287,7 +287,7 @@ interface Accepted {
  * (shared/domain/trials `applyExpiry`, the rule `withCurrentTier` and the user-state read apply; nothing is written).
  */
 function tierAt({ user, times }: repo.LockedUser, now: Date): Tier {
-  return times?.nextExpiryAt && times.nextExpiryAt <= now ? applyExpiry(user.tier, times, now).tier : user.tier;
+  return tierChangeDue(times, now) ? applyExpiry(user.tier, times, now).tier : user.tier;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { inTx, type DataContext, type ServiceContext } from '@server/context';
-import { FREEZE_DAYS_BY_TIER, TIER_LABELS, tierRank, type Tier } from '@shared/domain/tiers';
+import { FREEZE_DAYS_BY_TIER, TIER_LABELS, tierChangeDue, tierRank, type Tier } from '@shared/domain/tiers';
 import { RENEWAL_GRACE_MS, applyExpiry, nextTierChangeAt, paidChangeAt } from '@shared/domain/trials';
 import type { Subscription } from '@shared/schemas/subscriptions';
 import { grantShields } from '../streaks/service';
@@ -101,7 +101,7 @@ export async function currentTier(ctx: DataContext, userId: string): Promise<Tie
 export async function expireTrials({ db: tx, now: clock }: DataContext, userId: string): Promise<boolean> {
   const now = clock();
   const sub = await repo.lockSubscription(tx, userId);
-  if (!sub.nextExpiryAt || sub.nextExpiryAt > now) return false;
+  if (!tierChangeDue(sub, now)) return false;
   const tier = await repo.lockUserTier(tx, userId);
   const out = applyExpiry(tier, sub, now);
   await repo.updateSubscription(tx, userId, {
@@ -315,7 +315,7 @@ export async function withCurrentTier<U extends { id: string; tier: Tier }>(ctx:
   if (user.tier === 'free') return user;
   const now = ctx.now();
   const sub = await repo.findSubscription(ctx.db, user.id);
-  if (!sub?.nextExpiryAt || sub.nextExpiryAt > now) return user;
+  if (!tierChangeDue(sub, now)) return user;
   return { ...user, tier: applyExpiry(await repo.userTier(ctx.db, user.id), sub, now).tier };
 }
 

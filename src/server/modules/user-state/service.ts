@@ -1,4 +1,5 @@
 import { addLocalDays, localDateOf, zoneOrUtc } from '@shared/domain/dates';
+import { tierChangeDue } from '@shared/domain/tiers';
 import { inTx, withNow, type ServiceContext } from '@server/context';
 import { unauthorized } from '@server/errors';
 import type { SessionCache, UserRow, UserValueCache } from '@server/plugins/session';
@@ -103,7 +104,7 @@ const hasSettledState = (rows: UserStateRows): rows is UserState['rows'] => rows
 function dueOf(rows: UserStateRows, now: Date, tz: string, yesterday: string): { trial: boolean; day: boolean } {
   const { state, subscription: sub } = rows;
   return {
-    trial: !!sub?.nextExpiryAt && sub.nextExpiryAt <= now,
+    trial: tierChangeDue(sub, now),
     day: state === null || state.timezone !== tz || state.lastProcessedDate === null || state.lastProcessedDate < yesterday,
   };
 }
