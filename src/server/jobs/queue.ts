@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
-import { namedRowsOf } from '../db/rows';
+import { fixedRows, fixedStatement, tableRecordset } from '../db/rows';
 import { jobs } from '../db/schema/index';
 import type { Clock } from '../context';
 import { JOB_KINDS, SHARED_PAYLOAD_LISTS, type JobPolicy } from './kinds';
@@ -107,6 +107,16 @@ export async function enqueueJob<M extends KindMap, K extends keyof M & string>(
 /** Rows per INSERT of enqueueJobs (one jsonb parameter each: the statement stays small). */
 const ENQUEUE_CHUNK = 1000;
 
+/** The columns a new job is written with (tableRecordset); state and attempts take their defaults. */
+const NEW_JOBS = tableRecordset(jobs, ['kind', 'key', 'payload', 'runAt', 'maxAttempts', 'createdAt']);
+const ENQUEUE = fixedStatement(
+  'jobs_enqueue',
+  `INSERT INTO jobs (${NEW_JOBS.columns.join(', ')})
+        SELECT ${NEW_JOBS.columns.join(', ')} FROM ${NEW_JOBS.from('$1')}
+        ON CONFLICT (kind, key) DO NOTHING
+        RETURNING id`,
+);
+
 /**
  * enqueueJob for many jobs at once: one `INSERT … ON CONFLICT (kind, key) DO NOTHING` per thousand jobs, each payload
  * checked against its kind. A key already queued (or repeated in `specs`) makes no second job. Pass the transaction
@@ -127,25 +137,8 @@ export async function enqueueJobs<M extends KindMap>(conn: Conn, kinds: M, specs
   });
   let created = 0;
   for (let i = 0; i < rows.length; i += ENQUEUE_CHUNK) {
-    // ONE jsonb parameter for the rows (jsonb_to_recordset), not seven a row; state and attempts take their defaults.
-    const part = rows.slice(i, i + ENQUEUE_CHUNK).map((r) => ({
-      kind: r.kind,
-      key: r.key,
-      payload: r.payload,
-      run_at: r.runAt.toISOString(),
-      max_attempts: r.maxAttempts,
-      created_at: r.createdAt.toISOString(),
-    }));
-    const res = await namedRowsOf(
-      conn as Db,
-      'jobs_enqueue',
-      sql`INSERT INTO jobs (kind, key, payload, run_at, max_attempts, created_at)
-        SELECT kind, key, payload, run_at, max_attempts, created_at
-        FROM jsonb_to_recordset(${JSON.stringify(part)}::jsonb) AS v(kind text, key text, payload jsonb, run_at timestamptz, max_attempts int, created_at timestamptz)
-        ON CONFLICT (kind, key) DO NOTHING
-        RETURNING id`,
-    );
-    created += res.length;
+    // ONE jsonb parameter for the rows (jsonb_to_recordset), not six a row.
+    created += (await fixedRows(conn as Db, ENQUEUE, [NEW_JOBS.json(rows.slice(i, i + ENQUEUE_CHUNK))])).length;
   }
   return created;
 }

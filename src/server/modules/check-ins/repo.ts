@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, getTableColumns, gte, sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
-import { anyText, fixedRows, fixedStatement, namedRowsOf, rowsOf, tableColumns, tableRecordset } from '@server/db/rows';
+import { anyText, fixedRows, fixedStatement, rowsOf, tableColumns, tableRecordset } from '@server/db/rows';
 import { checkInIdempotencyKeys, checkIns, journalEntries, subscriptions, users } from '@server/db/schema/index';
 import type { JournalField } from '@shared/schemas/check-ins';
 
@@ -207,25 +207,17 @@ export async function findIdempotencyKeys(db: Db, pairs: { userId: string; key: 
 
 export const idempotencyPair = (userId: string, key: string) => `${userId} ${key}`;
 
+/** Every column of check_in_idempotency_keys (tableRecordset); a row without its creation instant is stamped by the database. */
+const KEYS = tableRecordset(checkInIdempotencyKeys);
+const INSERT_KEYS = fixedStatement(
+  'checkins_idempotency_insert',
+  `INSERT INTO check_in_idempotency_keys (${KEYS.columns.join(', ')})
+      SELECT ${KEYS.columns.map((c) => (c === 'created_at' ? 'coalesce(created_at, now())' : c)).join(', ')} FROM ${KEYS.from('$1')}`,
+);
+
 /** Stores the answers of a batch: the rows as ONE jsonb parameter (jsonb_to_recordset), a named statement. */
 export async function insertIdempotencyKeys(db: Db, rows: (typeof checkInIdempotencyKeys.$inferInsert)[]): Promise<void> {
-  if (!rows.length) return;
-  const values = rows.map((r) => ({
-    user_id: r.userId,
-    key: r.key,
-    request_hash: r.requestHash,
-    status_code: r.statusCode,
-    response: r.response,
-    created_at: r.createdAt?.toISOString() ?? null,
-  }));
-  await namedRowsOf(
-    db,
-    'checkins_idempotency_insert',
-    sql`INSERT INTO check_in_idempotency_keys (user_id, key, request_hash, status_code, response, created_at)
-      SELECT user_id, key, request_hash, status_code, response, coalesce(created_at, now())
-      FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
-        AS v(user_id text, key text, request_hash text, status_code int, response jsonb, created_at timestamptz)`,
-  );
+  if (rows.length) await fixedRows(db, INSERT_KEYS, [KEYS.json(rows)]);
 }
 
 /**
