@@ -3,7 +3,7 @@ import { correlationsResponseSchema, strengthResponseSchema, yearQuerySchema, ye
 import { currentUser, requireUser } from '@server/plugins/session';
 import { contextOf } from '@server/context';
 import { correlationsFor, yearFor } from './service';
-import { strengthView } from '../streaks/service';
+import { strengthOf } from '../streaks/service';
 
 /** Insights under /api/insights. */
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -17,7 +17,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
   // Issue 28: the strength score, all tiers.
   app.get('/strength', { onRequest: requireUser, schema: { response: { 200: strengthResponseSchema } } }, async (req) =>
-    strengthView(contextOf(req), currentUser(req).id),
+    strengthOf(contextOf(req), currentUser(req).id),
   );
 };
 

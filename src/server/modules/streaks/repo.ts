@@ -175,7 +175,7 @@ export function rowToState(r: StreakRow): StreakState {
   };
 }
 
-export async function userTimezone(db: Db, userId: string): Promise<string> {
+export async function findUserZone(db: Db, userId: string): Promise<string> {
   const [u] = await db.select({ tz: users.timezone }).from(users).where(eq(users.id, userId)).limit(1);
   return u?.tz ?? 'UTC';
 }

@@ -153,7 +153,7 @@ export async function applyStep(
   opts: StepOptions = {},
 ): Promise<StepOutcome> {
   const now = clock();
-  const tz = await repo.userTimezone(tx, userId);
+  const tz = await repo.findUserZone(tx, userId);
   const row = await repo.lockState(tx, userId, tz);
   const rest = await restFor(tx, userId, row, todayOf(now, tz));
   const planned = planStep(userId, now, { tz, row, rest }, step, opts);
@@ -169,7 +169,7 @@ export async function settleNow(ctx: DataContext, userId: string): Promise<Strea
 
 /** settleNow, with the user's timezone it read (one read each for zone and state when nothing is due). */
 async function settledWithZone(ctx: DataContext, userId: string): Promise<{ state: StreakState; tz: string }> {
-  const [tz, row] = await Promise.all([repo.userTimezone(ctx.db, userId), repo.findState(ctx.db, userId)]);
+  const [tz, row] = await Promise.all([repo.findUserZone(ctx.db, userId), repo.findState(ctx.db, userId)]);
   const today = todayOf(ctx.now(), tz);
   if (row && row.timezone === tz && row.lastProcessedDate !== null && row.lastProcessedDate >= addLocalDays(today, -1)) {
     return { state: repo.rowToState(row), tz };
@@ -182,7 +182,7 @@ async function settledWithZone(ctx: DataContext, userId: string): Promise<{ stat
  * GET /api/insights/strength (issue 28): the stored strength state after settling what has ended (the same lazy
  * settle as every read), with its 90-day history: the stored folded days plus the recent ones. O(90), no replay.
  */
-export async function strengthView(ctx: DataContext, userId: string): Promise<StrengthResponse> {
+export async function strengthOf(ctx: DataContext, userId: string): Promise<StrengthResponse> {
   await settleNow(ctx, userId);
   const st = (await repo.findState(ctx.db, userId))?.strength ?? initialStrength();
   const older = await repo.strengthDays(ctx.db, userId, st.recent[0]?.date ?? null);
@@ -239,7 +239,7 @@ export async function onCheckIns(
   if (!fresh.length) return events.map(() => ({}));
   // The zone is the check-in's: the check-ins service read it from the user's row under the user's lock.
   const zones = new Map<string, string>();
-  for (const e of fresh) zones.set(e.userId, e.timezone ?? (await repo.userTimezone(tx.db, e.userId)));
+  for (const e of fresh) zones.set(e.userId, e.timezone ?? (await repo.findUserZone(tx.db, e.userId)));
   const rows = await repo.lockStates(tx.db, [...zones].map(([userId, tz]) => ({ userId, tz })));
   // Issue 28: a check-in on a rest day counts as usual and gives the rest day back (deleted, so it is no longer listed
   // nor counted against the allowance; a late offline one gives back a rest day already used).
@@ -312,7 +312,7 @@ async function replaceEditedScores(
   scores: ReadonlyMap<string, readonly number[]>,
 ): Promise<void> {
   const zones = new Map<string, string>();
-  for (const e of edited) zones.set(e.userId, e.timezone ?? (await repo.userTimezone(tx.db, e.userId)));
+  for (const e of edited) zones.set(e.userId, e.timezone ?? (await repo.findUserZone(tx.db, e.userId)));
   const rows = await repo.lockStates(tx.db, [...zones].map(([userId, tz]) => ({ userId, tz })));
   const saved: repo.SettledState[] = [];
   for (const e of edited) {
@@ -453,7 +453,7 @@ export async function grantShields(
   opts: { ref?: string; note?: string } = {},
 ): Promise<{ granted: boolean; freezeDaysRemaining: number }> {
   // Lock the state row before looking for the reference: concurrent fulfilments of one payment then see each other.
-  if (opts.ref) await repo.lockState(tx.db, userId, await repo.userTimezone(tx.db, userId));
+  if (opts.ref) await repo.lockState(tx.db, userId, await repo.findUserZone(tx.db, userId));
   if (opts.ref && (await repo.ledgerHasRef(tx.db, userId, reason, opts.ref))) {
     const row = await repo.findState(tx.db, userId);
     return { granted: false, freezeDaysRemaining: row?.freezeDaysRemaining ?? 0 };
@@ -471,7 +471,7 @@ export async function grantShields(
  * payment reference. Answers whether one was taken.
  */
 export async function revokePurchasedShield(tx: DataContext, userId: string, paymentRef: string): Promise<{ revoked: boolean }> {
-  await repo.lockState(tx.db, userId, await repo.userTimezone(tx.db, userId)); // before the reference check (see grantShields)
+  await repo.lockState(tx.db, userId, await repo.findUserZone(tx.db, userId)); // before the reference check (see grantShields)
   if (await repo.ledgerHasRef(tx.db, userId, 'refund', paymentRef)) return { revoked: false };
   const r = await applyStep(tx, userId, (s, today) => applyShieldRevoke(s, today, 1), { ref: paymentRef });
   return { revoked: r.events.some((e) => e.type === 'shields-revoked') };
@@ -483,7 +483,7 @@ export async function recoverStreakPaid(
   userId: string,
   paymentRef: string,
 ): Promise<{ recovered: boolean; currentStreak: number }> {
-  await repo.lockState(tx.db, userId, await repo.userTimezone(tx.db, userId)); // before the reference check (see grantShields)
+  await repo.lockState(tx.db, userId, await repo.findUserZone(tx.db, userId)); // before the reference check (see grantShields)
   if (await repo.ledgerHasRef(tx.db, userId, 'recovery', paymentRef)) {
     const row = await repo.findState(tx.db, userId);
     return { recovered: false, currentStreak: row?.currentStreak ?? 0 };
@@ -537,7 +537,7 @@ async function applyStepOr400(
 export async function recoveryStatus(ctx: ServiceContext, userId: string) {
   const now = ctx.now();
   const s = await settleNow(withNow(ctx, now), userId);
-  const today = todayOf(now, await repo.userTimezone(ctx.db, userId));
+  const today = todayOf(now, await repo.findUserZone(ctx.db, userId));
   const available = recoveryAvailable(s, today);
   return { available: available ? 1 : 0, lostStreakValue: available ? s.lostStreakValue! : 0, offerEndsOn: recoveryOfferLastDay(s, today) };
 }
@@ -641,7 +641,7 @@ export async function restDays(ctx: ServiceContext, user: Pick<UserRow, 'id' | '
 export async function planRestDays(ctx: ServiceContext, userId: string, dates: readonly string[]): Promise<RestDaysView> {
   return inTx(ctx, async ({ db: tx, now: clock }) => {
     const now = clock();
-    const tz = await repo.userTimezone(tx, userId);
+    const tz = await repo.findUserZone(tx, userId);
     const row = await repo.lockState(tx, userId, tz);
     const today = todayOf(now, tz);
     const kept = await repo.restDates(tx, userId, addLocalDays(`${yearOf(today)}-01-01`, -1));
@@ -670,7 +670,7 @@ export async function planRestDays(ctx: ServiceContext, userId: string, dates: r
 export async function cancelRestDay(ctx: ServiceContext, userId: string, date: string): Promise<RestDaysView> {
   return inTx(ctx, async ({ db: tx, now: clock }) => {
     const now = clock();
-    const tz = await repo.userTimezone(tx, userId);
+    const tz = await repo.findUserZone(tx, userId);
     const row = await repo.lockState(tx, userId, tz);
     const today = todayOf(now, tz);
     const blocked = restDayCancelBlocker(date, today, await repo.restDates(tx, userId, addLocalDays(date, -1), date));

@@ -1,5 +1,5 @@
 import { describe, expect, test, vi } from 'vitest';
-import { memo } from './domain/dates';
+import { memo } from './dates';
 
 describe('memo', () => {
   test('computes once per distinct arguments', () => {
