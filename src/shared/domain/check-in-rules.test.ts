@@ -849,6 +849,8 @@ describe('decideCheckIn: one submission through the check-in rules', () => {
     });
     const empty = [null, '', ' ', null, null, null, null];
     expect(decideCheckIn(input({ body: { answers: YES, journalEntries: empty } }))).toMatchObject({ kind: 'accepted' });
+    // Another tier keeps no journal: its empty fields are not a row to write.
+    expect(decideCheckIn(input({ body: { answers: YES, journalEntries: empty } }))).toMatchObject({ journal: undefined });
     const coach = { ...input().user, tier: 'ai-coach' as const };
     const d = decideCheckIn(input({ user: coach, body: { answers: SCALE, journalEntries: text } }));
     expect(d).toMatchObject({ kind: 'accepted', journal: { restJournal: 'Slept well', nutritionJournal: null, goalsJournal: null, joyJournal: 'Fun' } });

@@ -506,7 +506,7 @@ export type SubmissionDecision<R = unknown> =
   | { kind: 'replay'; statusCode: number; response: R }
   /** A rule refused it: the status and a message the person can act on; nothing written. */
   | { kind: 'refused'; status: 400 | 403 | 409 | 422; message: string; details?: Record<string, unknown> }
-  /** The row to write: for `localDate`, in `timezone`, with these scores (and the journal, when sent). */
+  /** The row to write: for `localDate`, in `timezone`, with these scores (and the journal, when sent on the AI Coach plan). */
   | { kind: 'accepted'; localDate: LocalDate; timezone: string; areaScores: AreaScores; score: number; journal: JournalFields | undefined };
 
 /** The check-in window's input for the submission's user at `now`. */
@@ -566,6 +566,7 @@ export function decideCheckIn<R = unknown>(input: SubmissionInput): SubmissionDe
     timezone: user.timezone,
     areaScores,
     score,
-    journal,
+    // Only the AI Coach plan keeps a journal: another tier's (empty) fields are not written.
+    journal: hasAiCoach(user.tier) ? journal : undefined,
   };
 }

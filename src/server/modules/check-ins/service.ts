@@ -349,7 +349,7 @@ async function recordCheckIns(base: DataContext, engine: ServiceContext['dbEngin
     );
     const rowOf = (a: Accepted) => written.get(a.user.id)!;
     // With journalEntries the journal is set exactly (all empty → no journal row); without, it is left as it was.
-    for (const a of accepted) if (a.journal && hasAiCoach(a.user.tier)) await writeJournal(tx, a.user.id, rowOf(a).row.id, a.journal, a.sub.ctx.now());
+    for (const a of accepted) if (a.journal) await writeJournal(tx, a.user.id, rowOf(a).row.id, a.journal, a.sub.ctx.now());
     // Written once, the first time (the locked row says whether it is): no statement when no one's first.
     const flipped = await repo.markFirstCheckInsCompleted(
       tx,
