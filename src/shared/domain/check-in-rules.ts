@@ -509,8 +509,13 @@ export type SubmissionDecision<R = unknown> =
   /** The row to write: for `localDate`, in `timezone`, with these scores (and the journal, when sent on the AI Coach plan). */
   | { kind: 'accepted'; localDate: LocalDate; timezone: string; areaScores: AreaScores; score: number; journal: JournalFields | undefined };
 
-/** The check-in window's input for the submission's user at `now`. */
-export function submissionWindowInput(input: Omit<SubmissionInput, 'body' | 'key'>): WindowInput {
+/**
+ * The check-in window's input for a user at `now`, from what the server reads of them: a submission's locked row
+ * (decideCheckIn) and the user-state read (GET /api/checkins/today) build it here, the same way.
+ */
+export function userWindowInput(
+  input: Pick<SubmissionInput, 'now' | 'latest' | 'hasCheckInToday' | 'settledThrough'> & { user: Omit<SubmissionInput['user'], 'tier'> },
+): WindowInput {
   return {
     now: input.now,
     timezone: input.user.timezone,
@@ -545,7 +550,7 @@ export function decideCheckIn<R = unknown>(input: SubmissionInput): SubmissionDe
   }
   const { areaScores, score } = scoreAnswers(body.answers, mode);
 
-  const windowInput = submissionWindowInput(input);
+  const windowInput = userWindowInput(input);
   const w = checkInWindow(windowInput);
   const made = body.madeAt ? checkMadeAt(new Date(body.madeAt), now, windowInput) : null;
   if (made && !made.ok) return { kind: 'refused', status: 400, message: made.message };

@@ -2,7 +2,7 @@ import type { Dashboard } from '@shared/schemas/dashboard';
 import type { CheckInDto, JournalEntryDto, TodayResponse } from '@shared/schemas/check-ins';
 import type { StreakView } from '@shared/schemas/streaks';
 import type { Subscription } from '@shared/schemas/subscriptions';
-import { checkInWindow, effectiveCheckInTime, hasJournalText, windowHoldsUntil } from '@shared/domain/check-in-rules';
+import { checkInWindow, hasJournalText, userWindowInput, windowHoldsUntil } from '@shared/domain/check-in-rules';
 import { answerModeForTier, areaScoreKey, byArea, byAreaScoreKey, normalizeStoredScore, type AreaScores } from '@shared/domain/scoring';
 import { FROZEN_ICON, MILESTONES, levelFor, nextMilestone, recoveryAvailable, type StreakState } from '@shared/domain/streak-engine';
 import { hasAiCoach, type Tier } from '@shared/domain/tiers';
@@ -112,19 +112,14 @@ export interface TodayParts {
 }
 
 /** The check-in window's input (shared/domain/check-in-rules) from those parts. */
-function windowInput(p: TodayParts) {
-  return {
+const windowInput = (p: TodayParts) =>
+  userWindowInput({
     now: p.now,
-    timezone: p.timezone,
-    checkInTime: effectiveCheckInTime(p.user.checkInTime),
-    createdAt: p.user.createdAt,
-    hasAnyCheckIn: p.lastCheckIn !== null,
-    firstCheckInCompleted: p.user.firstCheckInCompleted,
+    user: { ...p.user, timezone: p.timezone },
+    latest: p.lastCheckIn,
     hasCheckInToday: p.today !== null,
-    lastCheckIn: p.lastCheckIn,
     settledThrough: p.settledThrough,
-  };
-}
+  });
 
 /** GET /api/checkins/today's answer from its parts. */
 export function todayView(p: TodayParts): TodayResponse {
