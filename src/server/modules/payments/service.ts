@@ -793,9 +793,6 @@ export async function billingPortal(ctx: PaymentsCtx, userId: string): Promise<{
   }
 }
 
-/** The built-in test checkout is on: no Stripe, and PAYMENTS_TEST_MODE (default on unless NODE_ENV=production). */
-export const paymentsAvailable = (config: AppConfig): boolean => config.stripe !== null || config.paymentsTestMode;
-
 function requireTestMode(ctx: PaymentsCtx): void {
   if (ctx.stripe) throw notFound('The test checkout is off: this server takes payments with Stripe');
   // Production without Stripe: nothing is sold for free.

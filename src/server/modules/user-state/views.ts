@@ -52,10 +52,15 @@ export const streakFromState = (s: UserState): StreakView =>
  * app's config, the answer also says when this server sells nothing (production without Stripe and without
  * PAYMENTS_TEST_MODE: checkout answers 503), as the screen shows; services reading the user's plan leave it out.
  */
-export function subscriptionFromState(s: UserState, config?: Pick<AppConfig, 'stripe' | 'paymentsTestMode'>): Subscription {
+export function subscriptionFromState(s: UserState, config?: PaymentsConfig): Subscription {
   const sub = subscriptionView(s.rows.user.tier, s.rows.subscription);
-  return config && !config.stripe && !config.paymentsTestMode ? { ...sub, paymentsUnavailable: true } : sub;
+  return config && !paymentsAvailable(config) ? { ...sub, paymentsUnavailable: true } : sub;
 }
+
+type PaymentsConfig = Pick<AppConfig, 'stripe' | 'paymentsTestMode'>;
+
+/** This server sells: Stripe is configured, or PAYMENTS_TEST_MODE (on by default unless NODE_ENV=production). */
+export const paymentsAvailable = (config: PaymentsConfig): boolean => config.stripe !== null || config.paymentsTestMode;
 
 /** GET /api/dashboard: GET /api/auth/user, /api/checkins/today, /api/streak and /api/subscription in one answer. */
 export const dashboardFromState = (s: UserState, config: AppConfig): Dashboard => ({
