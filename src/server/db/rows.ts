@@ -37,7 +37,7 @@ interface QueryingClient {
 }
 
 /**
- * Makes a node-postgres pool client run every registered statement text (namedRowsOf, fixedStatement) as a NAMED
+ * Makes a node-postgres pool client run every registered statement text (fixedStatement) as a NAMED
  * prepared statement: Drizzle hands the client `{ text }`, and this adds the name. `pool.on('connect', …)` calls it
  * once per new connection (db/client.ts); PGlite has no named statements and needs nothing.
  */
@@ -50,20 +50,6 @@ export function nameStatements(client: QueryingClient): void {
     }
     return query(config, ...rest);
   }) as QueryingClient['query'];
-}
-
-/**
- * `rowsOf` as a NAMED prepared statement (decision 032): on PostgreSQL each pooled connection parses the
- * statement once and, after a few runs, keeps one generic plan, so a batch pays only Bind and Execute instead of
- * Parse, analysis and planning each time (they cost PostgreSQL more than executing a batch's rows). The query's text
- * must be the same at every call for one `name` (values only as parameters: anyText, one jsonb parameter): a name
- * given another text throws. PGlite ignores the name.
- */
-export async function namedRowsOf<T>(db: Db, name: string, query: SQL): Promise<T[]> {
-  const statement = db.execute(query);
-  nameText(name, statement.getQuery().sql);
-  const res = (await statement) as unknown as { rows: T[] };
-  return res.rows;
 }
 
 /** A named statement whose text is fixed once (fixedStatement). */
@@ -143,7 +129,9 @@ export function tableColumns<T extends PgTable, K extends keyof T['$inferSelect'
  * Rows of a table as ONE jsonb parameter (decision 032: a batch binds one parameter, whatever its size), generated
  * from the table's Drizzle definition: `json(rows)` makes the parameter from rows keyed by property (values of other
  * keys are left out; instants as ISO text), `from(param)` is the `jsonb_to_recordset(…) AS v(…)` that reads it back
- * typed as the table's columns, and `columns` lists the column names in that order. `only` picks some columns.
+ * typed as the table's columns, `columns` lists the column names in that order, and `select(defaults)` is the select
+ * list over `v` that fills a missing value with the given SQL (`{ created_at: 'now()' }`: a row without its
+ * creation instant is stamped by the database). `only` picks some columns.
  */
 export function tableRecordset<T extends PgTable>(table: T, only?: readonly (keyof T['$inferInsert'] & string)[]) {
   const picked = Object.entries(getTableColumns(table) as Record<string, AnyColumn>).filter(
@@ -159,7 +147,9 @@ export function tableRecordset<T extends PgTable>(table: T, only?: readonly (key
         return out;
       }),
     );
-  return { columns, json, from: (param: string) => `jsonb_to_recordset(${param}::jsonb) AS v(${shape})` };
+  const select = (defaults: Readonly<Record<string, string>> = {}): string =>
+    columns.map((c) => (defaults[c] ? `coalesce(${c}, ${defaults[c]})` : c)).join(', ');
+  return { columns, json, select, from: (param: string) => `jsonb_to_recordset(${param}::jsonb) AS v(${shape})` };
 }
 
 /**

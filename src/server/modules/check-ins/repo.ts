@@ -212,7 +212,7 @@ const KEYS = tableRecordset(checkInIdempotencyKeys);
 const INSERT_KEYS = fixedStatement(
   'checkins_idempotency_insert',
   `INSERT INTO check_in_idempotency_keys (${KEYS.columns.join(', ')})
-      SELECT ${KEYS.columns.map((c) => (c === 'created_at' ? 'coalesce(created_at, now())' : c)).join(', ')} FROM ${KEYS.from('$1')}`,
+      SELECT ${KEYS.select({ created_at: 'now()' })} FROM ${KEYS.from('$1')}`,
 );
 
 /** Stores the answers of a batch: the rows as ONE jsonb parameter (jsonb_to_recordset), a named statement. */

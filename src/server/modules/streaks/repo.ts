@@ -336,7 +336,7 @@ const LEDGER = tableRecordset(streakLedger);
 
 /** The INSERT of insertLedger (without RETURNING), its text fixed once: the rows (ledgerJson) in parameter `rows`. */
 const INSERT_LEDGER_SQL = (rows: string) => `INSERT INTO streak_ledger (${LEDGER.columns.join(', ')})
-      SELECT ${LEDGER.columns.map((c) => (c === 'created_at' ? 'coalesce(created_at, now())' : c)).join(', ')}
+      SELECT ${LEDGER.select({ created_at: 'now()' })}
       FROM ${LEDGER.from(rows)}
       ON CONFLICT DO NOTHING`;
 
