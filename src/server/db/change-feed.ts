@@ -5,11 +5,8 @@ import pg from 'pg';
 export const USER_CHANGED_CHANNEL = 'big7_user_changed';
 
 export interface ChangeListener {
-  /**
-   * A committed change to rows of this user (their session, profile, check-ins, streak or subscription). Called as a
-   * plain function (PGlite calls it itself): it may not rely on `this`.
-   */
-  readonly onUser: (userId: string) => void;
+  /** A committed change to rows of this user (their session, profile, check-ins, streak or subscription). */
+  onUser(userId: string): void;
   /**
    * False when notifications may have been missed (the listening connection is down): whatever was cached must be
    * dropped and nothing cached until it is true again (reconnected and listening).
@@ -36,8 +33,8 @@ export interface ChangeFeed {
 export function pgliteChangeFeed(client: PGlite): ChangeFeed {
   return {
     async subscribe(listener) {
-      // The payload is the user's id: PGlite hands it to the listener as it is.
-      const unlisten = await client.listen(USER_CHANGED_CHANNEL, listener.onUser);
+      // The payload is the user's id. Bound, not wrapped: the listener's own code is what runs at a notification.
+      const unlisten = await client.listen(USER_CHANGED_CHANNEL, listener.onUser.bind(listener));
       listener.onState(true);
       return async () => {
         listener.onState(false);
