@@ -60,7 +60,7 @@ export function subscriptionFromState(s: UserState, config?: PaymentsConfig): Su
 type PaymentsConfig = Pick<AppConfig, 'stripe' | 'paymentsTestMode'>;
 
 /** This server sells: Stripe is configured, or PAYMENTS_TEST_MODE (on by default unless NODE_ENV=production). */
-export const paymentsAvailable = (config: PaymentsConfig): boolean => config.stripe !== null || config.paymentsTestMode;
+const paymentsAvailable = (config: PaymentsConfig): boolean => config.stripe !== null || config.paymentsTestMode;
 
 /** GET /api/dashboard: GET /api/auth/user, /api/checkins/today, /api/streak and /api/subscription in one answer. */
 export const dashboardFromState = (s: UserState, config: AppConfig): Dashboard => ({
