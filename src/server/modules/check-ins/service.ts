@@ -361,7 +361,8 @@ async function recordCheckIns(base: DataContext, engine: ServiceContext['dbEngin
     // with the check-ins or not at all; then the job for what comes after commit.
     const recorded = accepted.map((a) => {
       const { row, inserted } = rowOf(a);
-      return { userId: a.user.id, checkInId: row.id, localDate: row.localDate, timezone: a.values.timezone, now: a.sub.ctx.now(), isNew: inserted };
+      const scores = AREAS.map((area) => a.values[areaScoreKey(area)]);
+      return { userId: a.user.id, checkInId: row.id, localDate: row.localDate, timezone: a.values.timezone, now: a.sub.ctx.now(), isNew: inserted, scores };
     });
     const effects = await streaks.onCheckIns(txCtx, recorded, rewardClaimable);
     // The day is done: its reminders still due are skipped (notifications skipRemindersThroughMany), after commit. One

@@ -305,6 +305,30 @@ export async function lockStates(db: Db, users: readonly { userId: string; tz: s
   return rows;
 }
 
+/** lockStrengths' and saveStrengths' statements: the strength column only (an edited check-in changes nothing else). */
+const LOCK_STRENGTHS = fixedStatement(
+  'streaks_lock_strengths',
+  'SELECT s.user_id, s.strength FROM streak_states AS s WHERE s.user_id = ANY($1::text[]) ORDER BY s.user_id FOR UPDATE',
+);
+const SAVE_STRENGTHS = fixedStatement(
+  'streaks_save_strengths',
+  `UPDATE streak_states AS s SET strength = v.strength, updated_at = v.updated_at
+      FROM jsonb_to_recordset($1::jsonb) AS v(user_id text, strength jsonb, updated_at timestamptz) WHERE s.user_id = v.user_id`,
+);
+
+/** The users' stored strength states (users without a state row are absent), their rows locked in the order of their ids. */
+export async function lockStrengths(db: Db, userIds: readonly string[]): Promise<Map<string, StrengthState | null>> {
+  if (!userIds.length) return new Map();
+  const rows = await fixedRows<{ user_id: string; strength: StrengthState | null }>(db, LOCK_STRENGTHS, [userIds]);
+  return new Map(rows.map((r) => [r.user_id, r.strength]));
+}
+
+/** Writes the users' strength states (their rows locked: lockStrengths); nothing else of their state changes. */
+export async function saveStrengths(db: Db, rows: readonly { userId: string; strength: StrengthState; updatedAt: Date }[]): Promise<void> {
+  if (!rows.length) return;
+  await fixedRows(db, SAVE_STRENGTHS, [JSON.stringify(rows.map((r) => ({ user_id: r.userId, strength: r.strength, updated_at: r.updatedAt })))]);
+}
+
 export async function insertFrozenDays(db: Db, rows: { userId: string; date: string; createdAt: Date }[]) {
   if (rows.length) await db.insert(streakFrozenDays).values(rows).onConflictDoNothing();
 }
@@ -507,11 +531,16 @@ export async function insertRestDays(db: Db, rows: { userId: string; date: strin
 /** Deletes these (user, date) rest days; answers the ones that existed (one statement). */
 export async function deleteRestDays(db: Db, pairs: readonly { userId: string; date: string }[]): Promise<{ userId: string; date: string }[]> {
   if (!pairs.length) return [];
-  return db
-    .delete(streakRestDays)
-    .where(sql`(${streakRestDays.userId}, ${streakRestDays.date}) in (select * from unnest(${sql.param(pairs.map((p) => p.userId))}::text[], ${sql.param(pairs.map((p) => p.date))}::date[]))`)
-    .returning({ userId: streakRestDays.userId, date: streakRestDays.date });
+  const rows = await fixedRows<{ user_id: string; date: string }>(db, DELETE_REST_DAYS, [pairs.map((p) => p.userId), pairs.map((p) => p.date)]);
+  return rows.map((r) => ({ userId: r.user_id, date: r.date }));
 }
+
+/** deleteRestDays' statement (every check-in batch runs it), its text fixed once. */
+const DELETE_REST_DAYS = fixedStatement(
+  'streaks_delete_rest_days',
+  `DELETE FROM streak_rest_days AS r USING unnest($1::text[], $2::date[]) AS p(user_id, date)
+      WHERE r.user_id = p.user_id AND r.date = p.date RETURNING r.user_id, r.date::text AS date`,
+);
 
 // ---------------------------------------------------------------------------------------------------------
 // The strength score (issue 28)

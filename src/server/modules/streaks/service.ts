@@ -205,6 +205,8 @@ export interface RecordedCheckIn {
   now: Date;
   /** true when the row was created, false when today's check-in was replaced. */
   isNew: boolean;
+  /** Issue 28: its area scores (AREAS order, 0–1), as written: a new one's day enters the strength score, an edit replaces it. */
+  scores: readonly number[];
 }
 
 /** What the streak's step answers for a check-in (the check-in's answer carries it). */
@@ -231,11 +233,11 @@ export async function onCheckIns(
   rewardClaimable: RewardClaimable,
 ): Promise<CheckInEffects[]> {
   const fresh = events.filter((e) => e.isNew);
-  // Issue 28: the area scores of every check-in of the batch (one query): a new one's day enters the strength score,
-  // an edited one replaces its day's scores.
-  const scores = await repo.areaScoresOf(tx.db, events.map((e) => ({ userId: e.userId, date: e.localDate })));
+  // Issue 28: the area scores of the batch's check-ins, as written (nothing read): a new one's day enters the strength
+  // score, an edited one replaces its day's scores.
+  const scores = new Map(events.map((e) => [`${e.userId}|${e.localDate}`, e.scores]));
   const edited = events.filter((e) => !e.isNew && !fresh.some((f) => f.userId === e.userId));
-  if (edited.length) await replaceEditedScores(tx, edited, scores);
+  if (edited.length) await replaceEditedScores(tx, edited);
   if (!fresh.length) return events.map(() => ({}));
   // The zone is the check-in's: the check-ins service read it from the user's row under the user's lock.
   const zones = new Map<string, string>();
@@ -304,32 +306,17 @@ export async function onCheckIns(
 
 /**
  * Issue 28: today's check-in edited (an edit replaces its day's v): the strength state of each user takes the new area
- * scores for that date when the day is still recent (their rows locked; nothing else changes).
+ * scores for that date when the day is still recent. Only the strength is locked, read and written: nothing else changes.
  */
-async function replaceEditedScores(
-  tx: DataContext,
-  edited: readonly Omit<RecordedCheckIn, 'isNew'>[],
-  scores: ReadonlyMap<string, readonly number[]>,
-): Promise<void> {
-  const zones = new Map<string, string>();
-  for (const e of edited) zones.set(e.userId, e.timezone ?? (await repo.findUserZone(tx.db, e.userId)));
-  const rows = await repo.lockStates(tx.db, [...zones].map(([userId, tz]) => ({ userId, tz })));
-  const saved: repo.SettledState[] = [];
+async function replaceEditedScores(tx: DataContext, edited: readonly RecordedCheckIn[]): Promise<void> {
+  const stored = await repo.lockStrengths(tx.db, edited.map((e) => e.userId));
+  const saved: { userId: string; strength: StrengthState; updatedAt: Date }[] = [];
   for (const e of edited) {
-    const row = rows.get(e.userId)!;
-    const v = scores.get(`${e.userId}|${e.localDate}`);
-    if (!v || !row.strength?.recent.some((d) => d.date === e.localDate)) continue;
-    saved.push({
-      userId: e.userId,
-      state: repo.rowToState(row),
-      tz: row.timezone,
-      nextRolloverAt: row.nextRolloverAt,
-      recentStates: row.recentStates ?? [],
-      strength: replaceStrengthScores(row.strength, e.localDate, v),
-      updatedAt: e.now,
-    });
+    const st = stored.get(e.userId);
+    if (!st?.recent.some((d) => d.date === e.localDate)) continue;
+    saved.push({ userId: e.userId, strength: replaceStrengthScores(st, e.localDate, e.scores), updatedAt: e.now });
   }
-  if (saved.length) await repo.saveStates(tx.db, saved);
+  await repo.saveStrengths(tx.db, saved);
 }
 
 /** The celebration of a milestone a check-in reached (live, or a late offline one replayed), with its reward if claimable. */
