@@ -548,10 +548,16 @@ const DELETE_REST_DAYS = fixedStatement(
 
 /** Writes settled days folded out of the strength state (never rewritten: a date already stored stays). */
 export async function insertStrengthDays(db: Db, rows: { userId: string; date: string; areas: number[] }[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 2000) {
-    await db.insert(streakStrengthDays).values(rows.slice(i, i + 2000)).onConflictDoNothing();
-  }
+  for (let i = 0; i < rows.length; i += 2000) await fixedRows(db, INSERT_STRENGTH_DAYS, [STRENGTH_DAYS.json(rows.slice(i, i + 2000))]);
 }
+
+/** insertStrengthDays' statement (a check-in batch of users with long histories folds a day each): ONE jsonb parameter. */
+const STRENGTH_DAYS = tableRecordset(streakStrengthDays);
+const INSERT_STRENGTH_DAYS = fixedStatement(
+  'streaks_insert_strength_days',
+  `INSERT INTO streak_strength_days (${STRENGTH_DAYS.columns.join(', ')})
+      SELECT ${STRENGTH_DAYS.select()} FROM ${STRENGTH_DAYS.from('$1')} ON CONFLICT DO NOTHING`,
+);
 
 /** The last STRENGTH_HISTORY_DAYS stored folded days before `before` (exclusive; null: all), ascending. */
 export async function strengthDays(db: Db, userId: string, before: string | null): Promise<StrengthFoldedDay[]> {
