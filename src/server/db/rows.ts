@@ -143,7 +143,11 @@ export function tableRecordset<T extends PgTable>(table: T, only?: readonly (key
     JSON.stringify(
       rows.map((r) => {
         const out: Record<string, unknown> = {};
-        for (const [key, c] of picked) out[c.name] = (r as Record<string, unknown>)[key] ?? null;
+        for (const [key, c] of picked) {
+          const v = (r as Record<string, unknown>)[key];
+          // An instant as its ISO text here: a Date left to JSON.stringify (toJSON) takes V8 off its fast path, ~2× slower.
+          out[c.name] = v instanceof Date ? v.toISOString() : (v ?? null);
+        }
         return out;
       }),
     );

@@ -186,7 +186,7 @@ export async function findState(db: Db, userId: string): Promise<StreakRow | und
 }
 
 /** Locks the row for the rest of the transaction, creating it first if missing (one statement when it exists). */
-export async function lockState(db: Db, userId: string, tz: string): Promise<StreakRow> {
+export async function lockState(db: Db, userId: string, tz: string): Promise<LockedState> {
   return (await lockStates(db, [{ userId, tz }])).get(userId)!;
 }
 
@@ -276,22 +276,33 @@ const UPDATE_STATES_SQL = (rows: string, ids: string) => `
       FROM ${STATES.from(rows)}
       WHERE s.user_id = v.user_id AND s.user_id = ANY(${ids}::text[])`;
 
-/** lockStates' statement, its text fixed once (fixedStatement): every column, generated from the table's definition. */
+/**
+ * lockStates' statement, its text fixed once (fixedStatement): every column, generated from the table's definition,
+ * and the user's last rest day (an index-only probe; rest days are planned under this lock, so it stands until commit).
+ */
 const STATE = tableColumns(streakStates, 's');
 const LOCK_STATES = fixedStatement(
   'streaks_lock_states',
-  `SELECT ${STATE.list} FROM streak_states AS s WHERE s.user_id = ANY($1::text[]) ORDER BY s.user_id FOR UPDATE`,
+  `SELECT ${STATE.list}, (SELECT max(r.date)::text FROM streak_rest_days AS r WHERE r.user_id = s.user_id) AS last_rest_day
+    FROM streak_states AS s WHERE s.user_id = ANY($1::text[]) ORDER BY s.user_id FOR UPDATE OF s`,
 );
+
+/** A state row locked (lockStates), with the user's last rest day (null: none): a check-in after it returns none. */
+export type LockedState = StreakRow & { lastRestDay: string | null };
 
 /**
  * lockState for many users: locks their rows for the rest of the transaction, in the order of their ids (so two
  * batches never wait on each other in a cycle), creating the missing ones first. Two statements when all exist
  * (one), three when some do not.
  */
-export async function lockStates(db: Db, users: readonly { userId: string; tz: string }[]): Promise<Map<string, StreakRow>> {
+export async function lockStates(db: Db, users: readonly { userId: string; tz: string }[]): Promise<Map<string, LockedState>> {
   if (!users.length) return new Map();
   const ids = users.map((u) => u.userId);
-  const lock = async (which: string[]) => (await fixedRows<Record<string, unknown>>(db, LOCK_STATES, [which])).map(STATE.row);
+  const lock = async (which: string[]) =>
+    (await fixedRows<Record<string, unknown> & { last_rest_day: string | null }>(db, LOCK_STATES, [which])).map((r) => ({
+      ...STATE.row(r),
+      lastRestDay: r.last_rest_day,
+    }));
   const rows = new Map((await lock(ids)).map((r) => [r.userId, r]));
   const missing = users.filter((u) => !rows.has(u.userId));
   if (missing.length) {

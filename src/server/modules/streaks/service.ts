@@ -245,7 +245,9 @@ export async function onCheckIns(
   const rows = await repo.lockStates(tx.db, [...zones].map(([userId, tz]) => ({ userId, tz })));
   // Issue 28: a check-in on a rest day counts as usual and gives the rest day back (deleted, so it is no longer listed
   // nor counted against the allowance; a late offline one gives back a rest day already used).
-  const returned = await repo.deleteRestDays(tx.db, fresh.map((e) => ({ userId: e.userId, date: e.localDate })));
+  // Only a check-in dated on or before the user's last rest day can be on one (usually none: no statement).
+  const onRest = fresh.filter((e) => e.localDate <= (rows.get(e.userId)!.lastRestDay ?? ''));
+  const returned = await repo.deleteRestDays(tx.db, onRest.map((e) => ({ userId: e.userId, date: e.localDate })));
   // The rest days the steps settle: read only for users whose check-in settles ended days (one query).
   const settling = fresh.filter((e) => settlesDays(rows.get(e.userId)!, e.localDate) || e.localDate <= (rows.get(e.userId)!.lastProcessedDate ?? ''));
   const from = settling.reduce<string | null>((m, e) => {
