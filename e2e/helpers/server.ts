@@ -48,16 +48,36 @@ export interface StartOptions {
   jobs?: boolean;
 }
 
-/** A TCP port nobody is listening on right now. */
+/**
+ * A TCP port nobody is listening on right now, for a server process to listen on next. Picked at random below the
+ * kernel's ephemeral range (32768–60999 on Linux), where the fakes and sinks that listen on port 0 never land: a port
+ * from that range could be taken by one of them before the server binds it, and the health check would then reach
+ * another test's server (an e-mail that never came, 2026-11-28).
+ */
 export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (await canListen(port)) return port;
+  }
+  return listenOnce(0);
+}
+
+const canListen = (port: number): Promise<boolean> =>
+  listenOnce(port).then(
+    () => true,
+    () => false,
+  );
+
+/** Listens on the port (0: any) on 127.0.0.1 and closes again: the port it had. */
+function listenOnce(port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.unref();
     srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
+    srv.listen(port, '127.0.0.1', () => {
       const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => resolve(port));
+      const got = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(got));
     });
   });
 }
