@@ -321,10 +321,10 @@ const LOCK_STRENGTHS = fixedStatement(
   'streaks_lock_strengths',
   'SELECT s.user_id, s.strength FROM streak_states AS s WHERE s.user_id = ANY($1::text[]) ORDER BY s.user_id FOR UPDATE',
 );
+const STRENGTHS = tableRecordset(streakStates, ['userId', 'strength', 'updatedAt']);
 const SAVE_STRENGTHS = fixedStatement(
   'streaks_save_strengths',
-  `UPDATE streak_states AS s SET strength = v.strength, updated_at = v.updated_at
-      FROM jsonb_to_recordset($1::jsonb) AS v(user_id text, strength jsonb, updated_at timestamptz) WHERE s.user_id = v.user_id`,
+  `UPDATE streak_states AS s SET strength = v.strength, updated_at = v.updated_at FROM ${STRENGTHS.from('$1')} WHERE s.user_id = v.user_id`,
 );
 
 /** The users' stored strength states (users without a state row are absent), their rows locked in the order of their ids. */
@@ -337,7 +337,7 @@ export async function lockStrengths(db: Db, userIds: readonly string[]): Promise
 /** Writes the users' strength states (their rows locked: lockStrengths); nothing else of their state changes. */
 export async function saveStrengths(db: Db, rows: readonly { userId: string; strength: StrengthState; updatedAt: Date }[]): Promise<void> {
   if (!rows.length) return;
-  await fixedRows(db, SAVE_STRENGTHS, [JSON.stringify(rows.map((r) => ({ user_id: r.userId, strength: r.strength, updated_at: r.updatedAt })))]);
+  await fixedRows(db, SAVE_STRENGTHS, [STRENGTHS.json(rows)]);
 }
 
 export async function insertFrozenDays(db: Db, rows: { userId: string; date: string; createdAt: Date }[]) {
